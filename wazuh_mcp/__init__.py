@@ -1,0 +1,3 @@
+"""wazuh-mcp: a Wazuh MCP server for SOC analysts."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,3 @@
+from wazuh_mcp.cli import main
+
+raise SystemExit(main())
