@@ -1,0 +1,142 @@
+"""The audit log: one ``AuditEvent`` per tool call (and per approval step), as JSON lines.
+
+The server writes it through ``AuditSink`` only; the TUI and ``wazuh-mcp audit`` read it back
+through ``AuditEvent``/``iter_events``, so the file format has exactly one definition.
+Arguments are redacted before they are recorded (``redact``): secret-looking keys are masked
+and long strings are cut to a prefix plus their length and sha256.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import threading
+from collections.abc import Iterator, Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from wazuh_mcp.errors import ErrorCode
+
+Outcome = Literal["ok", "error"]
+
+_SECRET_KEY_PARTS = ("password", "passwd", "secret", "token", "authorization", "api_key", "apikey", "cookie")
+MAX_STRING = 256
+MAX_ITEMS = 50
+
+
+class AuditEvent(BaseModel):
+    """One audited action. ``tool`` is the canonical id (``agents.get_agent``) or an approval step
+    (``approval.approve``)."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    ts: str = Field(description="UTC ISO-8601 time the call started.")
+    tool: str
+    toolset: str
+    args: dict[str, Any] = Field(default_factory=dict)
+    outcome: Outcome
+    error_code: ErrorCode | None = None
+    error: str | None = Field(default=None, description="Safe error message (never a secret).")
+    duration_ms: float
+    wazuh_user: str | None = None
+    role: str | None = None
+    session: str | None = Field(default=None, description="Which server process / client session.")
+    tls_verify: bool | None = None
+    change_id: str | None = None
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _is_secret_key(key: str) -> bool:
+    lowered = key.lower()
+    return any(part in lowered for part in _SECRET_KEY_PARTS)
+
+
+def redact(value: Any, _depth: int = 0) -> Any:
+    """A copy of ``value`` safe to write down: secrets masked, big values summarised."""
+    if _depth > 6:
+        return "…"
+    if isinstance(value, Mapping):
+        out: dict[str, Any] = {}
+        for key, item in list(value.items())[:MAX_ITEMS]:
+            out[str(key)] = "***" if _is_secret_key(str(key)) else redact(item, _depth + 1)
+        return out
+    if isinstance(value, list | tuple):
+        items = [redact(item, _depth + 1) for item in value[:MAX_ITEMS]]
+        if len(value) > MAX_ITEMS:
+            items.append(f"… {len(value) - MAX_ITEMS} more")
+        return items
+    if isinstance(value, str) and len(value) > MAX_STRING:
+        digest = hashlib.sha256(value.encode()).hexdigest()
+        return f"{value[:MAX_STRING]}… [{len(value)} chars, sha256 {digest}]"
+    if isinstance(value, bool | int | float | str) or value is None:
+        return value
+    return redact(str(value), _depth + 1)
+
+
+class AuditSink:
+    """Appends events to a JSONL file, rotating by size (``audit.jsonl`` → ``audit.jsonl.1`` …).
+
+    Thread-safe; each record is one ``write`` of one line, flushed, so a reader tailing the file
+    sees whole lines (a torn last line can only come from a crash and readers skip it).
+    """
+
+    def __init__(self, path: Path, *, max_bytes: int = 10 * 1024 * 1024, backups: int = 5) -> None:
+        self.path = path
+        self.max_bytes = max_bytes
+        self.backups = backups
+        self._lock = threading.Lock()
+        path.parent.mkdir(parents=True, exist_ok=True)
+
+    def write(self, event: AuditEvent) -> None:
+        line = event.model_dump_json(exclude_none=True) + "\n"
+        data = line.encode()
+        with self._lock:
+            self._rotate_if_needed(len(data))
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            try:
+                os.write(fd, data)
+            finally:
+                os.close(fd)
+
+    def _rotate_if_needed(self, incoming: int) -> None:
+        try:
+            size = self.path.stat().st_size
+        except FileNotFoundError:
+            return
+        if size + incoming <= self.max_bytes:
+            return
+        for index in range(self.backups - 1, 0, -1):
+            older = self.path.with_name(f"{self.path.name}.{index}")
+            if older.exists():
+                os.replace(older, self.path.with_name(f"{self.path.name}.{index + 1}"))
+        os.replace(self.path, self.path.with_name(f"{self.path.name}.1"))
+
+
+def parse_line(line: str) -> AuditEvent | None:
+    """One JSONL line → event; None for a blank, torn or foreign line (never raises)."""
+    line = line.strip()
+    if not line:
+        return None
+    try:
+        return AuditEvent.model_validate(json.loads(line))
+    except (ValueError, ValidationError):
+        return None
+
+
+def iter_events(path: Path) -> Iterator[AuditEvent]:
+    """Every readable event in ``path``, oldest first; unreadable lines are skipped."""
+    try:
+        with path.open(encoding="utf-8", errors="replace") as fh:
+            for line in fh:
+                event = parse_line(line)
+                if event is not None:
+                    yield event
+    except FileNotFoundError:
+        return

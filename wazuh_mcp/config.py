@@ -1,0 +1,241 @@
+"""Settings: the one non-secret configuration model, shared by the server and the setup wizard.
+
+Precedence, highest first (one test per rule in tests/unit/test_config.py):
+
+1. keyword arguments (tests, the wizard's connection test)
+2. ``WAZUH_MCP_*`` environment variables; sections use ``_`` once: ``WAZUH_MCP_API_URL``,
+   ``WAZUH_MCP_INDEXER_ALERTS_PATTERN``; top-level fields directly: ``WAZUH_MCP_ROLE``
+3. the selected profile's table in the TOML file (``[profiles.<name>]``)
+4. the defaults below
+
+The file lives in the platform config dir (``WAZUH_MCP_CONFIG`` overrides the path); the
+profile is chosen by ``--profile``, ``WAZUH_MCP_PROFILE``, the file's ``default_profile``,
+then ``"default"``. Secrets are *not* settings: see ``wazuh_mcp.secrets``.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any, Literal
+
+import platformdirs
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+APP_NAME = "wazuh-mcp"
+DEFAULT_PROFILE = "default"
+
+_PROFILE: ContextVar[str | None] = ContextVar("wazuh_mcp_profile", default=None)
+
+WriteTier = Literal["confirmation_required", "caller_attested"]
+
+
+def config_path() -> Path:
+    """Where the settings file is (it may not exist yet)."""
+    override = os.environ.get("WAZUH_MCP_CONFIG")
+    if override:
+        return Path(override).expanduser()
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / "config.toml"
+
+
+def state_dir() -> Path:
+    """Per-user state: audit log, pending changes. ``WAZUH_MCP_STATE_DIR`` overrides it."""
+    override = os.environ.get("WAZUH_MCP_STATE_DIR")
+    if override:
+        return Path(override).expanduser()
+    return Path(platformdirs.user_state_dir(APP_NAME, appauthor=False))
+
+
+def read_config_file(path: Path | None = None) -> dict[str, Any]:
+    """The whole TOML document, or {} when there is none yet."""
+    path = path or config_path()
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        return {}
+    except tomllib.TOMLDecodeError as exc:
+        from wazuh_mcp.errors import ConfigurationError
+
+        raise ConfigurationError(
+            f"The settings file {path} is not valid TOML ({exc}).",
+            hint="Fix it by hand or re-run `wazuh-mcp setup`.",
+        ) from exc
+
+
+def selected_profile(explicit: str | None = None, document: dict[str, Any] | None = None) -> str:
+    if explicit:
+        return explicit
+    from_env = os.environ.get("WAZUH_MCP_PROFILE")
+    if from_env:
+        return from_env
+    document = read_config_file() if document is None else document
+    name = document.get("default_profile")
+    return name if isinstance(name, str) and name else DEFAULT_PROFILE
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_env_secret(cls, data: Any) -> Any:
+        # WAZUH_MCP_API_PASSWORD / WAZUH_MCP_INDEXER_PASSWORD are read by wazuh_mcp.secrets;
+        # the env source also offers them here as ``<section>.password``. Never keep them.
+        if isinstance(data, dict) and "password" in data:
+            data = {k: v for k, v in data.items() if k != "password"}
+        return data
+
+
+class ServerApiSettings(_Section):
+    """The Wazuh Server API (wazuh-manager, port 55000)."""
+
+    url: str | None = None
+    """Base URL, e.g. ``https://wazuh.example.org:55000``."""
+    user: str | None = None
+    """API user (the password lives in the OS keyring)."""
+    verify_tls: bool = True
+    """Verify the API's certificate. Turning this off is visible in the TUI and audited."""
+    ca_bundle: Path | None = None
+    """PEM file of the CA that signed the API certificate (Wazuh installs a self-signed one)."""
+    timeout_s: float = Field(default=15.0, gt=0, le=300)
+    """Deadline for one API request, login included."""
+    run_as: dict[str, Any] | None = None
+    """Optional auth context for ``POST /security/user/authenticate/run_as``."""
+
+
+class IndexerSettings(_Section):
+    """The Wazuh Indexer (OpenSearch, port 9200)."""
+
+    url: str | None = None
+    """Base URL, e.g. ``https://wazuh.example.org:9200``."""
+    user: str | None = None
+    """Indexer user (the password lives in the OS keyring)."""
+    verify_tls: bool = True
+    """Verify the Indexer's certificate."""
+    ca_bundle: Path | None = None
+    """PEM file of the CA that signed the Indexer certificate."""
+    timeout_s: float = Field(default=20.0, gt=0, le=300)
+    """Deadline for one search."""
+    alerts_pattern: str = "wazuh-alerts-*"
+    """Index pattern holding alerts (Wazuh 4.x: ``wazuh-alerts-4.x-YYYY.MM.DD``)."""
+    vulnerabilities_pattern: str = "wazuh-states-vulnerabilities-*"
+    """Index pattern holding vulnerability state (Wazuh 4.8+)."""
+
+
+DEFAULT_ROLE_TOOL_ALLOWLIST: dict[str, list[str]] = {
+    "admin": ["*"],
+    "analyst": [
+        "alerts.*",
+        "agents.*",
+        "vulnerabilities.*",
+        "mitre.*",
+        "hunt.*",
+        "fim.*",
+        "cluster.*",
+    ],
+    "readonly": [
+        "alerts.*",
+        "agents.get_agent",
+        "agents.list_agents",
+        "vulnerabilities.*",
+        "mitre.*",
+        "fim.*",
+        "cluster.status",
+    ],
+}
+
+
+class _ProfileSource(PydanticBaseSettingsSource):
+    """Reads ``[profiles.<name>]`` from the TOML settings file."""
+
+    def __init__(self, settings_cls: type[BaseSettings], profile: str | None) -> None:
+        super().__init__(settings_cls)
+        self._profile = profile
+
+    def get_field_value(self, field: Any, field_name: str) -> tuple[Any, str, bool]:  # pragma: no cover
+        return None, field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        document = read_config_file()
+        profiles = document.get("profiles", {})
+        name = selected_profile(self._profile, document)
+        table = profiles.get(name, {}) if isinstance(profiles, dict) else {}
+        if not isinstance(table, dict):
+            return {}
+        for section in ("api", "indexer"):
+            if isinstance(table.get(section), dict) and "password" in table[section]:
+                from wazuh_mcp.errors import ConfigurationError
+
+                raise ConfigurationError(
+                    f"The settings file {config_path()} holds a password under [profiles.{name}.{section}].",
+                    hint="Passwords belong in the OS keyring: delete that line and run `wazuh-mcp setup`.",
+                )
+        return dict(table)
+
+
+class Settings(BaseSettings):
+    """Everything wazuh-mcp needs to know that is not a secret."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="WAZUH_MCP_",
+        env_nested_delimiter="_",
+        env_nested_max_split=1,
+        extra="ignore",
+        frozen=True,
+    )
+
+    api: ServerApiSettings = Field(default_factory=ServerApiSettings)
+    indexer: IndexerSettings = Field(default_factory=IndexerSettings)
+    role: str = "analyst"
+    """Local role: which tools are listed and callable (see ``role_tool_allowlist``)."""
+    role_tool_allowlist: dict[str, list[str]] = Field(
+        default_factory=lambda: {k: list(v) for k, v in DEFAULT_ROLE_TOOL_ALLOWLIST.items()}
+    )
+    """Role → glob patterns over canonical tool ids (``alerts.*``, ``cluster.status``)."""
+    writes: bool = False
+    """Expose the write tools (rule files, restarts). ``WAZUH_MCP_WRITES=on``."""
+    write_tiers: dict[str, WriteTier] = Field(default_factory=dict)
+    """Per write tool (canonical id) approval tier; default ``confirmation_required``."""
+    audit_log: Path | None = None
+    """Audit JSONL path (default: ``<state dir>/audit.jsonl``). ``WAZUH_MCP_AUDIT_LOG``."""
+    audit_max_bytes: int = Field(default=10 * 1024 * 1024, ge=4096)
+    """Rotate the audit file past this size."""
+    audit_backups: int = Field(default=5, ge=1, le=100)
+    """How many rotated audit files to keep."""
+    tool_timeout_s: float = Field(default=60.0, gt=0, le=600)
+    """Overall deadline of one tool call, all backend requests included."""
+
+    @field_validator("writes", mode="before")
+    @classmethod
+    def _on_off(cls, value: Any) -> Any:
+        if isinstance(value, str) and value.strip().lower() in {"on", "off"}:
+            return value.strip().lower() == "on"
+        return value
+
+    @property
+    def audit_path(self) -> Path:
+        return self.audit_log or state_dir() / "audit.jsonl"
+
+    @classmethod
+    def load(cls, profile: str | None = None, **overrides: Any) -> Settings:
+        """Settings for ``profile`` (see the module docstring for precedence)."""
+        token = _PROFILE.set(profile)  # read by settings_customise_sources
+        try:
+            return cls(**overrides)
+        finally:
+            _PROFILE.reset(token)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return init_settings, env_settings, _ProfileSource(settings_cls, _PROFILE.get())

@@ -1,0 +1,100 @@
+"""Secrets: the Server API and Indexer passwords. They live in the OS keyring only.
+
+Keyring entries: service ``wazuh-mcp``, user ``<profile>:<which>`` where ``which`` is
+``api`` or ``indexer``. For headless use (CI runners, containers) the passwords may instead
+come from two explicitly named environment variables, which win over the keyring:
+
+    WAZUH_MCP_API_PASSWORD       the Server API user's password
+    WAZUH_MCP_INDEXER_PASSWORD   the Indexer user's password
+
+There is no plaintext fallback: where no keyring backend is usable the error says what to
+install or unlock on this OS.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Literal
+
+from wazuh_mcp.errors import ConfigurationError
+
+SERVICE = "wazuh-mcp"
+Which = Literal["api", "indexer"]
+ENV_VARS: dict[Which, str] = {"api": "WAZUH_MCP_API_PASSWORD", "indexer": "WAZUH_MCP_INDEXER_PASSWORD"}
+
+
+def account(profile: str, which: Which) -> str:
+    return f"{profile}:{which}"
+
+
+def keyring_help() -> str:
+    """What to do, on this OS, when no keyring backend is usable."""
+    if sys.platform == "darwin":
+        return "Unlock the login keychain (Keychain Access) and try again."
+    if sys.platform == "win32":
+        return "Windows Credential Manager must be available to this user account."
+    return (
+        "Install and start a Secret Service provider (e.g. `apt install gnome-keyring` and log in to a "
+        "desktop session, or run under `dbus-run-session` with `gnome-keyring-daemon --unlock`), "
+        "or set WAZUH_MCP_API_PASSWORD / WAZUH_MCP_INDEXER_PASSWORD for headless use."
+    )
+
+
+def backend_name() -> str:
+    """A human name for the active keyring backend, or why there is none."""
+    try:
+        import keyring
+        from keyring.backends import fail
+
+        backend = keyring.get_keyring()
+        if isinstance(backend, fail.Keyring):
+            return "none (no usable keyring backend)"
+        return f"{type(backend).__module__}.{type(backend).__name__}"
+    except Exception as exc:  # a broken backend must not crash the launcher
+        return f"unavailable ({type(exc).__name__})"
+
+
+def _keyring_call(action: str, func: object, *args: str) -> str | None:
+    import keyring.errors
+
+    try:
+        return func(*args)  # type: ignore[operator, no-any-return]
+    except keyring.errors.NoKeyringError as exc:
+        raise ConfigurationError(f"No OS keyring is available to {action}.", hint=keyring_help()) from exc
+    except keyring.errors.InitError as exc:
+        raise ConfigurationError(f"The OS keyring could not be opened to {action}.", hint=keyring_help()) from exc
+    except keyring.errors.KeyringLocked as exc:
+        raise ConfigurationError(f"The OS keyring is locked; cannot {action}.", hint=keyring_help()) from exc
+    except keyring.errors.PasswordDeleteError:
+        raise  # "nothing stored": the caller decides whether that matters
+    except keyring.errors.KeyringError as exc:
+        raise ConfigurationError(
+            f"The OS keyring failed to {action} ({type(exc).__name__}).", hint=keyring_help()
+        ) from exc
+
+
+def get_password(profile: str, which: Which) -> str | None:
+    """The password from the named env var, else the keyring; None when neither has one."""
+    from_env = os.environ.get(ENV_VARS[which])
+    if from_env:
+        return from_env
+    import keyring
+
+    return _keyring_call("read a password", keyring.get_password, SERVICE, account(profile, which))
+
+
+def set_password(profile: str, which: Which, password: str) -> None:
+    import keyring
+
+    _keyring_call("store a password", keyring.set_password, SERVICE, account(profile, which), password)
+
+
+def delete_password(profile: str, which: Which) -> None:
+    import keyring
+    import keyring.errors
+
+    try:
+        _keyring_call("delete a password", keyring.delete_password, SERVICE, account(profile, which))
+    except keyring.errors.PasswordDeleteError:
+        pass
