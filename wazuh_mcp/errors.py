@@ -46,9 +46,11 @@ class WazuhMCPError(Exception):
 
     code: ClassVar[ErrorCode] = "upstream_error"
 
-    def __init__(self, message: str, *, hint: str | None = None) -> None:
+    def __init__(self, message: str, *, hint: str | None = None, upstream_code: int | None = None) -> None:
         self.message = message
         self.hint = hint
+        self.upstream_code = upstream_code
+        """Wazuh's own error number when the error came from Wazuh (e.g. 3013, 1701)."""
         super().__init__(f"{message} {hint}" if hint else message)
 
     def render(self) -> str:

@@ -13,6 +13,7 @@ install or unlock on this OS.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from typing import Literal
@@ -94,7 +95,5 @@ def delete_password(profile: str, which: Which) -> None:
     import keyring
     import keyring.errors
 
-    try:
+    with contextlib.suppress(keyring.errors.PasswordDeleteError):
         _keyring_call("delete a password", keyring.delete_password, SERVICE, account(profile, which))
-    except keyring.errors.PasswordDeleteError:
-        pass

@@ -1,0 +1,84 @@
+"""Builds the real backends from settings plus the OS keyring (the only place they meet)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from wazuh_mcp import secrets
+from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+from wazuh_mcp.config import ServerApiSettings, Settings
+from wazuh_mcp.context import Backends, IndexerBackend, ServerApiBackend
+from wazuh_mcp.errors import ConfigurationError, WazuhMCPError
+
+log = logging.getLogger(__name__)
+
+
+def tls_verify_value(verify_tls: bool, ca_bundle: object) -> bool | str:
+    """httpx/opensearch ``verify``: False, True, or the CA bundle path (which must exist)."""
+    if not verify_tls:
+        return False
+    if ca_bundle is None:
+        return True
+    path = str(ca_bundle)
+    import os
+
+    if not os.path.isfile(path):
+        raise ConfigurationError(
+            f"The CA bundle {path} does not exist.",
+            hint="Point ca_bundle at the PEM file of your Wazuh root CA (e.g. root-ca.pem), or remove it.",
+        )
+    return path
+
+
+def server_api_from_settings(api: ServerApiSettings, profile: str) -> ServerApi | None:
+    if not api.url or not api.user:
+        return None
+    password = secrets.get_password(profile, "api")
+    if not password:
+        raise ConfigurationError(
+            f"No password for Server API user '{api.user}' (profile '{profile}').",
+            hint="Store it with `wazuh-mcp setup`, or set WAZUH_MCP_API_PASSWORD.",
+        )
+    return ServerApi(ServerApiConfig(
+        url=api.url, user=api.user, password=password,
+        verify=tls_verify_value(api.verify_tls, api.ca_bundle), timeout_s=api.timeout_s, run_as=api.run_as,
+    ))
+
+
+def indexer_from_settings(settings: Settings, profile: str) -> IndexerBackend | None:
+    try:
+        from wazuh_mcp.backends.indexer import Indexer
+    except ModuleNotFoundError:  # the Indexer toolsets are optional at this layer
+        return None
+    return Indexer.from_settings(settings.indexer, profile)  # type: ignore[no-any-return]
+
+
+@asynccontextmanager
+async def open_backends(settings: Settings, profile: str) -> AsyncIterator[Backends]:
+    """Backends for a configured deployment. A missing part is None: its tools explain how to configure it."""
+    server_api: ServerApiBackend | None = None
+    indexer: IndexerBackend | None = None
+    problems: dict[str, WazuhMCPError] = {}
+    try:
+        server_api = server_api_from_settings(settings.api, profile)
+    except WazuhMCPError as exc:
+        problems["api"] = exc
+        log.error("Server API unavailable: %s", exc)
+    try:
+        indexer = indexer_from_settings(settings, profile)
+    except WazuhMCPError as exc:
+        problems["indexer"] = exc
+        log.error("Indexer unavailable: %s", exc)
+    if not settings.api.verify_tls or not settings.indexer.verify_tls:
+        log.warning("TLS certificate verification is OFF for %s",
+                    " and ".join(n for n, s in (("the Server API", settings.api), ("the Indexer", settings.indexer))
+                                 if not s.verify_tls))
+    try:
+        yield Backends(server_api=server_api, indexer=indexer, problems=problems,
+                       tls_verify=settings.api.verify_tls and settings.indexer.verify_tls)
+    finally:
+        for backend in (server_api, indexer):
+            if backend is not None:
+                await backend.aclose()

@@ -1,0 +1,300 @@
+"""The Wazuh Server API client (port 55000): the only code that speaks HTTP to wazuh-manager.
+
+One pooled ``httpx.AsyncClient`` per process. Authentication is Wazuh's JWT flow:
+``POST /security/user/authenticate`` with Basic auth (or ``…/authenticate/run_as`` with the
+configured auth context as JSON), token cached and renewed ahead of its ``exp``; a 401
+``Invalid token``/``Token expired`` triggers one re-login that concurrent callers share.
+
+Wazuh answers in an envelope, ``{"data": {"affected_items", "total_affected_items",
+"failed_items", ...}, "error": 0|1|2}``: 0 all good, 1 everything failed, 2 partial. Failed
+items carry Wazuh error codes (1701 = agent does not exist). Errors outside the envelope are
+problem+json. Both are translated here into ``wazuh_mcp.errors``; nothing above this module
+sees httpx.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import logging
+import ssl
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+from wazuh_mcp.errors import (
+    Forbidden,
+    InvalidArgument,
+    NotFound,
+    RateLimited,
+    Unauthenticated,
+    UpstreamError,
+    UpstreamTimeout,
+    UpstreamUnavailable,
+    WazuhMCPError,
+)
+
+log = logging.getLogger(__name__)
+
+RENEW_MARGIN_S = 60.0
+"""Renew the JWT this long before it expires, so a call never starts with a dying token."""
+DEFAULT_TOKEN_LIFETIME_S = 900.0
+NOT_FOUND_CODES = {1701, 1707, 1750, 2004, 1200, 1201, 1415, 1416}
+"""Wazuh error codes that mean "no such thing" (agent, file, technique…), in failed items or errors."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """The ``data`` part of a Wazuh envelope."""
+
+    items: list[dict[str, Any]]
+    total: int
+    failed: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ServerApiConfig:
+    url: str
+    user: str
+    password: str
+    verify: bool | str = True
+    """True, False, or the path of a CA bundle."""
+    timeout_s: float = 15.0
+    run_as: dict[str, Any] | None = None
+
+
+def _jwt_expiry(token: str) -> float | None:
+    """``exp`` from the token's payload (not verified: the server does that)."""
+    try:
+        payload = token.split(".")[1]
+        payload += "=" * (-len(payload) % 4)
+        exp = json.loads(base64.urlsafe_b64decode(payload)).get("exp")
+        return float(exp) if exp is not None else None
+    except (IndexError, ValueError, TypeError):
+        return None
+
+
+def _ssl_context(verify: bool | str) -> ssl.SSLContext | bool:
+    if isinstance(verify, str):
+        return ssl.create_default_context(cafile=verify)
+    return verify
+
+
+class ServerApi:
+    """Async Wazuh Server API client. Create one per process; ``aclose()`` on shutdown."""
+
+    def __init__(self, config: ServerApiConfig, *, transport: httpx.AsyncBaseTransport | None = None) -> None:
+        self.config = config
+        self._client = httpx.AsyncClient(
+            base_url=config.url.rstrip("/"),
+            verify=_ssl_context(config.verify),
+            timeout=httpx.Timeout(config.timeout_s),
+            limits=httpx.Limits(max_connections=20, max_keepalive_connections=10),
+            transport=transport,
+            headers={"User-Agent": "wazuh-mcp"},
+        )
+        self._token: str | None = None
+        self._token_expires_at = 0.0
+        self._login_lock = asyncio.Lock()
+        self.logins = 0
+        """How many times we authenticated (tests check that re-logins are shared)."""
+
+    @property
+    def identity(self) -> str:
+        """Who Wazuh's own audit will see: the run_as user when configured, else the API user."""
+        if self.config.run_as:
+            who = self.config.run_as.get("username") or self.config.run_as.get("user")
+            return f"{self.config.user} as {who}" if who else f"{self.config.user} (run_as)"
+        return self.config.user
+
+    async def aclose(self) -> None:
+        await self._client.aclose()
+
+    # --- authentication -----------------------------------------------------------------
+
+    async def _login(self) -> str:
+        auth = httpx.BasicAuth(self.config.user, self.config.password)
+        if self.config.run_as:
+            request = self._client.build_request(
+                "POST", "/security/user/authenticate/run_as", json=self.config.run_as
+            )
+        else:
+            request = self._client.build_request("POST", "/security/user/authenticate")
+        response = await self._send(request, auth=auth)
+        if response.status_code == 401:
+            raise Unauthenticated(
+                f"The Server API refused user '{self.config.user}' (wrong user or password).",
+                hint="Re-enter the password with `wazuh-mcp setup` (it is kept in the OS keyring).",
+            )
+        body = self._json(response)
+        if response.status_code >= 400:
+            self._raise_problem(response, body, "security:login")
+        token = (body.get("data") or {}).get("token") if isinstance(body, dict) else None
+        if not isinstance(token, str):
+            raise UpstreamUnavailable("The Server API login answer carried no token; is this a Wazuh Server API?")
+        self.logins += 1
+        expiry = _jwt_expiry(token)
+        self._token = token
+        self._token_expires_at = expiry if expiry is not None else time.time() + DEFAULT_TOKEN_LIFETIME_S
+        return token
+
+    async def _valid_token(self, stale: str | None = None) -> str:
+        """A token that is not ``stale`` and not about to expire; logs in at most once for everyone waiting."""
+        async with self._login_lock:
+            fresh_enough = time.time() < self._token_expires_at - RENEW_MARGIN_S
+            if self._token is not None and self._token != stale and fresh_enough:
+                return self._token
+            return await self._login()
+
+    # --- requests -----------------------------------------------------------------------
+
+    async def _send(self, request: httpx.Request, auth: httpx.Auth | None = None) -> httpx.Response:
+        try:
+            return await self._client.send(request, auth=auth)
+        except httpx.TimeoutException as exc:
+            raise UpstreamTimeout(
+                f"The Server API did not answer within {self.config.timeout_s:g} s ({request.method} {request.url.path}).",
+                hint="Check the manager's load, or raise api.timeout_s.",
+            ) from exc
+        except httpx.ConnectError as exc:
+            raise self._connect_error(exc) from exc
+        except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
+            raise UpstreamUnavailable(
+                f"The Server API dropped the connection ({request.method} {request.url.path})."
+            ) from exc
+        except httpx.HTTPError as exc:
+            raise UpstreamUnavailable(f"Could not talk to the Server API: {type(exc).__name__}.") from exc
+
+    def _connect_error(self, exc: httpx.ConnectError) -> WazuhMCPError:
+        text = str(exc)
+        if "CERTIFICATE_VERIFY_FAILED" in text or "certificate verify failed" in text:
+            return UpstreamUnavailable(
+                f"The Server API at {self.config.url} presented a certificate this machine does not trust.",
+                hint="Set api.ca_bundle to the PEM of the CA that signed it (Wazuh installs a self-signed "
+                "root-ca.pem), or, only for a lab, turn api.verify_tls off.",
+            )
+        if "Name or service not known" in text or "nodename nor servname" in text or "getaddrinfo" in text:
+            return UpstreamUnavailable(f"The Server API host in {self.config.url} does not resolve.",
+                                       hint="Check the URL's host name.")
+        return UpstreamUnavailable(f"Could not connect to the Server API at {self.config.url} (refused or unreachable).",
+                                   hint="Check that wazuh-manager is running and port 55000 is reachable.")
+
+    @staticmethod
+    def _json(response: httpx.Response) -> Any:
+        try:
+            return response.json()
+        except ValueError as exc:
+            raise UpstreamUnavailable(
+                f"The Server API answered HTTP {response.status_code} with a body that is not JSON."
+            ) from exc
+
+    async def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        action: str,
+        params: dict[str, Any] | None = None,
+        content: bytes | None = None,
+        headers: dict[str, str] | None = None,
+        accept_text: bool = False,
+    ) -> Any:
+        """One authenticated call. ``action`` is the RBAC action it needs (named in a 403 error).
+        Returns parsed JSON (or the text body when ``accept_text`` and the answer is not JSON)."""
+        clean = {k: v for k, v in (params or {}).items() if v is not None}
+        token = await self._valid_token()
+        for attempt in (1, 2):
+            request = self._client.build_request(
+                method, path, params=clean, content=content,
+                headers={**(headers or {}), "Authorization": f"Bearer {token}"},
+            )
+            response = await self._send(request)
+            if response.status_code == 401 and attempt == 1 and self._token_refused(response):
+                token = await self._valid_token(stale=token)
+                continue
+            break
+        if accept_text and response.status_code < 400 and "json" not in response.headers.get("content-type", ""):
+            return response.text
+        body = self._json(response)
+        if response.status_code >= 400:
+            self._raise_problem(response, body, action)
+        if not isinstance(body, dict):
+            raise UpstreamUnavailable("The Server API answered with JSON that is not a Wazuh envelope.")
+        return body
+
+    @staticmethod
+    def _token_refused(response: httpx.Response) -> bool:
+        try:
+            detail = str(response.json().get("detail", ""))
+        except (ValueError, AttributeError):
+            return False
+        return "token" in detail.lower()
+
+    def _raise_problem(self, response: httpx.Response, body: Any, action: str) -> None:
+        status = response.status_code
+        detail = str(body.get("detail") or body.get("title") or "") if isinstance(body, dict) else ""
+        code = body.get("error") if isinstance(body, dict) else None
+        where = f"{response.request.method} {response.request.url.path}"
+        wazuh_code = code if isinstance(code, int) else None
+        if status == 400:
+            if wazuh_code in NOT_FOUND_CODES:
+                raise NotFound(detail or f"Not found ({where}).", upstream_code=wazuh_code)
+            raise InvalidArgument(
+                f"The Server API rejected {where}: {detail or 'bad request'} (Wazuh error {code}).",
+                upstream_code=wazuh_code,
+            )
+        if status == 401:
+            raise Unauthenticated(
+                f"The Server API refused our credentials for {where}: {detail}.",
+                hint="Check the API user and password with `wazuh-mcp setup`.",
+            )
+        if status == 403:
+            raise Forbidden(
+                f"Wazuh RBAC denied {where}: the API user '{self.identity}' lacks the action '{action}' "
+                f"({detail or 'permission denied'}).",
+                hint=f"Grant a role with '{action}' to this user in Wazuh (Server management > Security).",
+            )
+        if status == 404:
+            raise NotFound(detail or f"Not found ({where}).")
+        if status == 429:
+            raise RateLimited(
+                "The Server API's per-minute request limit was reached.",
+                hint="Wait a minute, or raise max_request_per_minute in the manager's api.yaml.",
+            )
+        if status >= 500:
+            raise UpstreamUnavailable(f"The Server API failed on {where} (HTTP {status}): {detail or 'server error'}.")
+        raise UpstreamError(f"The Server API answered HTTP {status} on {where}: {detail}.")
+
+    async def page(self, path: str, *, action: str, params: dict[str, Any] | None = None) -> Page:
+        """GET an envelope and return its items; an all-failed answer raises (1701 → not found)."""
+        body = await self.request("GET", path, action=action, params=params)
+        return self.parse_envelope(body, where=path)
+
+    @staticmethod
+    def parse_envelope(body: dict[str, Any], *, where: str) -> Page:
+        data = body.get("data")
+        if not isinstance(data, dict):
+            raise UpstreamUnavailable(f"The Server API answer for {where} has no 'data' object.")
+        items = data.get("affected_items") or []
+        failed = data.get("failed_items") or []
+        total = data.get("total_affected_items", len(items))
+        if body.get("error") == 1 and failed and not items:
+            raise_failed_item(failed[0])
+        return Page(items=list(items), total=int(total), failed=list(failed))
+
+
+def raise_failed_item(failed: dict[str, Any]) -> None:
+    """Turn one Wazuh ``failed_items`` entry into our error."""
+    error = failed.get("error") or {}
+    code = error.get("code")
+    message = str(error.get("message") or "Wazuh reported a failure")
+    ids = ", ".join(str(i) for i in failed.get("id", [])[:10])
+    text = f"{message}{f': {ids}' if ids else ''} (Wazuh error {code})."
+    if code in NOT_FOUND_CODES:
+        raise NotFound(text, upstream_code=code)
+    if code == 4000:
+        raise Forbidden(text, upstream_code=code)
+    raise UpstreamError(text, upstream_code=code if isinstance(code, int) else None)

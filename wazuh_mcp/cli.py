@@ -1,0 +1,121 @@
+"""``wazuh-mcp``: argument parsing and dispatch. Heavy imports happen inside each command so that
+``serve`` starts fast and never loads the TUI.
+
+    wazuh-mcp                 the launcher (TUI) when on a terminal
+    wazuh-mcp serve [--demo]  the stdio MCP server that AI clients start
+    wazuh-mcp version         print the version
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Callable, Sequence
+from logging.handlers import RotatingFileHandler
+
+from wazuh_mcp import __version__
+
+Command = Callable[[argparse.Namespace], int]
+_COMMANDS: dict[str, Command] = {}
+
+
+def command(name: str) -> Callable[[Command], Command]:
+    def register(fn: Command) -> Command:
+        _COMMANDS[name] = fn
+        return fn
+
+    return register
+
+
+def configure_logging(*, to_file: bool) -> None:
+    """Logs go to stderr (``WAZUH_MCP_DEBUG=1`` for debug detail) and to a rotating file; never stdout."""
+    level = logging.DEBUG if os.environ.get("WAZUH_MCP_DEBUG") == "1" else logging.WARNING
+    handlers: list[logging.Handler] = [logging.StreamHandler(sys.stderr)]
+    if to_file:
+        from wazuh_mcp.config import state_dir
+
+        try:
+            state_dir().mkdir(parents=True, exist_ok=True)
+            handlers.append(RotatingFileHandler(state_dir() / "server.log", maxBytes=2_000_000, backupCount=3))
+        except OSError:
+            pass  # a read-only home must not stop the server; stderr still has the logs
+    logging.basicConfig(level=level, handlers=handlers, force=True,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if level > logging.DEBUG:
+        for noisy in ("httpx", "httpcore", "opensearch", "urllib3", "mcp"):
+            logging.getLogger(noisy).setLevel(logging.WARNING)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="wazuh-mcp", description="Wazuh MCP server and launcher.")
+    parser.add_argument("--version", action="version", version=f"wazuh-mcp {__version__}")
+    sub = parser.add_subparsers(dest="command")
+    serve = sub.add_parser("serve", help="run the stdio MCP server (what AI clients start)")
+    serve.add_argument("--demo", action="store_true", help="run against the embedded Wazuh stand-in")
+    serve.add_argument("--profile", help="settings profile to use (default: the file's default_profile)")
+    sub.add_parser("version", help="print the version")
+    for extend in _PARSER_EXTENSIONS:
+        extend(sub)
+    return parser
+
+
+_PARSER_EXTENSIONS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = []
+"""Other modules' subcommands (approvals, setup, connect, audit) add themselves here."""
+
+
+@command("version")
+def _version(_: argparse.Namespace) -> int:
+    print(f"wazuh-mcp {__version__}")
+    return 0
+
+
+@command("serve")
+def _serve(args: argparse.Namespace) -> int:
+    configure_logging(to_file=True)
+    from wazuh_mcp.serve import run_serve
+
+    return run_serve(demo=args.demo, profile=args.profile)
+
+
+def _load_extensions() -> None:
+    """Subcommands that live with their feature (each module registers parser + handler)."""
+    import importlib
+
+    for module in ("wazuh_mcp.approvals_cli", "tui.cli"):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] != ["serve"]:  # serve stays lean: no extension imports on its start-up path
+        _load_extensions()
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            args.command = "launcher"
+        else:
+            parser.print_help(sys.stderr)
+            print("\nAI clients must start `wazuh-mcp serve`.", file=sys.stderr)
+            return 2
+    handler = _COMMANDS.get(args.command)
+    if handler is None:
+        print(f"wazuh-mcp: '{args.command}' is not available in this build.", file=sys.stderr)
+        return 2
+    try:
+        return handler(args)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:
+        from wazuh_mcp.errors import WazuhMCPError
+
+        if isinstance(exc, WazuhMCPError):
+            print(f"wazuh-mcp: {exc.render()}", file=sys.stderr)
+            return 1
+        raise

@@ -1,0 +1,95 @@
+"""What a tool handler may use: the typed lifespan context, with backends behind Protocols.
+
+Handlers get everything through ``deps(ctx)``; there are no module globals, so tests build the
+server with other backends injected (``build_server(settings, backends=...)``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from wazuh_mcp.config import Settings
+from wazuh_mcp.errors import ConfigurationError, WazuhMCPError
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import Context
+
+    from wazuh_mcp.backends.server_api import Page
+
+
+class ServerApiBackend(Protocol):
+    """The Server API as tools see it (implemented by ``backends.server_api.ServerApi``)."""
+
+    @property
+    def identity(self) -> str: ...
+
+    async def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        action: str,
+        params: dict[str, Any] | None = None,
+        content: bytes | None = None,
+        headers: dict[str, str] | None = None,
+        accept_text: bool = False,
+    ) -> Any: ...
+
+    async def page(self, path: str, *, action: str, params: dict[str, Any] | None = None) -> Page: ...
+
+    async def aclose(self) -> None: ...
+
+
+class IndexerBackend(Protocol):
+    """The Indexer as tools see it (implemented by ``backends.indexer.Indexer``)."""
+
+    async def aclose(self) -> None: ...
+
+
+@dataclass
+class Backends:
+    server_api: ServerApiBackend | None = None
+    indexer: IndexerBackend | None = None
+    tls_verify: bool = True
+    """False when any backend runs with certificate verification off (recorded in the audit)."""
+    problems: dict[str, WazuhMCPError] = field(default_factory=dict)
+    """Why a backend is missing ("api" / "indexer"), told to the caller of a tool that needs it."""
+
+
+@dataclass
+class AppContext:
+    settings: Settings
+    backends: Backends
+    profile: str
+    memo: dict[str, Any] = field(default_factory=dict)
+    """Per-process lookups that never change while Wazuh runs (e.g. MITRE tactic id → name)."""
+
+    def server_api(self) -> ServerApiBackend:
+        if "api" in self.backends.problems:
+            raise self.backends.problems["api"]
+        if self.backends.server_api is None:
+            raise ConfigurationError(
+                "The Wazuh Server API is not configured (no URL or user).",
+                hint="Run `wazuh-mcp setup`, or set WAZUH_MCP_API_URL, WAZUH_MCP_API_USER and WAZUH_MCP_API_PASSWORD.",
+            )
+        return self.backends.server_api
+
+    def indexer(self) -> Any:
+        if "indexer" in self.backends.problems:
+            raise self.backends.problems["indexer"]
+        if self.backends.indexer is None:
+            raise ConfigurationError(
+                "The Wazuh Indexer is not configured (no URL or user).",
+                hint="Run `wazuh-mcp setup`, or set WAZUH_MCP_INDEXER_URL, WAZUH_MCP_INDEXER_USER and "
+                "WAZUH_MCP_INDEXER_PASSWORD.",
+            )
+        return self.backends.indexer
+
+
+def deps(ctx: Context[Any, Any]) -> AppContext:
+    """The lifespan context of the running server."""
+    app = ctx.request_context.lifespan_context
+    if not isinstance(app, AppContext):  # pragma: no cover - a wiring bug, not a user error
+        raise RuntimeError("wazuh-mcp tools need the AppContext lifespan")
+    return app

@@ -1,0 +1,230 @@
+"""Builds the MCP server from the registry; every tool call passes through ``WazuhServer.call_tool``.
+
+That one override is the audit wrapper DESIGN.md asks for: role/writes refusal, unknown
+arguments, argument validation, the overall deadline, backend errors, cancellation and bugs
+all end in exactly one ``AuditEvent`` and, for errors, an ``is_error`` result whose text
+starts with the safe error code (``not_found: …``) so a model can branch on it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+import uuid
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any
+
+import anyio
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp_types import CallToolResult, InputRequiredResult, TextContent
+from pydantic import ValidationError
+
+from wazuh_mcp import __version__
+from wazuh_mcp.audit import AuditEvent, AuditSink, now_iso, redact
+from wazuh_mcp.config import Settings
+from wazuh_mcp.context import AppContext, Backends
+from wazuh_mcp.errors import ErrorCode, InvalidArgument, UpstreamTimeout, WazuhMCPError
+from wazuh_mcp.registry import Exposure, ToolSpec, all_tools, expose
+
+log = logging.getLogger(__name__)
+
+BackendFactory = Callable[[], AbstractAsyncContextManager[Backends]]
+
+INSTRUCTIONS = """\
+Investigate a Wazuh deployment: alerts and hunts (Indexer), agents and their inventory, MITRE ATT&CK,
+vulnerabilities, file integrity and cluster health. Results are compact and paged: follow next_cursor
+(or offset) only when you need more, and prefer narrow time ranges. Errors start with a code such as
+not_found, invalid_argument or forbidden followed by how to fix the call."""
+
+
+def format_validation_error(tool_name: str, exc: ValidationError) -> InvalidArgument:
+    """Pydantic's errors → one message naming each field, the rule and the offending value."""
+    parts = []
+    for err in exc.errors():
+        field = ".".join(str(p) for p in err["loc"]) or "arguments"
+        given = err.get("input")
+        shown = repr(given) if not isinstance(given, str) or len(given) <= 60 else repr(given[:60] + "…")
+        if err["type"] == "missing":
+            parts.append(f"'{field}' is required")
+        else:
+            parts.append(f"'{field}': {err['msg']} (got {shown})")
+    return InvalidArgument(f"Invalid arguments for {tool_name}: " + "; ".join(parts) + ".")
+
+
+def compact_text(result: CallToolResult | InputRequiredResult) -> CallToolResult | InputRequiredResult:
+    """The SDK mirrors structured results as indented JSON text; send it compact (about half the bytes)."""
+    if isinstance(result, CallToolResult) and result.structured_content is not None and not result.is_error:
+        text = json.dumps(result.structured_content, separators=(",", ":"), ensure_ascii=False)
+        return result.model_copy(update={"content": [TextContent(type="text", text=text)]})
+    return result
+
+
+class WazuhServer(MCPServer[AppContext]):
+    """MCPServer whose ``call_tool`` audits, filters by role and enforces the deadline."""
+
+    def __init__(self, settings: Settings, exposure: Exposure, audit: AuditSink, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.wazuh_settings = settings
+        self.exposure = exposure
+        self.audit = audit
+        self.session_id = uuid.uuid4().hex[:12]
+        self.specs: dict[str, ToolSpec] = {s.name: s for s in all_tools()}
+        self._app: AppContext | None = None
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context[AppContext, Any] | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        spec = self.specs.get(name)
+        started, ts = time.perf_counter(), now_iso()
+        outcome_error: WazuhMCPError | None = None
+        code: ErrorCode | None = None
+        try:
+            if spec is None:
+                known = ", ".join(s.name for s in self.exposure.listed)
+                raise InvalidArgument(f"Unknown tool '{name}'. Tools on this server: {known}.")
+            if name in self.exposure.hidden:
+                from wazuh_mcp.errors import Forbidden
+
+                raise Forbidden(self.exposure.hidden[name])
+            self._reject_unknown_arguments(name, arguments)
+            with anyio.fail_after(self.wazuh_settings.tool_timeout_s):
+                return compact_text(await super().call_tool(name, arguments, context))
+        except ToolError as exc:
+            outcome_error, code = self._classify(name, exc)
+        except WazuhMCPError as exc:
+            outcome_error, code = exc, exc.code
+        except TimeoutError:
+            outcome_error = UpstreamTimeout(
+                f"{name} did not finish within {self.wazuh_settings.tool_timeout_s:g} s.",
+                hint="Narrow the time range or page size, or raise tool_timeout_s.",
+            )
+            code = outcome_error.code
+        except anyio.get_cancelled_exc_class():
+            code = "cancelled"
+            raise
+        except BaseException:
+            code = "internal"
+            raise
+        finally:
+            self._audit(spec, name, arguments, ts, started, code, outcome_error)
+        text = outcome_error.render() if outcome_error else f"internal: {name} failed unexpectedly."
+        return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+
+    def _reject_unknown_arguments(self, name: str, arguments: dict[str, Any]) -> None:
+        tool = self._tool_manager.get_tool(name)
+        if tool is None:
+            return
+        allowed = set(tool.parameters.get("properties", {}))
+        unknown = sorted(set(arguments) - allowed)
+        if unknown:
+            raise InvalidArgument(
+                f"Unknown argument(s) for {name}: {', '.join(unknown)}. "
+                f"Allowed: {', '.join(sorted(allowed)) or 'none'}."
+            )
+
+    @staticmethod
+    def _classify(name: str, exc: ToolError) -> tuple[WazuhMCPError | None, ErrorCode]:
+        cause = exc.__cause__
+        if isinstance(cause, ValidationError):
+            invalid = format_validation_error(name, cause)
+            return invalid, invalid.code
+        if isinstance(cause, WazuhMCPError):
+            return cause, cause.code
+        if isinstance(cause, TimeoutError):
+            err = UpstreamTimeout(f"{name} timed out waiting for Wazuh.")
+            return err, err.code
+        log.error("tool %s crashed", name, exc_info=cause)
+        return None, "internal"
+
+    def _audit(
+        self,
+        spec: ToolSpec | None,
+        name: str,
+        arguments: dict[str, Any],
+        ts: str,
+        started: float,
+        code: ErrorCode | None,
+        error: WazuhMCPError | None,
+    ) -> None:
+        app = self._app
+        identity = None
+        if app is not None and app.backends.server_api is not None:
+            identity = app.backends.server_api.identity
+        event = AuditEvent(
+            ts=ts,
+            tool=spec.id if spec else name,
+            toolset=spec.toolset if spec else "unknown",
+            args=redact(arguments),
+            outcome="ok" if code is None else "error",
+            error_code=code,
+            error=str(error) if error else ("tool crashed; see server log" if code == "internal" else None),
+            duration_ms=round((time.perf_counter() - started) * 1000, 2),
+            wazuh_user=identity or self.wazuh_settings.api.user,
+            role=self.wazuh_settings.role,
+            session=self.session_id,
+            tls_verify=app.backends.tls_verify if app else None,
+        )
+        try:
+            self.audit.write(event)
+        except OSError:  # the call's answer must not be lost because the disk is full
+            log.exception("could not write the audit record for %s", name)
+
+
+@asynccontextmanager
+async def backends_from_settings(settings: Settings, profile: str) -> AsyncIterator[Backends]:
+    """The real backends, built from settings and the OS keyring; closed on shutdown."""
+    from wazuh_mcp.backends.factory import open_backends
+
+    async with open_backends(settings, profile) as backends:
+        yield backends
+
+
+def build_server(
+    settings: Settings,
+    *,
+    backends: BackendFactory | None = None,
+    profile: str = "default",
+    name: str = "wazuh",
+) -> WazuhServer:
+    """The MCP server: registry → tools (filtered by role and writes), audit sink, lifespan."""
+    exposure = expose(all_tools(), role=settings.role, allowlist=settings.role_tool_allowlist, writes=settings.writes)
+    if settings.role not in settings.role_tool_allowlist:
+        log.warning(
+            "role %r is not in role_tool_allowlist (%s): no tool is available",
+            settings.role, ", ".join(sorted(settings.role_tool_allowlist)),
+        )
+    audit = AuditSink(settings.audit_path, max_bytes=settings.audit_max_bytes, backups=settings.audit_backups)
+    factory: BackendFactory = backends or (lambda: backends_from_settings(settings, profile))
+
+    server: WazuhServer
+
+    @asynccontextmanager
+    async def lifespan(_: MCPServer[AppContext]) -> AsyncIterator[AppContext]:
+        async with factory() as opened:
+            app = AppContext(settings=settings, backends=opened, profile=profile)
+            server._app = app
+            try:
+                yield app
+            finally:
+                server._app = None
+
+    server = WazuhServer(
+        settings,
+        exposure,
+        audit,
+        name=name,
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        lifespan=lifespan,
+        log_level="WARNING",
+    )
+    for spec in exposure.listed:
+        server.add_tool(spec.fn, name=spec.name, title=spec.title, description=spec.description,
+                        annotations=spec.annotations, meta=spec.meta, structured_output=True)
+        registered = server._tool_manager.get_tool(spec.name)
+        if registered is not None:  # advertise what call_tool enforces: no extra arguments
+            registered.parameters["additionalProperties"] = False
+    return server

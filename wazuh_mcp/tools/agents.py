@@ -1,0 +1,165 @@
+"""agents.*: the fleet and its syscollector inventory, from the Wazuh Server API."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from mcp.server.mcpserver import Context
+from pydantic import Field
+
+from wazuh_mcp.context import deps
+from wazuh_mcp.errors import NotFound
+from wazuh_mcp.models.agents import (
+    Agent,
+    AgentResult,
+    AgentsResult,
+    PackageInventoryResult,
+    PackageItem,
+    PortInventoryResult,
+    PortItem,
+    ProcessInventoryResult,
+    ProcessItem,
+)
+from wazuh_mcp.models.common import excerpt
+from wazuh_mcp.registry import tool
+from wazuh_mcp.tools._args import AgentId, InventorySize, Offset
+
+AGENT_FIELDS = "id,name,ip,status,os.name,os.version,os.platform,version,group,lastKeepAlive,dateAdd,node_name"
+
+
+def to_agent(item: dict[str, Any]) -> Agent:
+    os_info = item.get("os") or {}
+    os_text = " ".join(p for p in (os_info.get("name"), os_info.get("version")) if p) or None
+    return Agent(
+        id=str(item.get("id")), name=str(item.get("name", "")), ip=item.get("ip"),
+        status=str(item.get("status", "unknown")), os=os_text, platform=os_info.get("platform"),
+        version=item.get("version"), groups=list(item.get("group") or []),
+        last_keepalive=item.get("lastKeepAlive"), registered=item.get("dateAdd"), node=item.get("node_name"),
+    )
+
+
+async def fetch_agent(ctx: Context[Any, Any], agent_id: str) -> Agent:
+    """One agent by id; ``not_found`` when Wazuh does not know it (shared with prompts/resources)."""
+    page = await deps(ctx).server_api().page(
+        "/agents", action="agent:read", params={"agents_list": agent_id, "select": AGENT_FIELDS}
+    )
+    if not page.items:
+        raise NotFound(f"Agent {agent_id} does not exist.", hint="Use list_agents to see the agent ids.")
+    return to_agent(page.items[0])
+
+
+@tool("agents.list_agents", title="List agents")
+async def list_agents(
+    ctx: Context[Any, Any],
+    status: Annotated[
+        Literal["active", "disconnected", "pending", "never_connected"] | None,
+        Field(description="Only agents in this connection state."),
+    ] = None,
+    group: Annotated[str | None, Field(min_length=1, max_length=64, description="Only agents in this group.")] = None,
+    size: InventorySize = 100,
+    offset: Offset = 0,
+) -> AgentsResult:
+    """List Wazuh agents (id, name, IP, status, OS, groups, last keep-alive), optionally filtered by
+    status or group. Paged: `truncated` tells whether more agents match; raise `offset` to see them."""
+    page = await deps(ctx).server_api().page("/agents", action="agent:read", params={
+        "status": status, "group": group, "limit": size, "offset": offset, "select": AGENT_FIELDS, "sort": "+id",
+    })
+    agents = [to_agent(item) for item in page.items]
+    return AgentsResult(agents=agents, total=page.total, offset=offset, truncated=offset + len(agents) < page.total)
+
+
+@tool("agents.get_agent", title="Get agent")
+async def get_agent(ctx: Context[Any, Any], agent_id: AgentId) -> AgentResult:
+    """Fetch one Wazuh agent by id: status, IP, OS, agent version, groups, last keep-alive.
+    An unknown id is `not_found`."""
+    return AgentResult(agent=await fetch_agent(ctx, agent_id))
+
+
+InventoryKind = Literal["processes", "packages", "ports"]
+_SELECT: dict[InventoryKind, str] = {
+    "processes": "pid,ppid,name,cmd,argvs,euser,state,vm_size,resident,nlwp,start_time,scan.time",
+    "packages": "name,version,vendor,architecture,format,description,install_time,scan.time",
+    "ports": "protocol,local.ip,local.port,remote.ip,remote.port,state,pid,process,scan.time",
+}
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(value) if value is not None and value != "" else None
+    except (TypeError, ValueError):
+        return None
+
+
+def _process(item: dict[str, Any]) -> ProcessItem:
+    return ProcessItem(
+        pid=_int(item.get("pid")), ppid=_int(item.get("ppid")), name=item.get("name"), cmd=excerpt(item.get("cmd"), 200),
+        args=excerpt(item.get("argvs"), 200), user=item.get("euser"), state=item.get("state"),
+        vm_size_kb=_int(item.get("vm_size")), resident_kb=_int(item.get("resident")), threads=_int(item.get("nlwp")),
+        started=_int(item.get("start_time")),
+    )
+
+
+def _package(item: dict[str, Any]) -> PackageItem:
+    return PackageItem(
+        name=item.get("name"), version=item.get("version"), vendor=item.get("vendor"),
+        architecture=item.get("architecture"), format=item.get("format"),
+        description=excerpt(item.get("description"), 120), installed=item.get("install_time"),
+    )
+
+
+def _port(item: dict[str, Any]) -> PortItem:
+    local, remote = item.get("local") or {}, item.get("remote") or {}
+    return PortItem(
+        protocol=item.get("protocol"), local_ip=local.get("ip"), local_port=_int(local.get("port")),
+        remote_ip=remote.get("ip"), remote_port=_int(remote.get("port")), state=item.get("state") or None,
+        pid=_int(item.get("pid")), process=item.get("process"),
+    )
+
+
+async def _inventory(
+    ctx: Context[Any, Any], kind: InventoryKind, agent_id: str, size: int, offset: int
+) -> tuple[list[dict[str, Any]], int, str | None]:
+    page = await deps(ctx).server_api().page(
+        f"/syscollector/{agent_id}/{kind}", action="syscollector:read",
+        params={"limit": size, "offset": offset, "select": _SELECT[kind]},
+    )
+    if not page.items and offset == 0:
+        await fetch_agent(ctx, agent_id)  # an empty inventory must not hide an unknown agent
+    scan = (page.items[0].get("scan") or {}).get("time") if page.items else None
+    return page.items, page.total, scan
+
+
+@tool("agents.agent_processes", title="Agent processes")
+async def agent_processes(
+    ctx: Context[Any, Any], agent_id: AgentId, size: InventorySize = 100, offset: Offset = 0
+) -> ProcessInventoryResult:
+    """Running processes on an agent, from its last syscollector scan (pid, parent, name, command,
+    user, memory). Paged with size/offset; `truncated` tells whether more exist."""
+    items, total, scan = await _inventory(ctx, "processes", agent_id, size, offset)
+    return ProcessInventoryResult(agent_id=agent_id, items=[_process(i) for i in items], total=total,
+                                  offset=offset, truncated=offset + len(items) < total, scan_time=scan)
+
+
+@tool("agents.agent_packages", title="Agent packages")
+async def agent_packages(
+    ctx: Context[Any, Any], agent_id: AgentId, size: InventorySize = 100, offset: Offset = 0
+) -> PackageInventoryResult:
+    """Installed packages on an agent, from its last syscollector scan (name, version, vendor,
+    architecture, format). Paged with size/offset; `truncated` tells whether more exist."""
+    items, total, scan = await _inventory(ctx, "packages", agent_id, size, offset)
+    return PackageInventoryResult(agent_id=agent_id, items=[_package(i) for i in items], total=total,
+                                  offset=offset, truncated=offset + len(items) < total, scan_time=scan)
+
+
+@tool("agents.agent_ports", title="Agent open ports")
+async def agent_ports(
+    ctx: Context[Any, Any], agent_id: AgentId, size: InventorySize = 100, offset: Offset = 0
+) -> PortInventoryResult:
+    """Open and listening network ports on an agent, from its last syscollector scan (protocol,
+    local/remote address and port, state, owning process). Paged with size/offset."""
+    items, total, scan = await _inventory(ctx, "ports", agent_id, size, offset)
+    return PortInventoryResult(agent_id=agent_id, items=[_port(i) for i in items], total=total,
+                               offset=offset, truncated=offset + len(items) < total, scan_time=scan)
+
+
+TOOLS = [list_agents, get_agent, agent_processes, agent_packages, agent_ports]
