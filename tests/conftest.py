@@ -1,0 +1,29 @@
+"""Test-wide isolation: no test reads the developer's settings, keyring entries or state dir."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def shared_dir() -> Path | None:
+    """``../shared`` (Wazuh's reference data) when present; tests that need it skip otherwise."""
+    candidate = Path(os.environ.get("WAZUH_MCP_SHARED", REPO.parent / "shared"))
+    return candidate if (candidate / "reference" / "wazuh").is_dir() else None
+
+
+@pytest.fixture(autouse=True)
+def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Each test gets its own config file path, state dir and audit log, and no WAZUH_MCP_* leakage."""
+    home = tmp_path_factory.mktemp("wazuh-mcp-home")
+    for key in list(os.environ):
+        if key.startswith("WAZUH_MCP_") and key not in ("WAZUH_MCP_SHARED",) and not key.startswith("WAZUH_MCP_TEST_"):
+            monkeypatch.delenv(key)
+    monkeypatch.setenv("WAZUH_MCP_CONFIG", str(home / "config.toml"))
+    monkeypatch.setenv("WAZUH_MCP_STATE_DIR", str(home / "state"))
+    yield home

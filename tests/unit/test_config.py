@@ -1,0 +1,103 @@
+"""One test per precedence rule of Settings (see wazuh_mcp/config.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wazuh_mcp.config import Settings, config_path, selected_profile
+from wazuh_mcp.errors import ConfigurationError
+
+
+def write_config(text: str) -> Path:
+    path = config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+def test_defaults_without_file_or_env() -> None:
+    settings = Settings.load()
+    assert settings.api.url is None
+    assert settings.api.verify_tls is True
+    assert settings.indexer.alerts_pattern == "wazuh-alerts-*"
+    assert settings.indexer.vulnerabilities_pattern == "wazuh-states-vulnerabilities-*"
+    assert settings.role == "analyst"
+    assert settings.writes is False
+
+
+def test_profile_table_overrides_defaults() -> None:
+    write_config('[profiles.default.api]\nurl = "https://wazuh.lab:55000"\nuser = "soc"\n')
+    assert Settings.load().api.url == "https://wazuh.lab:55000"
+    assert Settings.load().api.user == "soc"
+
+
+def test_env_overrides_profile() -> None:
+    write_config('[profiles.default.api]\nurl = "https://from-file:55000"\n')
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("WAZUH_MCP_API_URL", "https://from-env:55000")
+        mp.setenv("WAZUH_MCP_INDEXER_ALERTS_PATTERN", "custom-alerts-*")
+        settings = Settings.load()
+    assert settings.api.url == "https://from-env:55000"
+    assert settings.indexer.alerts_pattern == "custom-alerts-*"
+
+
+def test_keyword_overrides_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WAZUH_MCP_ROLE", "readonly")
+    assert Settings.load(role="admin").role == "admin"
+
+
+def test_explicit_profile_beats_env_profile_and_default_profile(monkeypatch: pytest.MonkeyPatch) -> None:
+    write_config(
+        'default_profile = "prod"\n'
+        '[profiles.prod]\nrole = "readonly"\n'
+        '[profiles.lab]\nrole = "admin"\n'
+        '[profiles.staging]\nrole = "analyst"\n'
+    )
+    assert Settings.load().role == "readonly"  # the file's default_profile
+    monkeypatch.setenv("WAZUH_MCP_PROFILE", "lab")
+    assert selected_profile() == "lab"
+    assert Settings.load().role == "admin"  # env profile beats the file's default
+    assert Settings.load(profile="staging").role == "analyst"  # explicit beats env
+
+
+def test_writes_switch_accepts_on_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WAZUH_MCP_WRITES", "on")
+    assert Settings.load().writes is True
+    monkeypatch.setenv("WAZUH_MCP_WRITES", "off")
+    assert Settings.load().writes is False
+
+
+def test_audit_log_env_override(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("WAZUH_MCP_AUDIT_LOG", str(tmp_path / "a.jsonl"))
+    assert Settings.load().audit_path == tmp_path / "a.jsonl"
+
+
+def test_password_env_vars_never_become_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WAZUH_MCP_API_PASSWORD", "hunter2")
+    monkeypatch.setenv("WAZUH_MCP_INDEXER_PASSWORD", "hunter3")
+    dumped = Settings.load().model_dump_json()
+    assert "hunter2" not in dumped and "hunter3" not in dumped
+
+
+def test_password_in_settings_file_is_refused() -> None:
+    write_config('[profiles.default.api]\nurl = "https://x:55000"\npassword = "hunter2"\n')
+    with pytest.raises(ConfigurationError) as err:
+        Settings.load()
+    assert "keyring" in str(err.value)
+    assert "hunter2" not in str(err.value)
+
+
+def test_malformed_settings_file_is_a_clear_error() -> None:
+    path = write_config("[profiles.default\nurl=")
+    with pytest.raises(ConfigurationError) as err:
+        Settings.load()
+    assert str(path) in str(err.value)
+
+
+def test_unknown_key_in_a_section_is_rejected() -> None:
+    write_config('[profiles.default.api]\nurll = "https://typo:55000"\n')
+    with pytest.raises(Exception) as err:
+        Settings.load()
+    assert "urll" in str(err.value)
