@@ -1,0 +1,115 @@
+"""Generates ``docs/tools.md`` from the registry, so the docs cannot drift from the code.
+
+    python -m wazuh_mcp.docgen          rewrite docs/tools.md
+    python -m wazuh_mcp.docgen --check  exit 1 when docs/tools.md is stale (CI)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+from typing import Any
+
+from mcp_types import Tool
+
+DOC_PATH = Path(__file__).resolve().parents[1] / "docs" / "tools.md"
+
+
+async def every_tool() -> list[Tool]:
+    """Every tool as a client would see it (role admin, writes on), in registry order."""
+    import os
+
+    from wazuh_mcp.config import Settings
+    from wazuh_mcp.server import build_server
+
+    previous = os.environ.get("WAZUH_MCP_CONFIG")
+    os.environ["WAZUH_MCP_CONFIG"] = os.devnull  # the developer's settings must not shape the docs
+    try:
+        settings = Settings.load(role="admin", writes=True, audit_log=Path(os.devnull))
+    finally:
+        if previous is None:
+            os.environ.pop("WAZUH_MCP_CONFIG", None)
+        else:
+            os.environ["WAZUH_MCP_CONFIG"] = previous
+    return await build_server(settings).list_tools()
+
+
+def _type_of(schema: dict[str, Any]) -> str:
+    if "anyOf" in schema:
+        return " \\| ".join(_type_of(s) for s in schema["anyOf"])
+    if "enum" in schema:
+        return " \\| ".join(f"`{v}`" for v in schema["enum"])
+    if schema.get("type") == "array":
+        return f"list[{_type_of(schema.get('items', {}))}]"
+    if "$ref" in schema:
+        return schema["$ref"].rsplit("/", 1)[-1]
+    return str(schema.get("type", "any"))
+
+
+def _limits(schema: dict[str, Any]) -> str:
+    parts = []
+    for key, label in (("minimum", "≥"), ("maximum", "≤"), ("minLength", "len ≥"), ("maxLength", "len ≤"),
+                       ("minItems", "items ≥"), ("maxItems", "items ≤"), ("pattern", "pattern")):
+        for candidate in [schema, *schema.get("anyOf", [])]:
+            if key in candidate:
+                value = candidate[key]
+                parts.append(f"{label} `{value}`" if key == "pattern" else f"{label} {value}")
+    return ", ".join(parts)
+
+
+def render(tools: list[Tool]) -> str:
+    lines = [
+        "# Tools",
+        "",
+        "Generated from the registry by `python -m wazuh_mcp.docgen`; CI fails when this file is stale.",
+        "Wire names are what clients call; canonical ids (`toolset.name`) are what role allowlists and the",
+        "audit log use. Write tools are listed only when writes are enabled and the role allows them.",
+        "",
+        "| Tool | Canonical id | Read-only | Summary |",
+        "|---|---|---|---|",
+    ]
+    for tool in tools:
+        meta = tool.meta or {}
+        summary = " ".join((tool.description or "").split()).split(". ")[0].rstrip(".")
+        read_only = "yes" if tool.annotations and tool.annotations.read_only_hint else "**no**"
+        lines.append(f"| [`{tool.name}`](#{tool.name}) | `{meta.get('canonical_id')}` | {read_only} | {summary} |")
+    for tool in tools:
+        meta = tool.meta or {}
+        lines += ["", f"## `{tool.name}`", "", f"**{tool.title or tool.name}** · canonical id `{meta.get('canonical_id')}`"
+                  f" · toolset `{meta.get('toolset')}`", "", " ".join((tool.description or "").split()), ""]
+        props: dict[str, Any] = tool.input_schema.get("properties", {})
+        required = set(tool.input_schema.get("required", []))
+        if props:
+            lines += ["| Argument | Type | Default | Limits | Description |", "|---|---|---|---|---|"]
+            for name, schema in props.items():
+                default = "required" if name in required else f"`{schema.get('default')!r}`".replace("|", "\\|")
+                desc = str(schema.get("description", "")).replace("|", "\\|")
+                lines.append(f"| `{name}` | {_type_of(schema)} | {default} | {_limits(schema)} | {desc} |")
+        else:
+            lines.append("No arguments.")
+        output = tool.output_schema or {}
+        fields = ", ".join(f"`{k}`" for k in output.get("properties", {}))
+        lines += ["", f"Returns `{output.get('title', 'result')}`: {fields}."]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args(argv)
+    text = render(asyncio.run(every_tool()))
+    if args.check:
+        current = DOC_PATH.read_text() if DOC_PATH.exists() else ""
+        if current != text:
+            print(f"{DOC_PATH} is stale: run `python -m wazuh_mcp.docgen`", file=sys.stderr)
+            return 1
+        return 0
+    DOC_PATH.parent.mkdir(parents=True, exist_ok=True)
+    DOC_PATH.write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
