@@ -1,0 +1,31 @@
+"""How to start ``wazuh-mcp serve`` from outside: the one definition used by the AI-client config
+writer, the TUI playground and the demo tour."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+
+def executable_argv() -> list[str]:
+    """The absolute command that runs this wazuh-mcp: the frozen binary, the console script, or python -m."""
+    if getattr(sys, "frozen", False):
+        return [str(Path(sys.executable).resolve())]
+    script = Path(sys.executable).with_name("wazuh-mcp")
+    if script.exists():
+        return [str(script.absolute())]
+    found = shutil.which("wazuh-mcp")
+    if found:
+        return [str(Path(found).resolve())]
+    # Not resolved: a venv's python is a symlink, and following it would leave the venv.
+    return [str(Path(sys.executable).absolute()), "-m", "wazuh_mcp"]
+
+
+def serve_argv(*, demo: bool = False, profile: str | None = None) -> list[str]:
+    argv = [*executable_argv(), "serve"]
+    if demo:
+        argv.append("--demo")
+    if profile:
+        argv += ["--profile", profile]
+    return argv
