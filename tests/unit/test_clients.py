@@ -1,0 +1,238 @@
+"""The AI-client config writer against crafted files: other servers, extra keys, malformed JSON,
+read-only files and directories, missing directories, symlinks; idempotence and removal."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from wazuh_mcp.clients import (
+    ClientConfigError,
+    apply_change,
+    claude_mcp_add_command,
+    plan_change,
+    server_entry,
+    target_for,
+    wazuh_mcp_command,
+)
+
+CMD = ["/opt/wazuh-mcp/bin/wazuh-mcp"]
+NOW = datetime(2026, 1, 30, 10, 15, 0)
+
+
+def desktop(tmp_path: Path):
+    return target_for("claude-desktop", home=tmp_path, platform="linux", env={})
+
+
+def entry(profile: str | None = None) -> dict:
+    return server_entry("claude-desktop", profile=profile, command=CMD)
+
+
+def write(target, text: str) -> None:
+    target.path.parent.mkdir(parents=True, exist_ok=True)
+    target.path.write_text(text)
+
+
+def test_paths_per_client_and_platform(tmp_path: Path) -> None:
+    home = tmp_path
+    assert target_for("claude-desktop", home=home, platform="linux", env={}).path == (
+        home / ".config/Claude/claude_desktop_config.json")
+    assert target_for("claude-desktop", home=home, platform="linux", env={"XDG_CONFIG_HOME": "/x"}).path == Path(
+        "/x/Claude/claude_desktop_config.json")
+    assert target_for("claude-desktop", home=home, platform="darwin", env={}).path == (
+        home / "Library/Application Support/Claude/claude_desktop_config.json")
+    assert target_for("claude-desktop", home=home, platform="win32", env={"APPDATA": "C:/Users/a/AppData/Roaming"}
+                      ).path == Path("C:/Users/a/AppData/Roaming/Claude/claude_desktop_config.json")
+    assert target_for("cursor", home=home).path == home / ".cursor/mcp.json"
+    project = tmp_path / "proj"
+    assert target_for("cursor", project=project).path == project / ".cursor/mcp.json"
+    vscode = target_for("vscode", project=project)
+    assert (vscode.path, vscode.servers_key) == (project / ".vscode/mcp.json", "servers")
+    assert target_for("claude-code", project=project).path == project / ".mcp.json"
+    with pytest.raises(ClientConfigError, match="no per-project"):
+        target_for("claude-desktop", project=project)
+
+
+def test_entries_run_serve_with_the_profile_and_hold_no_secret() -> None:
+    assert server_entry("cursor", profile="prod", command=CMD) == {"command": CMD[0], "args": ["serve", "--profile", "prod"]}
+    assert server_entry("vscode", command=CMD) == {"type": "stdio", "command": CMD[0], "args": ["serve"]}
+    assert server_entry("claude-code", demo=True, command=CMD)["args"] == ["serve", "--demo"]
+    add = claude_mcp_add_command("wazuh", server_entry("claude-code", profile="lab", command=CMD))
+    assert add == "claude mcp add --scope project wazuh -- /opt/wazuh-mcp/bin/wazuh-mcp serve --profile lab"
+
+
+def test_the_command_is_this_installation_absolute() -> None:
+    command = wazuh_mcp_command()
+    assert os.path.isabs(command[0])
+    assert Path(command[0]).name.startswith("wazuh-mcp") or command[1:] == ["-m", "wazuh_mcp"]
+
+
+def test_frozen_build_uses_the_binary_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", "/Applications/wazuh-mcp")
+    assert wazuh_mcp_command() == ["/Applications/wazuh-mcp"]
+
+
+def test_new_file_in_a_missing_directory(tmp_path: Path) -> None:
+    target = desktop(tmp_path)
+    change = plan_change(target, entry=entry())
+    assert change.action == "add" and change.before is None
+    assert "+    \"wazuh\": {" in change.diff()
+    assert not target.path.exists(), "a plan never writes"
+    assert apply_change(change) is None
+    assert json.loads(target.path.read_text()) == {"mcpServers": {"wazuh": entry()}}
+
+
+def test_merge_keeps_other_servers_and_keys_in_order(tmp_path: Path) -> None:
+    target = desktop(tmp_path)
+    original = {
+        "globalShortcut": "Ctrl+Space",
+        "mcpServers": {"filesystem": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem"]}},
+        "preferences": {"sidebarMode": "chat", "quickEntryShortcut": "off"},
+    }
+    write(target, json.dumps(original, indent=2) + "\n")
+    change = plan_change(target, entry=entry("prod"))
+    backup = apply_change(change, now=NOW)
+    written = json.loads(target.path.read_text())
+    assert list(written) == ["globalShortcut", "mcpServers", "preferences"]
+    assert written["preferences"] == original["preferences"]
+    assert list(written["mcpServers"]) == ["filesystem", "wazuh"]
+    assert written["mcpServers"]["filesystem"] == original["mcpServers"]["filesystem"]
+    assert backup == target.path.with_name("claude_desktop_config.json.20260130-101500.bak")
+    assert json.loads(backup.read_text()) == original
+    # the diff only adds our entry: no line of the old file is removed or rewritten
+    lines = change.diff().splitlines()[3:]
+    assert [line for line in lines if line.startswith("-")] == []
+    assert "".join(line[1:] for line in lines if line.startswith("+")).replace(" ", "") == (
+        '},"wazuh":{"command":"/opt/wazuh-mcp/bin/wazuh-mcp","args":["serve","--profile","prod"]')
+
+
+def test_idempotent(tmp_path: Path) -> None:
+    target = desktop(tmp_path)
+    apply_change(plan_change(target, entry=entry()))
+    first = target.path.read_text()
+    again = plan_change(target, entry=entry())
+    assert again.action == "unchanged" and not again.changed and again.diff() == ""
+    assert apply_change(again) is None
+    assert target.path.read_text() == first
+    assert list(target.path.parent.glob("*.bak")) == []
+
+
+def test_update_then_remove_leaves_everything_else(tmp_path: Path) -> None:
+    target = target_for("vscode", project=tmp_path)
+    write(target, '{\n    "inputs": [],\n    "servers": {"other": {"type": "stdio", "command": "x"}}\n}\n')
+    apply_change(plan_change(target, entry=server_entry("vscode", command=CMD)), now=NOW)
+    update = plan_change(target, entry=server_entry("vscode", profile="lab", command=CMD))
+    assert update.action == "update"
+    apply_change(update, now=datetime(2026, 1, 30, 10, 16))
+    assert json.loads(target.path.read_text())["servers"]["wazuh"]["args"] == ["serve", "--profile", "lab"]
+    assert '\n    "inputs"' in target.path.read_text(), "the file's 4-space indentation is kept"
+    removal = plan_change(target, entry=None)
+    assert removal.action == "remove"
+    apply_change(removal, now=datetime(2026, 1, 30, 10, 17))
+    assert json.loads(target.path.read_text()) == {"inputs": [], "servers": {"other": {"type": "stdio", "command": "x"}}}
+    assert plan_change(target, entry=None).action == "absent"
+
+
+@pytest.mark.parametrize("text", ['{"mcpServers": {', "// comment\n{}", "[1, 2]", '{"mcpServers": []}', "{,}"])
+def test_malformed_file_is_refused_and_untouched(tmp_path: Path, text: str) -> None:
+    target = desktop(tmp_path)
+    write(target, text)
+    with pytest.raises(ClientConfigError) as err:
+        plan_change(target, entry=entry())
+    message = str(err.value)
+    assert str(target.path) in message
+    assert '"mcpServers"' in message and "by hand" in message, "the refusal shows the entry to add by hand"
+    assert target.path.read_text() == text
+    assert sorted(p.name for p in target.path.parent.iterdir()) == ["claude_desktop_config.json"]
+
+
+def test_empty_file_counts_as_empty_object(tmp_path: Path) -> None:
+    target = desktop(tmp_path)
+    write(target, "")
+    apply_change(plan_change(target, entry=entry()))
+    assert "wazuh" in json.loads(target.path.read_text())["mcpServers"]
+
+
+def test_read_only_file_is_refused(tmp_path: Path) -> None:
+    target = desktop(tmp_path)
+    write(target, '{"mcpServers": {}}')
+    target.path.chmod(0o444)
+    with pytest.raises(ClientConfigError, match="read-only"):
+        apply_change(plan_change(target, entry=entry()))
+    assert target.path.read_text() == '{"mcpServers": {}}'
+    assert list(target.path.parent.glob("*.bak")) == []
+
+
+def test_file_changed_since_the_preview(tmp_path: Path) -> None:
+    target = desktop(tmp_path)
+    write(target, "{}")
+    change = plan_change(target, entry=entry())
+    target.path.write_text('{"preferences": {}}')
+    with pytest.raises(ClientConfigError, match="changed since the preview"):
+        apply_change(change)
+    assert target.path.read_text() == '{"preferences": {}}'
+
+
+def test_directory_that_cannot_be_created(tmp_path: Path) -> None:
+    (tmp_path / ".config").write_text("a file where a directory should be")
+    target = desktop(tmp_path)
+    with pytest.raises(ClientConfigError, match=r"Cannot create the directory .*Nothing was changed"):
+        apply_change(plan_change(target, entry=entry()))
+
+
+def test_symlinked_config_is_written_through(tmp_path: Path) -> None:
+    target = target_for("cursor", home=tmp_path)
+    real = tmp_path / "dotfiles" / "mcp.json"
+    real.parent.mkdir()
+    real.write_text('{"mcpServers": {"x": {"command": "y"}}}')
+    target.path.parent.mkdir()
+    target.path.symlink_to(real)
+    apply_change(plan_change(target, entry=entry()))
+    assert target.path.is_symlink()
+    assert set(json.loads(real.read_text())["mcpServers"]) == {"x", "wazuh"}
+
+
+READ_ONLY_DIR_SCRIPT = """
+import sys
+from pathlib import Path
+from wazuh_mcp.clients import ClientConfigError, apply_change, plan_change, server_entry, target_for
+target = target_for("cursor", project=Path(sys.argv[1]))
+try:
+    apply_change(plan_change(target, entry=server_entry("cursor", command=["/x/wazuh-mcp"])))
+except ClientConfigError as exc:
+    print(exc)
+    raise SystemExit(3)
+"""
+
+
+def test_read_only_directory(tmp_path: Path) -> None:
+    """A directory we may not write: a clear refusal and no file left behind. Root bypasses file modes,
+    so as root the check runs in a child without CAP_DAC_OVERRIDE."""
+    project = tmp_path / "proj"
+    cursor_dir = project / ".cursor"
+    cursor_dir.mkdir(parents=True)
+    (cursor_dir / "mcp.json").write_text('{"mcpServers": {}}')
+    cursor_dir.chmod(stat.S_IRUSR | stat.S_IXUSR | stat.S_IRGRP | stat.S_IXGRP | stat.S_IROTH | stat.S_IXOTH)
+    try:
+        command = [sys.executable, "-c", READ_ONLY_DIR_SCRIPT, str(project)]
+        if os.geteuid() == 0:
+            setpriv = shutil.which("setpriv")
+            if setpriv is None:
+                pytest.skip("running as root without setpriv: cannot drop CAP_DAC_OVERRIDE")
+            command = [setpriv, "--bounding-set", "-dac_override,-dac_read_search", "--", *command]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+        assert done.returncode == 3, done.stderr
+        assert "Nothing was changed" in done.stdout and "Traceback" not in done.stderr
+        assert sorted(p.name for p in cursor_dir.iterdir()) == ["mcp.json"]
+        assert (cursor_dir / "mcp.json").read_text() == '{"mcpServers": {}}'
+    finally:
+        cursor_dir.chmod(0o755)

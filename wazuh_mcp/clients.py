@@ -1,0 +1,320 @@
+"""AI-client configuration: add (or remove) the MCP entry that starts ``wazuh-mcp serve``.
+
+Used by ``wazuh-mcp connect`` and by the launcher's "Connect AI clients" screen, so it lives in
+the server package and imports no TUI. The flow is always plan → show → apply:
+
+    change = plan_change(target_for("cursor"), entry=server_entry("cursor", profile="prod"))
+    print(change.diff())
+    apply_change(change)
+
+A plan never touches the disk. ``apply_change`` refuses a file that changed since it was
+planned, a read-only file and a file that is not a JSON object; it backs the old file up next
+to it and replaces it atomically, so a failure leaves either the old file or the new one. Only
+our own entry changes: other servers and other keys (``preferences``, ``globalShortcut``…) are
+kept as they were, in their order. No secret ever goes into an entry: ``serve`` reads them
+from the OS keyring.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+import shlex
+import shutil
+import stat
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from wazuh_mcp.errors import ConfigurationError
+
+ClientName = Literal["claude-desktop", "cursor", "vscode", "claude-code"]
+CLIENTS: tuple[ClientName, ...] = ("claude-desktop", "cursor", "vscode", "claude-code")
+CLIENT_TITLES: dict[ClientName, str] = {
+    "claude-desktop": "Claude Desktop",
+    "cursor": "Cursor",
+    "vscode": "VS Code",
+    "claude-code": "Claude Code",
+}
+DEFAULT_SERVER_NAME = "wazuh"
+"""Clients prefix tool names with it (``mcp__wazuh__search_alerts``), so it stays short."""
+_SERVER_NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+Action = Literal["add", "update", "remove", "unchanged", "absent"]
+
+
+class ClientConfigError(ConfigurationError):
+    """A client config file we must not or cannot rewrite; the message says what to do instead."""
+
+
+@dataclass(frozen=True)
+class ClientTarget:
+    client: ClientName
+    path: Path
+    servers_key: str
+    """``mcpServers`` everywhere but VS Code, which uses ``servers``."""
+    project: bool
+    """True for a per-project file (``.vscode/mcp.json`` …), False for a per-user one."""
+
+    @property
+    def title(self) -> str:
+        return CLIENT_TITLES[self.client]
+
+
+def claude_desktop_path(*, home: Path, platform: str, env: Mapping[str, str]) -> Path:
+    if platform == "darwin":
+        return home / "Library" / "Application Support" / "Claude" / "claude_desktop_config.json"
+    if platform == "win32":
+        appdata = env.get("APPDATA")
+        base = Path(appdata) if appdata else home / "AppData" / "Roaming"
+        return base / "Claude" / "claude_desktop_config.json"
+    xdg = env.get("XDG_CONFIG_HOME")
+    return (Path(xdg) if xdg else home / ".config") / "Claude" / "claude_desktop_config.json"
+
+
+def target_for(
+    client: ClientName,
+    *,
+    project: Path | None = None,
+    home: Path | None = None,
+    platform: str = sys.platform,
+    env: Mapping[str, str] | None = None,
+) -> ClientTarget:
+    """Where ``client`` keeps its MCP servers. ``project`` picks the per-project file (Cursor),
+    or the project the file belongs to (VS Code, Claude Code: default the current directory)."""
+    home = home or Path.home()
+    env = os.environ if env is None else env
+    root = (project or Path.cwd()).expanduser().absolute()
+    if client == "claude-desktop":
+        if project is not None:
+            raise ClientConfigError("Claude Desktop has no per-project configuration; drop --project.")
+        return ClientTarget(client, claude_desktop_path(home=home, platform=platform, env=env), "mcpServers", False)
+    if client == "cursor":
+        if project is None:
+            return ClientTarget(client, home / ".cursor" / "mcp.json", "mcpServers", False)
+        return ClientTarget(client, root / ".cursor" / "mcp.json", "mcpServers", True)
+    if client == "vscode":
+        return ClientTarget(client, root / ".vscode" / "mcp.json", "servers", True)
+    if client == "claude-code":
+        return ClientTarget(client, root / ".mcp.json", "mcpServers", True)
+    raise ClientConfigError(f"Unknown AI client '{client}'. Known: {', '.join(CLIENTS)}.")
+
+
+def wazuh_mcp_command() -> list[str]:
+    """The absolute command line of this very installation (without ``serve``)."""
+    if getattr(sys, "frozen", False):  # a PyInstaller build: the binary itself
+        return [os.path.abspath(sys.executable)]
+    names = ("wazuh-mcp.exe", "wazuh-mcp") if sys.platform == "win32" else ("wazuh-mcp",)
+    # The console script of the environment that runs us, not whatever is first on PATH.
+    for folder in (sysconfig.get_path("scripts"), os.path.dirname(sys.executable)):
+        for name in names:
+            candidate = os.path.join(folder, name)
+            if os.path.isfile(candidate):
+                return [os.path.abspath(candidate)]
+    found = shutil.which("wazuh-mcp")
+    if found:
+        return [os.path.abspath(found)]
+    return [os.path.abspath(sys.executable), "-m", "wazuh_mcp"]
+
+
+def serve_args(*, profile: str | None = None, demo: bool = False) -> list[str]:
+    args = ["serve"]
+    if demo:
+        args.append("--demo")
+    elif profile:
+        args += ["--profile", profile]
+    return args
+
+
+def server_entry(
+    client: ClientName,
+    *,
+    profile: str | None = None,
+    demo: bool = False,
+    command: list[str] | None = None,
+) -> dict[str, Any]:
+    """The JSON object ``client`` needs to start ``wazuh-mcp serve``. Never holds a secret."""
+    argv = (command or wazuh_mcp_command()) + serve_args(profile=profile, demo=demo)
+    entry: dict[str, Any] = {"command": argv[0], "args": argv[1:]}
+    if client in ("vscode", "claude-code"):
+        entry = {"type": "stdio", **entry}
+    return entry
+
+
+def claude_mcp_add_command(name: str, entry: Mapping[str, Any]) -> str:
+    """The equivalent ``claude mcp add`` line, for those who prefer Claude Code's own CLI."""
+    argv = ["claude", "mcp", "add", "--scope", "project", name, "--", entry["command"], *entry["args"]]
+    return subprocess.list2cmdline(argv) if sys.platform == "win32" else shlex.join(argv)
+
+
+@dataclass(frozen=True)
+class Change:
+    """What writing (or removing) our entry would do to one file. Nothing is written yet."""
+
+    target: ClientTarget
+    name: str
+    action: Action
+    before: str | None
+    """The file's text now; None when the file does not exist."""
+    after: str
+
+    @property
+    def changed(self) -> bool:
+        return self.action in ("add", "update", "remove")
+
+    def diff(self) -> str:
+        """A unified diff of the change ('' when nothing would change)."""
+        if not self.changed:
+            return ""
+        old = (self.before or "").splitlines(keepends=True)
+        new = self.after.splitlines(keepends=True)
+        label = str(self.target.path)
+        return "".join(difflib.unified_diff(old, new, f"{label} (now)", f"{label} (after)"))
+
+    def summary(self) -> str:
+        where = f"{self.target.title} ({self.target.path})"
+        return {
+            "add": f"Add '{self.name}' to {where}.",
+            "update": f"Update '{self.name}' in {where}.",
+            "remove": f"Remove '{self.name}' from {where}.",
+            "unchanged": f"{where} already has this '{self.name}' entry; nothing to do.",
+            "absent": f"{where} has no '{self.name}' entry; nothing to remove.",
+        }[self.action]
+
+
+def _read(path: Path) -> str | None:
+    try:
+        if path.is_dir():
+            raise ClientConfigError(f"{path} is a directory, not a configuration file.")
+        return path.read_bytes().decode("utf-8-sig")
+    except (FileNotFoundError, NotADirectoryError):  # the directory is created (or refused) on apply
+        return None
+    except UnicodeDecodeError as exc:
+        raise ClientConfigError(f"{path} is not UTF-8 text; wazuh-mcp will not rewrite it.") from exc
+    except OSError as exc:
+        raise ClientConfigError(f"Cannot read {path}: {exc.strerror or exc}.") from exc
+
+
+def _by_hand(target: ClientTarget, name: str, entry: Mapping[str, Any] | None) -> str:
+    if entry is None:
+        return f"Remove the '{name}' entry under \"{target.servers_key}\" by hand."
+    snippet = json.dumps({target.servers_key: {name: entry}}, indent=2)
+    return f"Fix the file, or add this by hand:\n{snippet}"
+
+
+def _parse(target: ClientTarget, text: str, name: str, entry: Mapping[str, Any] | None) -> dict[str, Any]:
+    if not text.strip():
+        return {}
+    try:
+        document = json.loads(text)
+    except ValueError as exc:
+        where = f" (line {exc.lineno}, column {exc.colno}: {exc.msg})" if isinstance(exc, json.JSONDecodeError) else ""
+        raise ClientConfigError(
+            f"{target.path} is not valid JSON{where}; wazuh-mcp will not rewrite it (comments and trailing "
+            f"commas count as invalid).",
+            hint=_by_hand(target, name, entry),
+        ) from exc
+    if not isinstance(document, dict):
+        raise ClientConfigError(f"{target.path} holds JSON that is not an object.", hint=_by_hand(target, name, entry))
+    servers = document.get(target.servers_key)
+    if servers is not None and not isinstance(servers, dict):
+        raise ClientConfigError(
+            f"In {target.path}, \"{target.servers_key}\" is not an object.", hint=_by_hand(target, name, entry)
+        )
+    return document
+
+
+def _indent(text: str | None) -> str | int:
+    """Keep the file's own indentation so the diff shows only our entry."""
+    match = re.search(r"\n([ \t]+)\S", text or "")
+    if match is None:
+        return 2
+    unit = match.group(1)
+    return "\t" if unit.startswith("\t") else len(unit)
+
+
+def plan_change(target: ClientTarget, name: str = DEFAULT_SERVER_NAME, *, entry: Mapping[str, Any] | None) -> Change:
+    """What adding ``entry`` under ``name`` (or, with ``entry=None``, removing ``name``) would do."""
+    if not _SERVER_NAME.match(name):
+        raise ClientConfigError(f"'{name}' is not a usable server name (letters, digits, '-' and '_', up to 40).")
+    before = _read(target.path)
+    document = _parse(target, before or "", name, entry)
+    servers: dict[str, Any] = dict(document.get(target.servers_key) or {})
+    action: Action
+    if entry is None:
+        action = "remove" if name in servers else "absent"
+        servers.pop(name, None)
+    elif servers.get(name) == dict(entry):
+        action = "unchanged"
+    else:
+        action = "update" if name in servers else "add"
+        servers[name] = dict(entry)
+    if action in ("unchanged", "absent"):
+        return Change(target, name, action, before, before or "")
+    document[target.servers_key] = servers  # same position when the key existed
+    after = json.dumps(document, indent=_indent(before), ensure_ascii=False) + "\n"
+    return Change(target, name, action, before, after)
+
+
+def _fail(message: str, exc: OSError) -> ClientConfigError:
+    return ClientConfigError(f"{message}: {exc.strerror or exc}. Nothing was changed.")
+
+
+def apply_change(change: Change, *, now: datetime | None = None) -> Path | None:
+    """Write the planned change; returns the backup of the old file (None when there was none).
+
+    Refuses when the file changed since the plan was made, or is read-only: then nothing is
+    written. A symlinked config (dotfile managers) is written through to its target."""
+    if not change.changed:
+        return None
+    path = change.target.path
+    if _read(path) != change.before:
+        raise ClientConfigError(f"{path} changed since the preview; preview again before writing.")
+    real = path.resolve() if path.is_symlink() else path
+    mode = 0o644
+    if change.before is not None:
+        current = real.stat().st_mode
+        if not current & stat.S_IWUSR:
+            raise ClientConfigError(
+                f"{real} is read-only; wazuh-mcp will not override that.",
+                hint="Make it writable (e.g. `chmod u+w`) and try again, or edit it by hand.",
+            )
+        mode = stat.S_IMODE(current)
+    try:
+        real.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _fail(f"Cannot create the directory {real.parent}", exc) from exc
+    backup = None
+    if change.before is not None:
+        stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+        backup = real.with_name(f"{real.name}.{stamp}.bak")
+        try:
+            shutil.copy2(real, backup)
+        except OSError as exc:
+            raise _fail(f"Cannot back up {real} to {backup}", exc) from exc
+    _atomic_write(real, change.after, mode)
+    return backup
+
+
+def _atomic_write(path: Path, text: str, mode: int) -> None:
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise _fail(f"Cannot write in {path.parent}", exc) from exc
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise _fail(f"Cannot write {path}", exc) from exc
