@@ -1,0 +1,128 @@
+"""Local validation of custom rule XML: what passes, and what is refused with which message."""
+
+from __future__ import annotations
+
+import pytest
+
+from wazuh_mcp.errors import InvalidArgument
+from wazuh_mcp.rule_xml import parse_rule_file, require_custom_file, require_custom_id
+
+GOOD = """<!-- brute force from one source -->
+<group name="local,sshd,">
+  <rule id="100100" level="10" frequency="8" timeframe="120">
+    <if_matched_sid>5716</if_matched_sid>
+    <same_source_ip />
+    <description>sshd: 8 failed logins from one source in 2 minutes.</description>
+    <mitre><id>T1110</id></mitre>
+  </rule>
+  <!-- a second rule -->
+  <rule id="100101" level="5">
+    <if_sid>5715</if_sid>
+    <description>sshd: login after failures &amp; retries.</description>
+  </rule>
+</group>
+"""
+
+
+def rule(body: str = "<description>d</description>", attrs: str = 'id="100200" level="3"') -> str:
+    return f'<group name="t,"><rule {attrs}>{body}</rule></group>'
+
+
+def refused(text: str) -> str:
+    with pytest.raises(InvalidArgument) as info:
+        parse_rule_file(text)
+    return str(info.value)
+
+
+def test_a_good_file_gives_its_group_ids_and_file_name() -> None:
+    parsed = parse_rule_file(GOOD)
+    assert parsed.group == "local,sshd,"
+    assert parsed.rule_ids == (100100, 100101)
+    assert parsed.filename == "wazuh-mcp-100100.xml"
+    assert parsed.text == GOOD
+
+
+def test_xml_declaration_is_accepted() -> None:
+    assert parse_rule_file('<?xml version="1.0"?>\n' + rule()).rule_ids == (100200,)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("", "empty"),
+    ("<group name='x'><rule id='100200' level='3'>", "not well-formed"),
+    ("<group name='x'><rule id='100200' level='3'><description>a & b</description></rule></group>", "not well-formed"),
+    (rule() + rule(attrs='id="100201" level="3"'), "exactly one top-level <group>"),
+    ('<rules><rule id="100200" level="1"/></rules>', "must be <group>"),
+    ('<group><rule id="100200" level="1"><description>d</description></rule></group>', "name attribute"),
+    ('<group name="x"></group>', "no <rule>"),
+    ('<group name="x"><var name="a">b</var></group>', "only contain <rule>"),
+    (rule(attrs='level="3"'), "numeric id"),
+    (rule(attrs='id="abc" level="3"'), "numeric id"),
+    (rule(attrs='id="5716" level="3"'), "outside the custom range"),
+    (rule(attrs='id="120001" level="3"'), "outside the custom range"),
+    (rule(attrs='id="100200" level="17"'), "level attribute between 0 and 16"),
+    (rule(attrs='id="100200"'), "level attribute"),
+    (rule(attrs='id="100200" level="3" overwrite="yes"'), "never overwrites"),
+    (rule(body=""), "<description>"),
+    (rule(body="<description>  </description>"), "<description>"),
+])
+def test_bad_files_are_refused_with_a_message_that_says_what_to_fix(text: str, words: str) -> None:
+    assert words in refused(text)
+
+
+def test_duplicate_ids_in_one_file_are_refused() -> None:
+    text = ('<group name="x"><rule id="100200" level="1"><description>a</description></rule>'
+            '<rule id="100200" level="2"><description>b</description></rule></group>')
+    assert "appears twice" in refused(text)
+
+
+@pytest.mark.parametrize("declaration", [
+    '<!DOCTYPE group [<!ENTITY a "aaaaaaaaaa">]>',
+    '<!doctype group SYSTEM "file:///etc/passwd">',
+    '<!ENTITY x SYSTEM "http://127.0.0.1/">',
+])
+def test_dtd_and_entity_declarations_are_refused_before_parsing(declaration: str) -> None:
+    assert "DOCTYPE, ENTITY or CDATA" in refused(declaration + "\n" + rule())
+
+
+def test_billion_laughs_never_reaches_the_parser() -> None:
+    lol = ('<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+           + "".join(f'<!ENTITY lol{i} "{"&lol{};".format(i - 1 if i > 1 else "") * 10}">' for i in range(1, 10))
+           + ']><group name="x"><rule id="100200" level="1"><description>&lol9;</description></rule></group>')
+    assert "line 1" in refused(lol)
+
+
+def test_undefined_entities_are_not_well_formed() -> None:
+    assert "not well-formed" in refused(rule(body="<description>&xxe;</description>"))
+
+
+def test_oversized_files_are_refused() -> None:
+    assert "limit is" in refused(rule(body="<description>" + "a" * 70_000 + "</description>"))
+
+
+def test_custom_id_bounds() -> None:
+    require_custom_id(100000)
+    require_custom_id(120000)
+    for bad in (99999, 120001, 1):
+        with pytest.raises(InvalidArgument, match="custom range"):
+            require_custom_id(bad)
+
+
+@pytest.mark.parametrize("filename, directory", [
+    ("0095-sshd_rules.xml", "ruleset/rules"),
+    ("local_rules.xml", "etc/decoders"),
+    ("local_rules.xml", "etc/rules/../../ruleset/rules"),
+])
+def test_default_ruleset_and_other_directories_are_never_targets(filename: str, directory: str) -> None:
+    with pytest.raises(InvalidArgument, match="not a custom rule file"):
+        require_custom_file(filename, directory)
+
+
+@pytest.mark.parametrize("filename", ["../ossec.conf", "rules.txt", ".hidden.xml", "a/b.xml"])
+def test_odd_file_names_are_refused(filename: str) -> None:
+    with pytest.raises(InvalidArgument):
+        require_custom_file(filename, "etc/rules")
+
+
+def test_custom_files_pass() -> None:
+    require_custom_file("local_rules.xml", "etc/rules")
+    require_custom_file("wazuh-mcp-100100.xml", "etc/rules/")

@@ -1,0 +1,466 @@
+"""Pending changes: the human half of every write to a Wazuh manager.
+
+A write tool never changes Wazuh on the model's word. Under the default
+``confirmation_required`` tier it calls ``ChangeStore.prepare`` and returns the change id;
+a human then runs ``wazuh-mcp approve ID`` (or uses the TUI) in another process, which calls
+``approve`` here. The store is a directory, so both processes share it:
+
+    <state dir>/pending/ch-1a2b3c4d.json   one ``PendingChange`` per file, 0600, replaced atomically
+    <state dir>/pending/ch-1a2b3c4d.lock   held (O_EXCL) while one process approves or rejects it
+
+States: ``pending`` → ``approved`` → ``applied`` | ``failed``; ``pending`` → ``rejected``;
+``pending`` → ``expired`` once ``expires_at`` passes. Only ``pending`` can be decided, and the
+lock makes two concurrent approvals apply at most once. Before anything is sent the change is
+checked against its own sha256 (the file was not edited), against the Wazuh it was prepared for
+(same Server API URL) and against the target as it is *now* (same file hash, ids still free):
+a stale change fails and is never retried. Every step is one ``AuditEvent`` (``approval.*``,
+with ``change_id``).
+
+The API the CLI and the TUI use is small: ``list_pending()``, ``get_change(id)``,
+``reject(id, reason)`` and ``await approve(id)``; the last resolves which Wazuh to talk to the
+way ``serve`` does (settings, profile, keyring), or — for a change a ``serve --demo`` session
+asked for — the demo stand-in named in ``<state dir>/demo.json``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import getpass
+import hashlib
+import json
+import logging
+import os
+import re
+import secrets
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from wazuh_mcp.audit import AuditEvent, AuditSink, now_iso
+from wazuh_mcp.config import Settings, selected_profile, state_dir
+from wazuh_mcp.context import ServerApiBackend
+from wazuh_mcp.errors import ConfigurationError, Conflict, NotFound, WazuhMCPError
+from wazuh_mcp.models.write import ChangeKind, PendingChange, Requester, RestartScope, Tier
+from wazuh_mcp.rule_files import check_fresh, send_change, sha256_text
+
+if TYPE_CHECKING:
+    from wazuh_mcp.backends.server_api import ServerApi
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TTL = timedelta(hours=24)
+"""A change nobody decided on within a day is stale by policy: the situation that prompted it has moved on."""
+_CHANGE_ID = re.compile(r"^ch-[0-9a-f]{8}$")
+
+
+def pending_dir(root: Path | None = None) -> Path:
+    return (root or state_dir()) / "pending"
+
+
+def change_digest(kind: str, target: str, payload: str, base_sha256: str | None, api_url: str | None) -> str:
+    """The sha256 a human can compare: it covers what is sent, where, and what it replaces."""
+    document = {"kind": kind, "target": target, "payload": payload, "base_sha256": base_sha256,
+                "api_url": normalise_url(api_url)}
+    return hashlib.sha256(json.dumps(document, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def normalise_url(url: str | None) -> str | None:
+    return url.rstrip("/").lower() if url else None
+
+
+def unified_diff(target: str, before: str | None, after: str) -> str:
+    lines = difflib.unified_diff(
+        (before or "").splitlines(keepends=True), after.splitlines(keepends=True),
+        fromfile="/dev/null" if before is None else f"a/{target}", tofile=f"b/{target}",
+    )
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+
+
+def _parse_time(value: str) -> datetime:
+    return datetime.fromisoformat(value.replace("Z", "+00:00"))
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who the audit records for steps taken by this process."""
+
+    session: str
+    role: str | None = None
+    wazuh_user: str | None = None
+    person: str | None = None
+    """The local OS user deciding (recorded as ``decided_by``)."""
+
+
+def cli_actor(settings: Settings) -> Actor:
+    try:
+        person = getpass.getuser()
+    except (OSError, KeyError):  # no login name (some containers)
+        person = f"uid {os.getuid()}" if hasattr(os, "getuid") else "unknown"
+    return Actor(session=f"cli-{os.getpid()}", role=settings.role, wazuh_user=settings.api.user, person=person)
+
+
+class ChangeStore:
+    """The pending-change directory. Safe to use from several processes at once."""
+
+    def __init__(self, root: Path | None = None, *, audit: AuditSink, actor: Actor,
+                 ttl: timedelta = DEFAULT_TTL) -> None:
+        self.dir = pending_dir(root)
+        self.audit = audit
+        self.actor = actor
+        self.ttl = ttl
+
+    # --- files --------------------------------------------------------------------------
+
+    def _path(self, change_id: str) -> Path:
+        if not _CHANGE_ID.match(change_id):
+            raise NotFound(f"'{change_id}' is not a change id (they look like ch-1a2b3c4d).",
+                           hint="`wazuh-mcp pending` lists the changes waiting for a decision.")
+        return self.dir / f"{change_id}.json"
+
+    def _ensure_dir(self) -> None:
+        self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+
+    def _write(self, change: PendingChange, *, new: bool = False) -> PendingChange:
+        """Atomic: readers see the old or the new file, never half of one. ``new`` refuses to replace."""
+        self._ensure_dir()
+        final = self._path(change.id)
+        tmp = self.dir / f".{change.id}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(change.model_dump_json(indent=2))
+                fh.flush()
+                os.fsync(fh.fileno())
+            if new:
+                os.link(tmp, final)  # fails if the id is taken: ids are never reused
+            else:
+                os.replace(tmp, final)
+        finally:
+            tmp.unlink(missing_ok=True)
+        return change
+
+    def _read(self, change_id: str) -> PendingChange:
+        path = self._path(change_id)
+        try:
+            return PendingChange.model_validate_json(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise NotFound(f"There is no change {change_id}.",
+                           hint="`wazuh-mcp pending` lists the changes waiting for a decision.") from None
+        except ValueError as exc:
+            raise Conflict(f"The record of change {change_id} is unreadable ({path}).") from exc
+
+    def _expired(self, change: PendingChange, now: datetime | None = None) -> bool:
+        return change.state == "pending" and (now or datetime.now(UTC)) >= _parse_time(change.expires_at)
+
+    def _effective(self, change: PendingChange) -> PendingChange:
+        return change.model_copy(update={"state": "expired"}) if self._expired(change) else change
+
+    # --- reading ------------------------------------------------------------------------
+
+    def get(self, change_id: str) -> PendingChange:
+        """One change, with an overdue ``pending`` reported as ``expired``."""
+        return self._effective(self._read(change_id))
+
+    def list_changes(self) -> list[PendingChange]:
+        """Every recorded change, oldest first. Unreadable files are skipped (and logged)."""
+        changes = []
+        for path in sorted(self.dir.glob("ch-*.json")) if self.dir.is_dir() else []:
+            try:
+                changes.append(self._effective(PendingChange.model_validate_json(path.read_text(encoding="utf-8"))))
+            except (OSError, ValueError):
+                log.warning("skipping unreadable pending change %s", path)
+        return sorted(changes, key=lambda c: c.created_at)
+
+    def list_pending(self) -> list[PendingChange]:
+        """The changes a human can still approve or reject."""
+        return [c for c in self.list_changes() if c.state == "pending"]
+
+    # --- requesting ---------------------------------------------------------------------
+
+    def prepare(
+        self,
+        *,
+        tool: str,
+        kind: ChangeKind,
+        tier: Tier,
+        requester: Requester,
+        target: str,
+        payload: str,
+        summary: str,
+        base_text: str | None = None,
+        filename: str | None = None,
+        relative_dirname: str | None = None,
+        scope: RestartScope | None = None,
+        rule_ids: list[int] | None = None,
+    ) -> PendingChange:
+        """Record a change that waits for a decision. Nothing is sent to Wazuh."""
+        started, ts = time.perf_counter(), now_iso()
+        created = datetime.now(UTC)
+        base_sha = sha256_text(base_text) if base_text is not None else None
+        diff = unified_diff(target, base_text, payload) if kind != "restart_manager" else f"restart {target}\n"
+        fields: dict[str, Any] = {
+            "tool": tool, "kind": kind, "state": "pending", "tier": tier, "created_at": _iso(created),
+            "expires_at": _iso(created + self.ttl), "requested_by": requester, "target": target,
+            "filename": filename, "relative_dirname": relative_dirname, "scope": scope, "payload": payload,
+            "rule_ids": list(rule_ids or []), "base_sha256": base_sha, "diff": diff, "summary": summary,
+            "change_sha256": change_digest(kind, target, payload, base_sha, requester.api_url),
+        }
+        for _ in range(5):
+            change = PendingChange(id=f"ch-{secrets.token_hex(4)}", **fields)
+            try:
+                self._write(change, new=True)
+            except FileExistsError:
+                continue
+            self._audit("approval.request", change, ts, started, session=requester.session,
+                        role=requester.role, wazuh_user=requester.wazuh_user)
+            return change
+        raise Conflict("Could not allocate a change id; try again.")  # pragma: no cover - 2**32 ids
+
+    # --- deciding -----------------------------------------------------------------------
+
+    def _acquire(self, change_id: str) -> Path:
+        """The per-change lock (O_EXCL): two processes never decide the same change at once."""
+        self._path(change_id)  # validates the id before it becomes a file name
+        self._ensure_dir()
+        lock = self.dir / f"{change_id}.lock"
+        try:
+            fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            raise Conflict(
+                f"Change {change_id} is being decided by another process right now.",
+                hint=f"Wait for it; if no other wazuh-mcp is running, delete {lock}.",
+            ) from None
+        try:
+            os.write(fd, f"{os.getpid()}\n".encode())
+        finally:
+            os.close(fd)
+        return lock
+
+    @contextmanager
+    def _exclusive(self, change_id: str, step: str, ts: str, started: float) -> Iterator[None]:
+        try:
+            lock = self._acquire(change_id)
+        except WazuhMCPError as exc:
+            self.audit_refusal(step, change_id, ts, started, exc)
+            raise
+        try:
+            yield
+        finally:
+            lock.unlink(missing_ok=True)
+
+    def ensure_pending(self, change_id: str) -> PendingChange:
+        """The change if it can still be decided, else the refusal (unknown, applied, rejected, expired…)."""
+        return self._decidable(change_id)
+
+    def _decidable(self, change_id: str) -> PendingChange:
+        """The change, if a human may still decide on it; otherwise a refusal that says why."""
+        change = self._read(change_id)
+        if self._expired(change):
+            change = self._write(change.model_copy(update={"state": "expired"}))
+        who = f" by {change.decided_by}" if change.decided_by else ""
+        reason = f" ({change.reason})" if change.reason else ""
+        if change.state == "pending":
+            return change
+        if change.state == "applied":
+            raise Conflict(f"Change {change_id} was already applied at {change.applied_at}{who}; "
+                           "a change is applied only once.")
+        if change.state == "rejected":
+            raise Conflict(f"Change {change_id} was rejected at {change.decided_at}{who}{reason}.",
+                           hint="Ask for the change again if it is still wanted.")
+        if change.state == "expired":
+            raise Conflict(f"Change {change_id} expired at {change.expires_at} without a decision.",
+                           hint="Ask for the change again if it is still wanted.")
+        if change.state == "failed":
+            raise Conflict(f"Change {change_id} already failed{reason}; failed changes are never retried.",
+                           hint="Ask for the change again.")
+        raise Conflict(
+            f"Change {change_id} was approved at {change.decided_at}{who} but applying it did not finish.",
+            hint="Check the manager (get the rule or file), then ask for the change again if needed.",
+        )
+
+    def _verify(self, change: PendingChange, api_url: str | None) -> None:
+        digest = change_digest(change.kind, change.target, change.payload, change.base_sha256,
+                               change.requested_by.api_url)
+        if digest != change.change_sha256:
+            self._write(change.model_copy(update={"state": "failed", "reason": "record altered after the request"}))
+            raise Conflict(f"The record of change {change.id} was altered after it was requested "
+                           "(its sha256 no longer matches); it will not be applied.")
+        wanted = normalise_url(change.requested_by.api_url)
+        if wanted and normalise_url(api_url) != wanted:
+            raise Conflict(
+                f"Change {change.id} was prepared against {change.requested_by.api_url}, "
+                f"but this process talks to {api_url or 'no Server API'}.",
+                hint="Run approve with the same settings (profile, WAZUH_MCP_API_URL) as the server that asked.",
+            )
+
+    def reject(self, change_id: str, *, reason: str | None = None) -> PendingChange:
+        """Refuse a pending change; it can never be applied afterwards."""
+        step, started, ts = "approval.reject", time.perf_counter(), now_iso()
+        with self._exclusive(change_id, step, ts, started):
+            try:
+                change = self._decidable(change_id)
+            except WazuhMCPError as exc:
+                self.audit_refusal(step, change_id, ts, started, exc)
+                raise
+            change = self._write(change.model_copy(update={
+                "state": "rejected", "decided_at": now_iso(), "decided_by": self.actor.person, "reason": reason,
+            }))
+        self._audit(step, change, ts, started)
+        return change
+
+    async def approve(self, change_id: str, api: ServerApiBackend, *, api_url: str | None,
+                      attested: bool = False) -> PendingChange:
+        """Decide yes and apply: once, only to the Wazuh it was prepared for, only if not stale.
+
+        ``attested`` marks the caller-attested tier (``confirm=true`` in the same tool call)."""
+        step = "approval.attest" if attested else "approval.approve"
+        started, ts = time.perf_counter(), now_iso()
+        with self._exclusive(change_id, step, ts, started):
+            try:
+                change = self._decidable(change_id)
+                self._verify(change, api_url)
+            except WazuhMCPError as exc:
+                self.audit_refusal(step, change_id, ts, started, exc)
+                raise
+            change = self._write(change.model_copy(update={
+                "state": "approved", "decided_at": now_iso(), "decided_by": self.actor.person, "reason": None,
+            }))
+            self._audit(step, change, ts, started)
+            return await self._apply(change, api)
+
+    # --- applying -----------------------------------------------------------------------
+
+    async def _apply(self, change: PendingChange, api: ServerApiBackend) -> PendingChange:
+        started, ts = time.perf_counter(), now_iso()
+        try:
+            await check_fresh(api, change)
+        except Conflict as exc:
+            change = self._write(change.model_copy(update={"state": "failed", "reason": f"stale: {exc.message}"}))
+            self._audit("approval.apply", change, ts, started, error=exc)
+            raise
+        except WazuhMCPError as exc:
+            # Nothing reached Wazuh (we could not even read the target): let a human try again.
+            change = self._write(change.model_copy(update={
+                "state": "pending", "decided_at": None, "decided_by": None, "reason": f"last attempt: {exc}",
+            }))
+            self._audit("approval.apply", change, ts, started, error=exc)
+            raise
+        try:
+            result = await send_change(api, change)
+        except WazuhMCPError as exc:
+            change = self._write(change.model_copy(update={"state": "failed", "reason": str(exc)}))
+            self._audit("approval.apply", change, ts, started, error=exc)
+            raise
+        change = self._write(change.model_copy(update={"state": "applied", "applied_at": now_iso(), "result": result}))
+        self._audit("approval.apply", change, ts, started)
+        return change
+
+    # --- audit --------------------------------------------------------------------------
+
+    def _audit(self, step: str, change: PendingChange, ts: str, started: float, *,
+               error: WazuhMCPError | None = None, session: str | None = None, role: str | None = None,
+               wazuh_user: str | None = None) -> None:
+        args = {"change_id": change.id, "tool": change.tool, "target": change.target, "state": change.state,
+                "change_sha256": change.change_sha256}
+        if step in ("approval.approve", "approval.reject") and change.decided_by:
+            args["decided_by"] = change.decided_by
+        if change.reason:
+            args["reason"] = change.reason
+        self._emit(step, args, change.id, ts, started, error, session=session, role=role, wazuh_user=wazuh_user)
+
+    def audit_refusal(self, step: str, change_id: str, ts: str, started: float, error: WazuhMCPError) -> None:
+        self._emit(step, {"change_id": change_id}, change_id, ts, started, error)
+
+    def _emit(self, step: str, args: dict[str, Any], change_id: str, ts: str, started: float,
+              error: WazuhMCPError | None, *, session: str | None = None, role: str | None = None,
+              wazuh_user: str | None = None) -> None:
+        event = AuditEvent(
+            ts=ts, tool=step, toolset="approval", args=args, outcome="ok" if error is None else "error",
+            error_code=error.code if error else None, error=str(error) if error else None,
+            duration_ms=round((time.perf_counter() - started) * 1000, 2),
+            wazuh_user=wazuh_user or self.actor.wazuh_user, role=role or self.actor.role,
+            session=session or self.actor.session, change_id=change_id,
+        )
+        try:
+            self.audit.write(event)
+        except OSError:
+            log.exception("could not write the audit record for %s %s", step, change_id)
+
+
+# --- the API the CLI and the TUI use ----------------------------------------------------
+
+
+def default_store(settings: Settings | None = None) -> ChangeStore:
+    """The store under the state dir, auditing to the same file as ``serve``, acting as this OS user."""
+    settings = settings or Settings.load()
+    audit = AuditSink(settings.audit_path, max_bytes=settings.audit_max_bytes, backups=settings.audit_backups)
+    return ChangeStore(audit=audit, actor=cli_actor(settings))
+
+
+def list_pending(settings: Settings | None = None) -> list[PendingChange]:
+    return default_store(settings).list_pending()
+
+
+def get_change(change_id: str, settings: Settings | None = None) -> PendingChange:
+    return default_store(settings).get(change_id)
+
+
+def reject(change_id: str, reason: str | None = None, *, settings: Settings | None = None) -> PendingChange:
+    return default_store(settings).reject(change_id, reason=reason)
+
+
+def open_api_for(change: PendingChange, *, profile: str | None = None) -> tuple[ServerApi, str]:
+    """The Server API the change was prepared for: the demo stand-in, or the one in the settings
+    (same profile as the server that asked, unless ``profile`` says otherwise). Close it after use."""
+    from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+
+    if change.requested_by.demo and profile is None:
+        from wazuh_mcp.standin.demo import DEMO_API_USER, read_demo_state
+        from wazuh_mcp.standin.server import DEMO_USERS
+
+        state = read_demo_state()
+        if not state or not state.get("api_url"):
+            raise ConfigurationError(
+                f"Change {change.id} was asked for by a `wazuh-mcp serve --demo` session that is no longer running.",
+                hint="The demo's Wazuh stand-in lives only as long as that session; reject the change.",
+            )
+        ca = state.get("api_ca")
+        config = ServerApiConfig(url=str(state["api_url"]), user=DEMO_API_USER,
+                                 password=DEMO_USERS[DEMO_API_USER].password,
+                                 verify=str(ca) if ca and ca != "None" else True)
+        return ServerApi(config), config.url
+    from wazuh_mcp.backends.factory import server_api_from_settings
+
+    name = selected_profile(profile or change.requested_by.profile)
+    settings = Settings.load(profile=name)
+    api = server_api_from_settings(settings.api, name)
+    if api is None:
+        raise ConfigurationError(
+            f"No Server API is configured for profile '{name}', so change {change.id} cannot be applied.",
+            hint="Run approve with the same settings as the server (WAZUH_MCP_API_URL / `wazuh-mcp setup`).",
+        )
+    return api, api.config.url
+
+
+async def approve(change_id: str, *, profile: str | None = None, settings: Settings | None = None) -> PendingChange:
+    """Approve and apply ``change_id`` against the Wazuh it was prepared for."""
+    store = default_store(settings)
+    started, ts = time.perf_counter(), now_iso()
+    try:
+        change = store.ensure_pending(change_id)  # refuse before touching any backend
+        api, url = open_api_for(change, profile=profile)
+    except WazuhMCPError as exc:
+        store.audit_refusal("approval.approve", change_id, ts, started, exc)
+        raise
+    try:
+        return await store.approve(change_id, api, api_url=url)
+    finally:
+        await api.aclose()

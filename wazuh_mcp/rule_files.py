@@ -1,0 +1,180 @@
+"""Rule files and restarts on the Server API, shared by the write tools (which prepare a change)
+and by ``wazuh_mcp.approvals`` (which applies it, possibly from another process).
+
+Wazuh reports most rule-file failures as HTTP 200 with ``error: 1`` and a ``failed_items``
+entry; ``raise_upload_failure`` turns those codes into errors that say what to do.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from wazuh_mcp.backends.server_api import NOT_FOUND_CODES, raise_failed_item
+from wazuh_mcp.context import ServerApiBackend
+from wazuh_mcp.errors import Conflict, Forbidden, InvalidArgument, UpstreamUnavailable
+from wazuh_mcp.models.write import PendingChange, RestartScope
+
+RULE_DOES_NOT_EXIST = 1208
+FILE_MISSING_CODES = NOT_FOUND_CODES | {1906}
+_ID_CHUNK = 100
+
+
+def sha256_text(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class RuleLocation:
+    rule_id: int
+    filename: str
+    relative_dirname: str
+
+    @property
+    def path(self) -> str:
+        return f"{self.relative_dirname.strip('/')}/{self.filename}"
+
+
+def _envelope_items(body: Any, where: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
+        raise UpstreamUnavailable(f"The Server API answer for {where} is not a Wazuh envelope.")
+    data = body["data"]
+    return list(data.get("affected_items") or []), list(data.get("failed_items") or [])
+
+
+async def rule_locations(api: ServerApiBackend, rule_ids: list[int]) -> dict[int, RuleLocation]:
+    """Where each of ``rule_ids`` is defined now; ids Wazuh does not know are absent (error 1208)."""
+    found: dict[int, RuleLocation] = {}
+    for start in range(0, len(rule_ids), _ID_CHUNK):
+        chunk = rule_ids[start:start + _ID_CHUNK]
+        body = await api.request("GET", "/rules", action="rules:read", params={
+            "rule_ids": ",".join(str(i) for i in chunk), "limit": 500,
+            "select": "id,filename,relative_dirname",
+        })
+        items, failed = _envelope_items(body, "/rules")
+        for entry in failed:
+            if (entry.get("error") or {}).get("code") != RULE_DOES_NOT_EXIST:
+                raise_failed_item(entry)
+        for item in items:
+            rule_id = int(item["id"])
+            found[rule_id] = RuleLocation(rule_id, str(item.get("filename", "")), str(item.get("relative_dirname", "")))
+    return found
+
+
+async def fetch_rule(api: ServerApiBackend, rule_id: int) -> dict[str, Any] | None:
+    """The full rule object of ``GET /rules`` (definition, groups, compliance, MITRE), or None."""
+    body = await api.request("GET", "/rules", action="rules:read", params={"rule_ids": str(rule_id)})
+    items, failed = _envelope_items(body, "/rules")
+    for entry in failed:
+        if (entry.get("error") or {}).get("code") != RULE_DOES_NOT_EXIST:
+            raise_failed_item(entry)
+    return items[0] if items else None
+
+
+async def read_rule_file(api: ServerApiBackend, filename: str, relative_dirname: str) -> str | None:
+    """The file's exact text (``raw=true``), or None when there is no such file."""
+    body = await api.request(
+        "GET", f"/rules/files/{filename}", action="rules:read",
+        params={"raw": "true", "relative_dirname": relative_dirname}, accept_text=True,
+    )
+    if isinstance(body, str):
+        return body
+    _, failed = _envelope_items(body, f"/rules/files/{filename}")
+    if failed:
+        code = (failed[0].get("error") or {}).get("code")
+        if code in FILE_MISSING_CODES:
+            return None
+        raise_failed_item(failed[0])
+    raise UpstreamUnavailable(f"The Server API sent JSON instead of the raw content of {relative_dirname}/{filename}.")
+
+
+def raise_upload_failure(failed: dict[str, Any], path: str) -> None:
+    """Wazuh's 200-with-error answers to ``PUT /rules/files/{name}``, as errors that say what to do."""
+    error = failed.get("error") or {}
+    code = error.get("code")
+    said = str(error.get("message") or "").strip()
+    wazuh = f" Wazuh said: {said}" if said else ""
+    if code == 1905:
+        raise Conflict(f"{path} already exists on the manager (Wazuh error 1905).{wazuh}",
+                       hint="Use update_rule to replace a file that exists.", upstream_code=code)
+    if code in (1113, 1908):
+        raise InvalidArgument(f"Wazuh rejected the XML of {path} (Wazuh error {code}).{wazuh}",
+                              hint="Fix the rule XML and request the change again.", upstream_code=code)
+    if code == 1210:
+        raise Forbidden(f"Wazuh refuses to change default ruleset files ({path}, Wazuh error 1210).{wazuh}",
+                        upstream_code=code)
+    if code in (1209, 1211):
+        raise InvalidArgument(
+            f"A rule file named like {path} exists in another directory (Wazuh error {code}).{wazuh}",
+            hint="Choose rule ids that give a different file name.", upstream_code=code,
+        )
+    raise_failed_item(failed)
+
+
+async def upload_rule_file(
+    api: ServerApiBackend, filename: str, relative_dirname: str, content: str, *, overwrite: bool
+) -> str:
+    """``PUT /rules/files/{name}`` as ``application/octet-stream``; returns the path Wazuh wrote."""
+    path = f"{relative_dirname}/{filename}"
+    body = await api.request(
+        "PUT", f"/rules/files/{filename}", action="rules:update",
+        params={"overwrite": "true" if overwrite else "false", "relative_dirname": relative_dirname},
+        content=content.encode("utf-8"), headers={"Content-Type": "application/octet-stream"},
+    )
+    items, failed = _envelope_items(body, f"/rules/files/{filename}")
+    if failed:
+        raise_upload_failure(failed[0], path)
+    if body.get("error") not in (0, None) or not items:
+        raise UpstreamUnavailable(f"The Server API neither confirmed nor refused the upload of {path}.")
+    return str(items[0])
+
+
+async def restart(api: ServerApiBackend, scope: RestartScope) -> list[str]:
+    """``PUT /manager/restart`` or ``PUT /cluster/restart`` (both 202); returns the nodes told to restart."""
+    path, action = ("/manager/restart", "manager:restart") if scope == "manager" else ("/cluster/restart",
+                                                                                       "cluster:restart")
+    body = await api.request("PUT", path, action=action)
+    items, failed = _envelope_items(body, path)
+    if failed and not items:
+        raise_failed_item(failed[0])
+    return [str(item) for item in items]
+
+
+# --- applying a recorded change (``wazuh_mcp.approvals``) ----------------------------------
+
+
+async def check_fresh(api: ServerApiBackend, change: PendingChange) -> None:
+    """Is the target still what the change was prepared against? Stale → ``Conflict``.
+
+    Other errors (unreachable, refused login) pass through: nothing has been sent yet."""
+    if change.kind == "restart_manager":
+        return
+    if change.filename is None or change.relative_dirname is None:
+        raise Conflict(f"Change {change.id} names no target file.")
+    current = await read_rule_file(api, change.filename, change.relative_dirname)
+    current_sha = sha256_text(current) if current is not None else None
+    if current_sha != change.base_sha256:
+        if change.base_sha256 is None:
+            raise Conflict(f"{change.target} was created by someone else after this change was requested.")
+        if current is None:
+            raise Conflict(f"{change.target} was deleted after this change was requested.")
+        raise Conflict(f"{change.target} changed after this change was requested "
+                       "(its sha256 no longer matches the file the diff was made against).")
+    taken = {rule_id: where for rule_id, where in (await rule_locations(api, change.rule_ids)).items()
+             if where.path != change.target}
+    if taken:
+        listed = ", ".join(f"{rule_id} ({where.path})" for rule_id, where in sorted(taken.items()))
+        raise Conflict(f"Rule ids used elsewhere since this change was requested: {listed}.")
+
+
+async def send_change(api: ServerApiBackend, change: PendingChange) -> str:
+    """Carry the change out; returns what Wazuh did, in words."""
+    if change.kind == "restart_manager":
+        nodes = await restart(api, change.scope or "manager")
+        return f"restart requested on {', '.join(nodes) or 'the manager'}"
+    if change.filename is None or change.relative_dirname is None:
+        raise Conflict(f"Change {change.id} names no target file.")
+    written = await upload_rule_file(api, change.filename, change.relative_dirname, change.payload,
+                                     overwrite=change.kind == "update_rule")
+    return f"wrote {written}"
