@@ -26,7 +26,6 @@ import shutil
 import stat
 import subprocess
 import sys
-import sysconfig
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -35,6 +34,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from wazuh_mcp.errors import ConfigurationError
+from wazuh_mcp.serve_command import serve_argv
 
 ClientName = Literal["claude-desktop", "cursor", "vscode", "claude-code"]
 CLIENTS: tuple[ClientName, ...] = ("claude-desktop", "cursor", "vscode", "claude-code")
@@ -107,41 +107,9 @@ def target_for(
     raise ClientConfigError(f"Unknown AI client '{client}'. Known: {', '.join(CLIENTS)}.")
 
 
-def wazuh_mcp_command() -> list[str]:
-    """The absolute command line of this very installation (without ``serve``)."""
-    if getattr(sys, "frozen", False):  # a PyInstaller build: the binary itself
-        return [os.path.abspath(sys.executable)]
-    names = ("wazuh-mcp.exe", "wazuh-mcp") if sys.platform == "win32" else ("wazuh-mcp",)
-    # The console script of the environment that runs us, not whatever is first on PATH.
-    for folder in (sysconfig.get_path("scripts"), os.path.dirname(sys.executable)):
-        for name in names:
-            candidate = os.path.join(folder, name)
-            if os.path.isfile(candidate):
-                return [os.path.abspath(candidate)]
-    found = shutil.which("wazuh-mcp")
-    if found:
-        return [os.path.abspath(found)]
-    return [os.path.abspath(sys.executable), "-m", "wazuh_mcp"]
-
-
-def serve_args(*, profile: str | None = None, demo: bool = False) -> list[str]:
-    args = ["serve"]
-    if demo:
-        args.append("--demo")
-    elif profile:
-        args += ["--profile", profile]
-    return args
-
-
-def server_entry(
-    client: ClientName,
-    *,
-    profile: str | None = None,
-    demo: bool = False,
-    command: list[str] | None = None,
-) -> dict[str, Any]:
-    """The JSON object ``client`` needs to start ``wazuh-mcp serve``. Never holds a secret."""
-    argv = (command or wazuh_mcp_command()) + serve_args(profile=profile, demo=demo)
+def server_entry(client: ClientName, *, profile: str | None = None, demo: bool = False) -> dict[str, Any]:
+    """The JSON object ``client`` needs to start this installation's ``wazuh-mcp serve``. Never holds a secret."""
+    argv = serve_argv(demo=demo, profile=profile)
     entry: dict[str, Any] = {"command": argv[0], "args": argv[1:]}
     if client in ("vscode", "claude-code"):
         entry = {"type": "stdio", **entry}

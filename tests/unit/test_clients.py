@@ -21,7 +21,6 @@ from wazuh_mcp.clients import (
     plan_change,
     server_entry,
     target_for,
-    wazuh_mcp_command,
 )
 
 CMD = ["/opt/wazuh-mcp/bin/wazuh-mcp"]
@@ -33,7 +32,7 @@ def desktop(tmp_path: Path):
 
 
 def entry(profile: str | None = None) -> dict:
-    return server_entry("claude-desktop", profile=profile, command=CMD)
+    return server_entry("claude-desktop", profile=profile)
 
 
 def write(target, text: str) -> None:
@@ -61,24 +60,17 @@ def test_paths_per_client_and_platform(tmp_path: Path) -> None:
         target_for("claude-desktop", project=project)
 
 
+@pytest.fixture(autouse=True)
+def installed_at(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("wazuh_mcp.serve_command.executable_argv", lambda: list(CMD))
+
+
 def test_entries_run_serve_with_the_profile_and_hold_no_secret() -> None:
-    assert server_entry("cursor", profile="prod", command=CMD) == {"command": CMD[0], "args": ["serve", "--profile", "prod"]}
-    assert server_entry("vscode", command=CMD) == {"type": "stdio", "command": CMD[0], "args": ["serve"]}
-    assert server_entry("claude-code", demo=True, command=CMD)["args"] == ["serve", "--demo"]
-    add = claude_mcp_add_command("wazuh", server_entry("claude-code", profile="lab", command=CMD))
+    assert server_entry("cursor", profile="prod") == {"command": CMD[0], "args": ["serve", "--profile", "prod"]}
+    assert server_entry("vscode") == {"type": "stdio", "command": CMD[0], "args": ["serve"]}
+    assert server_entry("claude-code", demo=True)["args"] == ["serve", "--demo"]
+    add = claude_mcp_add_command("wazuh", server_entry("claude-code", profile="lab"))
     assert add == "claude mcp add --scope project wazuh -- /opt/wazuh-mcp/bin/wazuh-mcp serve --profile lab"
-
-
-def test_the_command_is_this_installation_absolute() -> None:
-    command = wazuh_mcp_command()
-    assert os.path.isabs(command[0])
-    assert Path(command[0]).name.startswith("wazuh-mcp") or command[1:] == ["-m", "wazuh_mcp"]
-
-
-def test_frozen_build_uses_the_binary_itself(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "frozen", True, raising=False)
-    monkeypatch.setattr(sys, "executable", "/Applications/wazuh-mcp")
-    assert wazuh_mcp_command() == ["/Applications/wazuh-mcp"]
 
 
 def test_new_file_in_a_missing_directory(tmp_path: Path) -> None:
@@ -129,8 +121,8 @@ def test_idempotent(tmp_path: Path) -> None:
 def test_update_then_remove_leaves_everything_else(tmp_path: Path) -> None:
     target = target_for("vscode", project=tmp_path)
     write(target, '{\n    "inputs": [],\n    "servers": {"other": {"type": "stdio", "command": "x"}}\n}\n')
-    apply_change(plan_change(target, entry=server_entry("vscode", command=CMD)), now=NOW)
-    update = plan_change(target, entry=server_entry("vscode", profile="lab", command=CMD))
+    apply_change(plan_change(target, entry=server_entry("vscode")), now=NOW)
+    update = plan_change(target, entry=server_entry("vscode", profile="lab"))
     assert update.action == "update"
     apply_change(update, now=datetime(2026, 1, 30, 10, 16))
     assert json.loads(target.path.read_text())["servers"]["wazuh"]["args"] == ["serve", "--profile", "lab"]
@@ -207,7 +199,7 @@ from pathlib import Path
 from wazuh_mcp.clients import ClientConfigError, apply_change, plan_change, server_entry, target_for
 target = target_for("cursor", project=Path(sys.argv[1]))
 try:
-    apply_change(plan_change(target, entry=server_entry("cursor", command=["/x/wazuh-mcp"])))
+    apply_change(plan_change(target, entry=server_entry("cursor")))
 except ClientConfigError as exc:
     print(exc)
     raise SystemExit(3)
