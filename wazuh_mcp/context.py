@@ -15,6 +15,7 @@ from wazuh_mcp.errors import ConfigurationError, WazuhMCPError
 if TYPE_CHECKING:
     from mcp.server.mcpserver import Context
 
+    from wazuh_mcp.backends.indexer import IndexKind
     from wazuh_mcp.backends.server_api import Page
 
 
@@ -42,7 +43,22 @@ class ServerApiBackend(Protocol):
 
 
 class IndexerBackend(Protocol):
-    """The Indexer as tools see it (implemented by ``backends.indexer.Indexer``)."""
+    """The Indexer as tools see it (implemented by ``backends.indexer.Indexer``).
+
+    ``kind`` picks the configured index pattern: ``"alerts"`` or ``"vulnerabilities"``.
+    """
+
+    async def search(self, kind: IndexKind, body: dict[str, Any]) -> dict[str, Any]: ...
+
+    async def get_by_id(
+        self, kind: IndexKind, doc_id: str, source: list[str] | None = None
+    ) -> dict[str, Any] | None: ...
+
+    async def count(self, kind: IndexKind, query: dict[str, Any]) -> int: ...
+
+    async def aggregate(
+        self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]
+    ) -> tuple[int, dict[str, Any]]: ...
 
     async def aclose(self) -> None: ...
 

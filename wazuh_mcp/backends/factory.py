@@ -52,7 +52,7 @@ def indexer_from_settings(settings: Settings, profile: str) -> IndexerBackend | 
         from wazuh_mcp.backends.indexer import Indexer
     except ModuleNotFoundError:  # the Indexer toolsets are optional at this layer
         return None
-    return Indexer.from_settings(settings.indexer, profile)  # type: ignore[no-any-return]
+    return Indexer.from_settings(settings.indexer, profile)
 
 
 @asynccontextmanager

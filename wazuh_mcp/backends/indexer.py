@@ -1,0 +1,300 @@
+"""The Wazuh Indexer client (OpenSearch, port 9200): the only code that speaks HTTP to the Indexer.
+
+opensearch-py's async client needs aiohttp, which is not among our dependencies, so the sync
+client runs in worker threads (``anyio.to_thread.run_sync``) behind a capacity limiter the
+size of its connection pool: the event loop never blocks, and at most ``max_concurrency``
+searches are in flight. One ``OpenSearch`` client (one urllib3 pool) per process.
+
+Every library error is translated here into ``wazuh_mcp.errors``; nothing above this module
+sees opensearch-py:
+
+    401                       → unauthenticated
+    403                       → forbidden, naming the index pattern and the ``read`` privilege
+    400 (search phase)        → upstream_error: every caller value is validated and normalised
+                                before a query is built, so a 400 means the deployment's
+                                mappings differ from Wazuh's template (or a bug here) — telling
+                                the caller ``invalid_argument`` would send it retrying arguments
+                                that cannot help
+    404 on a concrete index   → not_found, naming the pattern setting
+    429                       → rate_limited (search queue full / circuit breaker)
+    refused, reset, 5xx, a body that is not OpenSearch JSON → upstream_unavailable
+    read or connect timeout   → timeout
+    TLS verification failure  → upstream_unavailable naming ``indexer.ca_bundle``
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+import anyio
+import anyio.to_thread
+from opensearchpy import OpenSearch, Urllib3HttpConnection
+from opensearchpy.exceptions import (
+    AuthenticationException,
+    AuthorizationException,
+    ConnectionError,
+    ConnectionTimeout,
+    NotFoundError,
+    RequestError,
+    SerializationError,
+    SSLError,
+    TransportError,
+)
+from urllib3.exceptions import ConnectTimeoutError
+
+from wazuh_mcp.errors import (
+    ConfigurationError,
+    Forbidden,
+    NotFound,
+    RateLimited,
+    Unauthenticated,
+    UpstreamError,
+    UpstreamTimeout,
+    UpstreamUnavailable,
+    WazuhMCPError,
+)
+
+if TYPE_CHECKING:
+    from wazuh_mcp.config import IndexerSettings
+
+log = logging.getLogger(__name__)
+
+IndexKind = Literal["alerts", "vulnerabilities"]
+"""Which of the configured index patterns a request goes to."""
+
+DEFAULT_CONCURRENCY = 8
+"""Searches in flight at once (worker threads and pooled connections)."""
+DEADLINE_MARGIN_S = 2.0
+"""The whole call (queueing for a worker included) may take this much longer than one HTTP read."""
+_REASON_LIMIT = 300
+
+T = TypeVar("T")
+
+
+class _LoggedWarningsConnection(Urllib3HttpConnection):
+    """urllib3 connection that logs the engine's ``Warning`` headers instead of raising Python warnings.
+
+    opensearch-py turns deprecation headers into ``warnings.warn`` calls from our worker
+    threads, where nobody can act on them (and where ``-W error`` would turn a harmless
+    deprecation into a failed search).
+    """
+
+    def _raise_warnings(self, warning_headers: Any) -> None:
+        for header in warning_headers or ():
+            log.warning("Indexer warning: %s", header)
+
+
+@dataclass(frozen=True)
+class IndexerConfig:
+    url: str
+    user: str | None = None
+    password: str | None = field(default=None, repr=False)
+    verify: bool | str = True
+    """True, False, or the path of a CA bundle (see ``factory.tls_verify_value``)."""
+    timeout_s: float = 20.0
+    alerts_pattern: str = "wazuh-alerts-*"
+    vulnerabilities_pattern: str = "wazuh-states-vulnerabilities-*"
+    max_concurrency: int = DEFAULT_CONCURRENCY
+
+
+class Indexer:
+    """Async facade over opensearch-py for the Indexer tools. ``aclose()`` on shutdown."""
+
+    def __init__(self, config: IndexerConfig) -> None:
+        self.config = config
+        verify = config.verify
+        self._client = OpenSearch(
+            hosts=[config.url],
+            http_auth=(config.user, config.password or "") if config.user else None,
+            use_ssl=config.url.lower().startswith("https://"),
+            verify_certs=verify is not False,
+            ca_certs=verify if isinstance(verify, str) else None,
+            ssl_show_warn=False,  # verification off is explicit, logged once by the factory and audited
+            timeout=config.timeout_s,
+            max_retries=1,  # one retry covers a pooled keep-alive connection the server closed meanwhile
+            retry_on_timeout=False,  # a slow Indexer must surface as `timeout`, not wait twice as long
+            pool_maxsize=config.max_concurrency,
+            connection_class=_LoggedWarningsConnection,
+            headers={"User-Agent": "wazuh-mcp"},
+        )
+        self._limiter: anyio.CapacityLimiter | None = None
+
+    @classmethod
+    def from_settings(cls, settings: IndexerSettings, profile: str) -> Indexer | None:
+        """The Indexer for a profile, or None when no URL is configured.
+
+        A user is optional (a lab node without the security plugin); when one is set, its
+        password must come from the keyring or ``WAZUH_MCP_INDEXER_PASSWORD``.
+        """
+        from wazuh_mcp import secrets
+        from wazuh_mcp.backends.factory import tls_verify_value
+
+        if not settings.url:
+            return None
+        password = None
+        if settings.user:
+            password = secrets.get_password(profile, "indexer")
+            if not password:
+                raise ConfigurationError(
+                    f"No password for Indexer user '{settings.user}' (profile '{profile}').",
+                    hint="Store it with `wazuh-mcp setup`, or set WAZUH_MCP_INDEXER_PASSWORD.",
+                )
+        return cls(IndexerConfig(
+            url=settings.url, user=settings.user, password=password,
+            verify=tls_verify_value(settings.verify_tls, settings.ca_bundle), timeout_s=settings.timeout_s,
+            alerts_pattern=settings.alerts_pattern, vulnerabilities_pattern=settings.vulnerabilities_pattern,
+        ))
+
+    def pattern(self, kind: IndexKind) -> str:
+        return self.config.alerts_pattern if kind == "alerts" else self.config.vulnerabilities_pattern
+
+    async def aclose(self) -> None:
+        await anyio.to_thread.run_sync(self._client.close)
+
+    # --- requests ---------------------------------------------------------------------------
+
+    async def search(self, kind: IndexKind, body: dict[str, Any]) -> dict[str, Any]:
+        """One ``_search`` over the kind's index pattern; the raw response (hits, total, aggregations)."""
+        index = self.pattern(kind)
+        response = await self._call(kind, functools.partial(self._client.search, index=index, body=body))
+        if not isinstance(response, dict) or not isinstance(response.get("hits"), dict):
+            raise UpstreamUnavailable(
+                f"The Indexer at {self.config.url} answered a search with JSON that is not an OpenSearch result.",
+                hint="Check indexer.url: it must point at the Wazuh Indexer (OpenSearch), usually port 9200.",
+            )
+        return response
+
+    async def get_by_id(self, kind: IndexKind, doc_id: str, source: list[str] | None = None) -> dict[str, Any] | None:
+        """The hit whose ``_id`` is ``doc_id`` in any index of the pattern (an ``ids`` query), or None."""
+        body: dict[str, Any] = {"size": 1, "query": {"ids": {"values": [doc_id]}}}
+        if source is not None:
+            body["_source"] = {"includes": source}
+        hits = (await self.search(kind, body))["hits"].get("hits") or []
+        return hits[0] if hits else None
+
+    async def count(self, kind: IndexKind, query: dict[str, Any]) -> int:
+        """How many documents of the kind match ``query``."""
+        response = await self.search(kind, {"size": 0, "track_total_hits": True, "query": query})
+        return total_hits(response)
+
+    async def aggregate(self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        """Exact match count and the ``aggregations`` of one size-0 search."""
+        response = await self.search(kind, {"size": 0, "track_total_hits": True, "query": query, "aggs": aggs})
+        aggregations = response.get("aggregations")
+        if not isinstance(aggregations, dict):
+            raise UpstreamUnavailable("The Indexer answered an aggregation without 'aggregations'.")
+        return total_hits(response), aggregations
+
+    # --- plumbing ---------------------------------------------------------------------------
+
+    async def _call(self, kind: IndexKind, fn: Callable[[], T]) -> T:
+        if self._limiter is None:  # created lazily: a limiter belongs to the running event loop
+            self._limiter = anyio.CapacityLimiter(self.config.max_concurrency)
+        deadline = self.config.timeout_s + DEADLINE_MARGIN_S
+        try:
+            with anyio.fail_after(deadline):
+                # abandon_on_cancel: a cancelled or timed-out call returns at once; the worker
+                # finishes on its own, bounded by the client's socket timeout.
+                return await anyio.to_thread.run_sync(fn, limiter=self._limiter, abandon_on_cancel=True)
+        except TimeoutError as exc:
+            raise self._timeout() from exc
+        except (TransportError, SerializationError) as exc:
+            raise self._translate(kind, exc) from exc
+
+    def _timeout(self) -> UpstreamTimeout:
+        return UpstreamTimeout(
+            f"The Indexer did not answer within {self.config.timeout_s:g} s.",
+            hint="Narrow the time range, or raise indexer.timeout_s if the Indexer is busy.",
+        )
+
+    def _translate(self, kind: IndexKind, exc: TransportError | SerializationError) -> WazuhMCPError:
+        url, pattern = self.config.url, self.pattern(kind)
+        if isinstance(exc, SerializationError):
+            return UpstreamUnavailable(
+                f"The Indexer at {url} answered with a body that is not JSON.",
+                hint="Check indexer.url: it must point at the Wazuh Indexer (OpenSearch), usually port 9200.",
+            )
+        if isinstance(exc, ConnectionTimeout) or isinstance(exc.info, ConnectTimeoutError):
+            return self._timeout()
+        if isinstance(exc, SSLError):
+            return self._tls_error(str(exc))
+        if isinstance(exc, ConnectionError):
+            return UpstreamUnavailable(
+                f"Could not connect to the Indexer at {url} (refused, reset or unreachable).",
+                hint="Check that the Wazuh Indexer is running and that indexer.url is right.",
+            )
+        status = exc.status_code if isinstance(exc.status_code, int) else 0
+        reason = _reason(exc)
+        who = f"user '{self.config.user}'" if self.config.user else "anonymous access"
+        if isinstance(exc, AuthenticationException) or status == 401:
+            return Unauthenticated(
+                f"The Indexer refused {who} (wrong user or password).",
+                hint="Re-enter the Indexer password with `wazuh-mcp setup` (it is kept in the OS keyring), "
+                "or set WAZUH_MCP_INDEXER_PASSWORD.",
+            )
+        if isinstance(exc, AuthorizationException) or status == 403:
+            return Forbidden(
+                f"The Indexer denied {who} read access to '{pattern}' ({reason or 'no permission'}).",
+                hint=f"Give the user a role with the index privilege 'read' (action indices:data/read/search) "
+                f"on '{pattern}' in the Indexer's security settings.",
+            )
+        if isinstance(exc, NotFoundError) or status == 404:
+            setting = "indexer.alerts_pattern" if kind == "alerts" else "indexer.vulnerabilities_pattern"
+            return NotFound(
+                f"The Indexer has no index matching '{pattern}' ({reason or 'index not found'}).",
+                hint=f"Check {setting}; Wazuh's default is a wildcard pattern.",
+            )
+        if isinstance(exc, RequestError) or status == 400:
+            return UpstreamError(
+                f"The Indexer rejected the query on '{pattern}': {reason or 'bad request'}.",
+                hint="Your arguments were valid; the index mappings differ from Wazuh's template. "
+                "Report this with the Indexer and Wazuh versions.",
+            )
+        if status == 429:
+            return RateLimited(f"The Indexer is overloaded and refused the search ({reason or 'HTTP 429'}).",
+                               hint="Retry in a moment, or narrow the time range.")
+        if status >= 500:
+            return UpstreamUnavailable(f"The Indexer failed the search on '{pattern}' (HTTP {status}): "
+                                       f"{reason or 'server error'}.")
+        return UpstreamError(f"The Indexer answered HTTP {status or '?'} on '{pattern}': {reason or 'unexpected'}.")
+
+    def _tls_error(self, text: str) -> WazuhMCPError:
+        if "CERTIFICATE_VERIFY_FAILED" in text or "certificate verify failed" in text:
+            return UpstreamUnavailable(
+                f"The Indexer at {self.config.url} presented a certificate this machine does not trust.",
+                hint="Set indexer.ca_bundle to the PEM of the CA that signed it (Wazuh installs a self-signed "
+                "root-ca.pem), or, only for a lab, turn indexer.verify_tls off.",
+            )
+        return UpstreamUnavailable(
+            f"The TLS handshake with the Indexer at {self.config.url} failed.",
+            hint="Check that indexer.url uses the scheme the Indexer serves (https on a secured node) and "
+            "that indexer.ca_bundle is the right CA.",
+        )
+
+
+def total_hits(response: dict[str, Any]) -> int:
+    """``hits.total`` as an int (OpenSearch sends ``{"value": n, "relation": "eq"}``)."""
+    total = response.get("hits", {}).get("total", 0)
+    if isinstance(total, dict):
+        total = total.get("value", 0)
+    return int(total) if isinstance(total, int | float) else 0
+
+
+def _reason(exc: TransportError) -> str:
+    """The engine's own explanation (root cause first), cut short."""
+    info = exc.info
+    reason: Any = None
+    if isinstance(info, dict) and isinstance(info.get("error"), dict):
+        error = info["error"]
+        causes = error.get("root_cause") or []
+        if causes and isinstance(causes[0], dict):
+            reason = causes[0].get("reason") or causes[0].get("type")
+        reason = reason or error.get("reason") or error.get("type")
+    if reason is None and isinstance(exc.error, str) and exc.error not in {"N/A", "TIMEOUT"}:
+        reason = exc.error
+    text = str(reason) if reason else ""
+    return text if len(text) <= _REASON_LIMIT else text[: _REASON_LIMIT - 1] + "…"

@@ -1,0 +1,317 @@
+"""The hunt grammar: structured ``{field, op, value}`` clauses → a closed subset of the query DSL.
+
+A caller never writes DSL. It picks a field from ``FIELDS`` (23 real ``wazuh-alerts-*`` fields,
+each with its mapped type), an operator from ``Op`` and a value, and this module:
+
+1. checks the value against the field's type and the operator (``check_value``) and normalises
+   it (agent ids zero-padded, hashes lower-cased, times rewritten as canonical UTC ISO-8601),
+   so only plain values of the right type reach the engine — never date math, wildcards or
+   query-string syntax;
+2. emits only ``term`` / ``terms`` / ``range`` / ``exists`` / ``prefix`` fragments, in the
+   ``filter`` and ``must_not`` lists of a single ``bool`` (``build_query``). There is no path to
+   ``should``, ``script``, ``query_string``, ``wildcard``, ``regexp`` or ``runtime_mappings``.
+
+Caller text only ever appears as a leaf value under one of those five fragments; field names
+(the only keys derived from input) come from the allowlist. ``tests/unit/test_hunt_grammar.py``
+checks both properties with hypothesis.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from wazuh_mcp.errors import InvalidArgument
+
+FieldType = Literal["keyword", "ip", "long", "date"]
+"""``ip`` is an IP address stored as ``keyword`` (Wazuh maps data.srcip and agent.ip as keyword)."""
+Op = Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "exists", "prefix"]
+
+OPS_BY_TYPE: dict[FieldType, tuple[Op, ...]] = {
+    "keyword": ("eq", "ne", "in", "exists", "prefix"),
+    "ip": ("eq", "ne", "in", "exists", "prefix"),
+    "long": ("eq", "ne", "gt", "gte", "lt", "lte", "in", "exists"),
+    "date": ("eq", "ne", "gt", "gte", "lt", "lte", "exists"),
+}
+RANGE_OPS: tuple[Op, ...] = ("gt", "gte", "lt", "lte")
+MAX_CLAUSES = 20
+MAX_IN_VALUES = 100
+MIN_PREFIX = 3
+MAX_TEXT = 512
+INT64 = 2**63 - 1
+
+
+def _agent_id(text: str) -> str:
+    if not text.isdigit():
+        raise ValueError("agent.id values are numeric, like '001'")
+    return text.zfill(3)
+
+
+def _digits(name: str) -> Callable[[str], str]:
+    def check(text: str) -> str:
+        if not text.isdigit():
+            raise ValueError(f"{name} values are numeric strings, like '5710'")
+        return text
+
+    return check
+
+
+def _technique(text: str) -> str:
+    upper = text.upper()
+    if not re.fullmatch(r"T[0-9]{4}(\.[0-9]{3})?", upper):
+        raise ValueError("rule.mitre.id values are ATT&CK ids like 'T1110' or 'T1110.001'")
+    return upper
+
+
+def _sha256(text: str) -> str:
+    lower = text.lower()
+    if not re.fullmatch(r"[0-9a-f]{64}", lower):
+        raise ValueError("syscheck.sha256_after values are SHA-256 digests: 64 hex characters")
+    return lower
+
+
+def _fim_event(text: str) -> str:
+    lower = text.lower()
+    if lower not in {"added", "modified", "deleted"}:
+        raise ValueError("syscheck.event is one of 'added', 'modified', 'deleted'")
+    return lower
+
+
+def _hex_prefix(text: str) -> str:
+    lower = text.lower()
+    if not re.fullmatch(r"[0-9a-f]+", lower):
+        raise ValueError("a hash prefix is hex characters")
+    return lower
+
+
+def _ip_prefix(text: str) -> str:
+    if not re.fullmatch(r"[0-9A-Fa-f:.]+", text):
+        raise ValueError("an IP prefix holds only digits, hex letters, '.' and ':' (e.g. '10.0.')")
+    return text
+
+
+def _digit_prefix(text: str) -> str:
+    if not text.isdigit():
+        raise ValueError("this prefix is digits only")
+    return text
+
+
+@dataclass(frozen=True)
+class HuntField:
+    """One allowlisted alert field: its mapped type and how its values are checked."""
+
+    name: str
+    type: FieldType
+    description: str
+    example: str | int
+    normalize: Callable[[str], str] | None = None
+    """Checks and normalises a whole value (eq / ne / in) of a keyword field."""
+    normalize_prefix: Callable[[str], str] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def ops(self) -> tuple[Op, ...]:
+        return OPS_BY_TYPE[self.type]
+
+
+_FIELD_LIST = (
+    HuntField("@timestamp", "date", "When the event was indexed (copy of the alert time).", "2024-05-01T10:00:00Z"),
+    HuntField("agent.id", "keyword", "Agent that raised the alert ('000' is the manager).", "001",
+              _agent_id, _digit_prefix),
+    HuntField("agent.name", "keyword", "Agent host name.", "web-01"),
+    HuntField("agent.ip", "ip", "Agent IP address.", "10.0.0.12", None, _ip_prefix),
+    HuntField("rule.id", "keyword", "Wazuh rule id.", "5710", _digits("rule.id"), _digit_prefix),
+    HuntField("rule.level", "long", "Rule level, 0..15 (12+ is high severity).", 10, minimum=0, maximum=15),
+    HuntField("rule.description", "keyword", "Rule description, exact text.", "sshd: authentication failed."),
+    HuntField("rule.groups", "keyword", "Rule groups, e.g. authentication_failed, syscheck, web.",
+              "authentication_failed"),
+    HuntField("rule.mitre.id", "keyword", "MITRE ATT&CK technique id.", "T1110", _technique),
+    HuntField("rule.mitre.tactic", "keyword", "MITRE ATT&CK tactic name.", "Credential Access"),
+    HuntField("rule.mitre.technique", "keyword", "MITRE ATT&CK technique name.", "Brute Force"),
+    HuntField("decoder.name", "keyword", "Decoder that parsed the event.", "sshd"),
+    HuntField("location", "keyword", "Log source: file path or channel.", "/var/log/auth.log"),
+    HuntField("data.srcip", "ip", "Source IP address of the event.", "203.0.113.7", None, _ip_prefix),
+    HuntField("data.dstip", "ip", "Destination IP address.", "10.0.0.5", None, _ip_prefix),
+    HuntField("data.dstport", "keyword", "Destination port (stored as text).", "22", _digits("data.dstport"),
+              _digit_prefix),
+    HuntField("data.srcuser", "keyword", "Source user name.", "root"),
+    HuntField("data.dstuser", "keyword", "Destination / target user name.", "admin"),
+    HuntField("data.hostname", "keyword", "Host or domain name in the event.", "example.org"),
+    HuntField("data.url", "keyword", "URL in a web or proxy event.", "/wp-login.php"),
+    HuntField("syscheck.path", "keyword", "File (or registry key) path of a FIM event.", "/etc/passwd"),
+    HuntField("syscheck.event", "keyword", "FIM event: added, modified or deleted.", "modified", _fim_event),
+    HuntField("syscheck.sha256_after", "keyword", "SHA-256 of the file after the change.",
+              "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", _sha256, _hex_prefix),
+)
+FIELDS: dict[str, HuntField] = {f.name: f for f in _FIELD_LIST}
+"""The hunt allowlist, in documentation order."""
+
+FieldName = Literal[
+    "@timestamp", "agent.id", "agent.name", "agent.ip", "rule.id", "rule.level", "rule.description",
+    "rule.groups", "rule.mitre.id", "rule.mitre.tactic", "rule.mitre.technique", "decoder.name", "location",
+    "data.srcip", "data.dstip", "data.dstport", "data.srcuser", "data.dstuser", "data.hostname", "data.url",
+    "syscheck.path", "syscheck.event", "syscheck.sha256_after",
+]
+assert set(get_args(FieldName)) == set(FIELDS), "FieldName and FIELDS must list the same fields"
+
+Scalar = str | int | float | bool
+Value = str | int | float | bool | list[str | int | float]
+
+
+def canonical_time(text: str) -> str:
+    """An ISO-8601 time as ``YYYY-MM-DDTHH:MM:SS.mmmZ`` (UTC; a time without offset is taken as UTC)."""
+    try:
+        parsed = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise ValueError(f"{text!r} is not an ISO-8601 time like '2024-05-01T10:00:00Z'") from None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=UTC)
+    parsed = parsed.astimezone(UTC)
+    if not 1970 <= parsed.year <= 9999:
+        raise ValueError(f"{text!r} is outside the years 1970..9999")
+    return parsed.strftime("%Y-%m-%dT%H:%M:%S.") + f"{parsed.microsecond // 1000:03d}Z"
+
+
+def _scalar(spec: HuntField, value: Any) -> str | int:
+    """One value of ``spec``'s type, normalised; ValueError names the rule it breaks."""
+    if isinstance(value, list | dict):
+        raise ValueError(f"{spec.name} takes a single value here, not a {type(value).__name__}")
+    if isinstance(value, bool):
+        raise ValueError(f"{spec.name} takes a {spec.type} value, not true/false (true is only for 'exists')")
+    if spec.type == "long":
+        if isinstance(value, float):
+            if not value.is_integer():
+                raise ValueError(f"{spec.name} is an integer field; {value!r} has a fraction")
+            value = int(value)
+        elif isinstance(value, str):
+            if not re.fullmatch(r"-?[0-9]{1,19}", value.strip()):
+                raise ValueError(f"{spec.name} is an integer field; {value[:40]!r} is not an integer")
+            value = int(value.strip())
+        if not -INT64 <= value <= INT64:
+            raise ValueError(f"{spec.name} value {value} is out of range")
+        if spec.minimum is not None and spec.maximum is not None and not spec.minimum <= value <= spec.maximum:
+            raise ValueError(f"{spec.name} is between {spec.minimum} and {spec.maximum}; got {value}")
+        return int(value)
+    if isinstance(value, float):
+        raise ValueError(f"{spec.name} takes a {'time' if spec.type == 'date' else 'text'} value, not a number")
+    text = str(value).strip()
+    if not text:
+        raise ValueError(f"{spec.name} values must not be empty")
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"{spec.name} values are at most {MAX_TEXT} characters")
+    if spec.type == "date":
+        if not isinstance(value, str):
+            raise ValueError(f"{spec.name} takes an ISO-8601 time like '2024-05-01T10:00:00Z'")
+        return canonical_time(text)
+    if spec.type == "ip":
+        try:
+            ipaddress.ip_address(text)
+        except ValueError:
+            raise ValueError(f"{spec.name} takes an IP address; {text[:40]!r} is not one") from None
+        return text
+    return spec.normalize(text) if spec.normalize else text
+
+
+def check_value(field: str, op: str, value: Any) -> Any:
+    """The normalised value for ``field op value``; ValueError with the rule when it is not allowed."""
+    spec = FIELDS.get(field)
+    if spec is None:
+        raise ValueError(f"{field!r} is not a hunt field; use one of: {', '.join(FIELDS)}")
+    if op not in get_args(Op):
+        raise ValueError(f"{op!r} is not an operator; use one of: {', '.join(get_args(Op))}")
+    if op not in spec.ops:
+        kind = "range operators (gt/gte/lt/lte) apply only to number and time fields" if op in RANGE_OPS \
+            else f"'{op}' does not apply to {spec.type} fields"
+        raise ValueError(f"{kind}; {field} takes {', '.join(spec.ops)}")
+    if op == "exists":
+        if value is not True:
+            raise ValueError("'exists' takes the value true (put the clause in must_not for 'field is missing')")
+        return True
+    if op == "in":
+        if not isinstance(value, list) or not 1 <= len(value) <= MAX_IN_VALUES:
+            raise ValueError(f"'in' takes a list of 1..{MAX_IN_VALUES} values")
+        normalized: list[Any] = []
+        for item in value:
+            one = _scalar(spec, item)
+            if one not in normalized:
+                normalized.append(one)
+        return normalized
+    if op == "prefix":
+        if not isinstance(value, str) or len(value.strip()) < MIN_PREFIX:
+            raise ValueError(f"'prefix' takes text of at least {MIN_PREFIX} characters")
+        text = value.strip()
+        if len(text) > MAX_TEXT:
+            raise ValueError(f"'prefix' text is at most {MAX_TEXT} characters")
+        return spec.normalize_prefix(text) if spec.normalize_prefix else text
+    return _scalar(spec, value)
+
+
+class HuntClause(BaseModel):
+    """One condition: ``field`` (from the allowlist) ``op`` ``value``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    field: FieldName = Field(description="Alert field from the hunt allowlist; hunt_fields lists each "
+                                         "field's type and operators.")
+    op: Op = Field(description="eq, ne, in, exists, prefix on any field; gt/gte/lt/lte only on number "
+                               "and time fields (rule.level, @timestamp).")
+    value: Value = Field(description="A single value for eq/ne/gt/gte/lt/lte; a list of 1..100 values for "
+                                     "in; true for exists; text of 3+ characters for prefix. Times are "
+                                     "ISO-8601, e.g. '2024-05-01T10:00:00Z'.")
+
+    @model_validator(mode="after")
+    def _value_fits(self) -> HuntClause:
+        check_value(self.field, self.op, self.value)
+        return self
+
+
+def _fragment(clause: HuntClause) -> dict[str, Any]:
+    """The DSL fragment for one clause, positive sense (``ne`` is emitted as ``eq`` under must_not)."""
+    value = check_value(clause.field, clause.op, clause.value)
+    field = FIELDS[clause.field].name  # the allowlist's own string, never the caller's
+    if clause.op in ("eq", "ne"):
+        return {"term": {field: value}}
+    if clause.op == "in":
+        return {"terms": {field: value}}
+    if clause.op == "exists":
+        return {"exists": {"field": field}}
+    if clause.op == "prefix":
+        return {"prefix": {field: value}}
+    return {"range": {field: {clause.op: value}}}
+
+
+def check_clause_counts(must: Sequence[HuntClause], must_not: Sequence[HuntClause]) -> None:
+    """The grammar's limits across both lists; ``invalid_argument`` naming the rule."""
+    if not must:
+        raise InvalidArgument("hunt_query needs at least one clause in must (must_not alone would match "
+                              "almost everything).")
+    if len(must) + len(must_not) > MAX_CLAUSES:
+        raise InvalidArgument(f"hunt_query takes at most {MAX_CLAUSES} clauses in must and must_not together; "
+                              f"got {len(must) + len(must_not)}.")
+    for index, clause in enumerate(must_not):
+        if clause.op == "ne":
+            raise InvalidArgument(f"must_not.{index}: 'ne' inside must_not is a double negative; "
+                                  f"write it as {{field: {clause.field!r}, op: 'eq'}} in must.")
+
+
+def build_query(
+    must: Sequence[HuntClause], must_not: Sequence[HuntClause] = (), *, filters: Sequence[dict[str, Any]] = ()
+) -> dict[str, Any]:
+    """One ``bool`` with ``filter`` (``filters`` — e.g. the time window — then ``must``) and ``must_not``."""
+    check_clause_counts(must, must_not)
+    positive: list[dict[str, Any]] = list(filters)
+    negative: list[dict[str, Any]] = []
+    for clause in must:
+        (negative if clause.op == "ne" else positive).append(_fragment(clause))
+    negative.extend(_fragment(clause) for clause in must_not)
+    query: dict[str, Any] = {"filter": positive}
+    if negative:
+        query["must_not"] = negative
+    return {"bool": query}

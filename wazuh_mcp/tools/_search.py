@@ -1,0 +1,154 @@
+"""What every paged Indexer tool shares: the time_range type, page size, cursor, and one page fetch.
+
+A page is one ``_search``: the tool's filters inside one ``bool`` (plus the time window), a
+sort ending on a unique field (so ``search_after`` neither skips nor repeats a hit), ``size+1``
+hits (the extra one only tells whether a next page exists, so the last page never hands out a
+cursor to an empty page), ``_source.includes`` limited to what the result model shows, and an
+exact ``total``. Cursors are opaque and signed (``wazuh_mcp.paging``) and are checked before the
+engine is called.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Annotated, Any
+
+from mcp.server.mcpserver import Context
+from pydantic import AfterValidator, Field
+
+from wazuh_mcp.backends.indexer import IndexKind, total_hits
+from wazuh_mcp.context import IndexerBackend, deps
+from wazuh_mcp.paging import CursorCodec
+
+MAX_WINDOW = timedelta(days=30)
+_UNITS = {"m": timedelta(minutes=1), "h": timedelta(hours=1), "d": timedelta(days=1)}
+TIME_RANGE_PATTERN = r"^[0-9]{1,5}[mhd]$"
+
+
+def _time_range(value: str) -> str:
+    match = re.fullmatch(r"([0-9]{1,5})([mhd])", value.strip().lower())
+    if match is None or int(match.group(1)) == 0:
+        raise ValueError("time_range is a positive whole number and a unit m, h or d, e.g. '15m', '24h' or '7d'")
+    amount, unit = int(match.group(1)), match.group(2)
+    if amount * _UNITS[unit] > MAX_WINDOW:
+        raise ValueError("time_range is at most 30d (720h, 43200m)")
+    return f"{amount}{unit}"
+
+
+TimeRange = Annotated[
+    str,
+    Field(
+        description="How far back from now: a number and m (minutes), h (hours) or d (days), at most 30d. "
+        "Narrow windows are faster and cheaper for your context.",
+        json_schema_extra={"pattern": TIME_RANGE_PATTERN},
+    ),
+    AfterValidator(_time_range),
+]
+"""``<int><m|h|d>`` up to 30 days; the one definition every Indexer tool uses."""
+
+PageSize = Annotated[int, Field(ge=1, le=100, description="Results per page (1..100). Each result costs context; "
+                                                          "the default suits most questions.")]
+Cursor = Annotated[
+    str | None,
+    Field(max_length=2048, description="next_cursor from the previous page of this same query (same other "
+                                       "arguments); omit it for the first page."),
+]
+
+
+def time_window(time_range: str, now: datetime | None = None) -> tuple[int, int]:
+    """``[now - time_range, now]`` in epoch milliseconds."""
+    amount, unit = int(time_range[:-1]), time_range[-1]
+    until = now or datetime.now(UTC)
+    since = until - amount * _UNITS[unit]
+    return int(since.timestamp() * 1000), int(until.timestamp() * 1000)
+
+
+def window_filter(field_name: str, window: tuple[int, int]) -> dict[str, Any]:
+    return {"range": {field_name: {"gte": window[0], "lte": window[1], "format": "epoch_millis"}}}
+
+
+def iso_ms(epoch_ms: int) -> str:
+    return datetime.fromtimestamp(epoch_ms / 1000, UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{epoch_ms % 1000:03d}Z"
+
+
+def cursor_codec(ctx: Context[Any, Any]) -> CursorCodec:
+    """The server's codec; its key lives as long as the server process (the lifespan context)."""
+    memo = deps(ctx).memo
+    codec = memo.get("cursor_codec")
+    if not isinstance(codec, CursorCodec):
+        codec = memo["cursor_codec"] = CursorCodec()
+    return codec
+
+
+def indexer(ctx: Context[Any, Any]) -> IndexerBackend:
+    backend: IndexerBackend = deps(ctx).indexer()
+    return backend
+
+
+@dataclass(frozen=True)
+class PageQuery:
+    """One paged question to the Indexer, as a tool states it."""
+
+    tool: str
+    """Canonical tool id (part of the cursor's fingerprint)."""
+    kind: IndexKind
+    identity: dict[str, Any]
+    """The normalised arguments that define the result set (all but size and cursor)."""
+    filters: list[dict[str, Any]]
+    sort: list[dict[str, Any]]
+    source: list[str]
+    size: int
+    cursor: str | None = None
+    time_range: str | None = None
+    """Pins a window on ``time_field`` when set."""
+    time_field: str = "timestamp"
+    must_not: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class HitPage:
+    hits: list[dict[str, Any]]
+    total: int
+    next_cursor: str
+
+    @property
+    def truncated(self) -> bool:
+        return bool(self.next_cursor)
+
+
+def search_body(query: PageQuery, window: tuple[int, int] | None, after: list[Any] | None) -> dict[str, Any]:
+    filters = ([window_filter(query.time_field, window)] if window else []) + query.filters
+    boolean: dict[str, Any] = {"filter": filters}
+    if query.must_not:
+        boolean["must_not"] = query.must_not
+    body: dict[str, Any] = {
+        "size": query.size + 1,
+        "track_total_hits": True,
+        "sort": query.sort,
+        "_source": {"includes": query.source},
+        "query": {"bool": boolean},
+    }
+    if after is not None:
+        body["search_after"] = after
+    return body
+
+
+async def fetch_page(ctx: Context[Any, Any], query: PageQuery) -> HitPage:
+    """One page of hits. A bad cursor is ``invalid_argument`` before the engine is called."""
+    codec = cursor_codec(ctx)
+    fingerprint = codec.fingerprint(query.tool, {**query.identity, "time_range": query.time_range})
+    after: list[Any] | None = None
+    window = time_window(query.time_range) if query.time_range else None
+    if query.cursor:
+        position = codec.decode(query.cursor, fingerprint=fingerprint)
+        after, window = position.after, position.window
+    response = await indexer(ctx).search(query.kind, search_body(query, window, after))
+    hits = list(response["hits"].get("hits") or [])
+    more = len(hits) > query.size
+    hits = hits[: query.size]
+    next_cursor = ""
+    if more and hits:
+        next_cursor = codec.encode(fingerprint=fingerprint, after=list(hits[-1].get("sort") or []), window=window)
+    return HitPage(hits=hits, total=total_hits(response), next_cursor=next_cursor)

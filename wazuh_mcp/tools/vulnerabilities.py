@@ -1,0 +1,128 @@
+"""vulnerabilities.*: Wazuh 4.8+ vulnerability state from the Indexer (``wazuh-states-vulnerabilities-*``).
+
+Vulnerability documents have no single unique field (their ``_id`` is
+``<agent>_<package hash>_<CVE>``), so the page order ends on the fields that make that id up.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from mcp.server.mcpserver import Context
+from pydantic import AfterValidator, Field
+
+from wazuh_mcp.models.common import excerpt
+from wazuh_mcp.models.vulnerabilities import VulnerabilitiesResult, Vulnerability
+from wazuh_mcp.registry import tool
+from wazuh_mcp.tools._alert_view import text
+from wazuh_mcp.tools._args import AgentId, require
+from wazuh_mcp.tools._search import Cursor, PageQuery, PageSize, fetch_page
+
+SEVERITIES = ("Low", "Medium", "High", "Critical")
+Severity = Literal["Low", "Medium", "High", "Critical"]
+MinSeverity = Annotated[Severity | None, Field(description="Only this severity and above: Low, Medium, High or "
+                                                           "Critical.")]
+DESCRIPTION_EXCERPT = 200
+
+VULN_SOURCE = [
+    "agent.id", "agent.name", "vulnerability.id", "vulnerability.severity", "vulnerability.score.base",
+    "vulnerability.description", "vulnerability.detected_at", "vulnerability.published_at",
+    "vulnerability.reference", "package.name", "package.version",
+]
+VULN_SORT: list[dict[str, Any]] = [
+    {"vulnerability.detected_at": {"order": "desc"}},
+    {"agent.id": {"order": "asc"}},
+    {"vulnerability.id": {"order": "asc"}},
+    # OS-level findings may lack package fields; "" keeps the sort values JSON strings (never null).
+    {"package.name": {"order": "asc", "missing": ""}},
+    {"package.version": {"order": "asc", "missing": ""}},
+    {"package.architecture": {"order": "asc", "missing": ""}},
+]
+
+
+def _cve(value: str) -> str:
+    upper = value.strip().upper()
+    if not re.fullmatch(r"CVE-[0-9]{4}-[0-9]{4,7}", upper):
+        raise ValueError("cve_id looks like CVE-2024-3094 (CVE-year-number)")
+    return upper
+
+
+CveId = Annotated[str, Field(min_length=9, max_length=20, description="CVE id, e.g. CVE-2024-3094."),
+                  AfterValidator(_cve)]
+
+
+def severity_filter(min_severity: Severity | None) -> list[dict[str, Any]]:
+    """``min_severity`` and every severity above it (Wazuh stores the names, so a terms list)."""
+    if min_severity is None:
+        return []
+    return [{"terms": {"vulnerability.severity": list(SEVERITIES[SEVERITIES.index(min_severity):])}}]
+
+
+def _first_url(references: str | None) -> str | None:
+    """Wazuh stores several references as one comma-separated string; the first is the vendor's."""
+    if not references:
+        return None
+    first = references.split(",")[0].strip()
+    return first or None
+
+
+def to_vulnerability(hit: dict[str, Any]) -> Vulnerability:
+    source: dict[str, Any] = hit.get("_source") or {}
+    score = (((source.get("vulnerability") or {}).get("score") or {}).get("base"))
+    return Vulnerability(
+        cve=text(source, "vulnerability.id") or "", severity=text(source, "vulnerability.severity") or "",
+        score=float(score) if isinstance(score, int | float) and not isinstance(score, bool) else None,
+        agent_id=text(source, "agent.id") or "", agent_name=text(source, "agent.name"),
+        package=text(source, "package.name"), version=text(source, "package.version"),
+        description=excerpt(text(source, "vulnerability.description"), DESCRIPTION_EXCERPT) or None,
+        detected_at=text(source, "vulnerability.detected_at"), published_at=text(source, "vulnerability.published_at"),
+        reference=_first_url(text(source, "vulnerability.reference")),
+    )
+
+
+async def vulnerability_page(
+    ctx: Context[Any, Any], tool_id: str, identity: dict[str, Any], filters: list[dict[str, Any]],
+    size: int, cursor: str | None,
+) -> VulnerabilitiesResult:
+    page = await fetch_page(ctx, PageQuery(tool=tool_id, kind="vulnerabilities", identity=identity, filters=filters,
+                                           sort=VULN_SORT, source=VULN_SOURCE, size=size, cursor=cursor))
+    return VulnerabilitiesResult(vulnerabilities=[to_vulnerability(hit) for hit in page.hits], total=page.total,
+                                 truncated=page.truncated, next_cursor=page.next_cursor)
+
+
+@tool("vulnerabilities.list_vulnerabilities_by_agent", title="Vulnerabilities of an agent")
+async def list_vulnerabilities_by_agent(
+    ctx: Context[Any, Any],
+    agent_id: AgentId,
+    min_severity: MinSeverity = None,
+    size: PageSize = 25,
+    cursor: Cursor = None,
+) -> VulnerabilitiesResult:
+    """Current vulnerability state of one agent (Wazuh 4.8+): CVE, severity, CVSS score, affected
+    package and version, detection time. Most recently detected first; follow `next_cursor`."""
+    filters = [{"term": {"agent.id": agent_id}}, *severity_filter(min_severity)]
+    return await vulnerability_page(ctx, "vulnerabilities.list_vulnerabilities_by_agent",
+                                    {"agent_id": agent_id, "min_severity": min_severity}, filters, size, cursor)
+
+
+@tool("vulnerabilities.search_vulnerabilities", title="Search vulnerabilities")
+async def search_vulnerabilities(
+    ctx: Context[Any, Any],
+    cve_id: Annotated[CveId | None, Field(description="Only this CVE, e.g. CVE-2024-3094: which agents have it.")]
+    = None,
+    min_severity: MinSeverity = None,
+    size: PageSize = 25,
+    cursor: Cursor = None,
+) -> VulnerabilitiesResult:
+    """Search vulnerability state across all agents by CVE id and/or minimum severity (at least one
+    is required). Most recently detected first; follow `next_cursor`."""
+    require(cve_id is not None or min_severity is not None,
+            "search_vulnerabilities needs cve_id or min_severity (or both); for one agent's list use "
+            "list_vulnerabilities_by_agent.")
+    filters = ([{"term": {"vulnerability.id": cve_id}}] if cve_id else []) + severity_filter(min_severity)
+    return await vulnerability_page(ctx, "vulnerabilities.search_vulnerabilities",
+                                    {"cve_id": cve_id, "min_severity": min_severity}, filters, size, cursor)
+
+
+TOOLS = [list_vulnerabilities_by_agent, search_vulnerabilities]
