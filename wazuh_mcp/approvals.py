@@ -256,9 +256,16 @@ class ChangeStore:
         finally:
             lock.unlink(missing_ok=True)
 
-    def ensure_pending(self, change_id: str) -> PendingChange:
-        """The change if it can still be decided, else the refusal (unknown, applied, rejected, expired…)."""
-        return self._decidable(change_id)
+    def ensure_pending(self, change_id: str, *, step: str | None = None) -> PendingChange:
+        """The change if it can still be decided, else the refusal (unknown, applied, rejected, expired…).
+        With ``step`` (``approval.approve``…) a refusal is audited as that step."""
+        started, ts = time.perf_counter(), now_iso()
+        try:
+            return self._decidable(change_id)
+        except WazuhMCPError as exc:
+            if step:
+                self.audit_refusal(step, change_id, ts, started, exc)
+            raise
 
     def _decidable(self, change_id: str) -> PendingChange:
         """The change, if a human may still decide on it; otherwise a refusal that says why."""
@@ -454,8 +461,8 @@ async def approve(change_id: str, *, profile: str | None = None, settings: Setti
     """Approve and apply ``change_id`` against the Wazuh it was prepared for."""
     store = default_store(settings)
     started, ts = time.perf_counter(), now_iso()
+    change = store.ensure_pending(change_id, step="approval.approve")  # refuse before touching any backend
     try:
-        change = store.ensure_pending(change_id)  # refuse before touching any backend
         api, url = open_api_for(change, profile=profile)
     except WazuhMCPError as exc:
         store.audit_refusal("approval.approve", change_id, ts, started, exc)

@@ -227,4 +227,9 @@ def build_server(
         registered = server._tool_manager.get_tool(spec.name)
         if registered is not None:  # advertise what call_tool enforces: no extra arguments
             registered.parameters["additionalProperties"] = False
+    from wazuh_mcp.prompts import register_prompts
+    from wazuh_mcp.resources import register_resources
+
+    register_resources(server)
+    register_prompts(server)
     return server

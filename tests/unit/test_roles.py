@@ -1,0 +1,137 @@
+"""Role allowlists and the writes switch, enforced by the registry for every tool (no backend needed)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp.client.client import Client
+from mcp_types import TextContent
+
+from wazuh_mcp.audit import iter_events
+from wazuh_mcp.config import DEFAULT_ROLE_TOOL_ALLOWLIST, Settings
+from wazuh_mcp.registry import all_tools, role_allows
+from wazuh_mcp.server import build_server
+
+WRITE_IDS = {"write.create_rule", "write.update_rule", "write.restart_manager"}
+
+
+def settings(tmp_path: Path, **overrides: Any) -> Settings:
+    return Settings.load(audit_log=tmp_path / "audit.jsonl", **overrides)
+
+
+async def listed(s: Settings) -> set[str]:
+    return {t.name for t in await build_server(s).list_tools()}
+
+
+def test_every_tool_declares_its_hints_and_writes_are_exactly_the_non_read_only_tools() -> None:
+    specs = all_tools()
+    assert specs, "the registry is empty"
+    for spec in specs:
+        hints = spec.annotations
+        assert hints.read_only_hint is not None and hints.destructive_hint is not None, spec.id
+        assert hints.title, spec.id
+        if spec.read_only:
+            assert not hints.destructive_hint, f"{spec.id} is read-only yet destructive"
+    assert {s.id for s in specs if not s.read_only} == WRITE_IDS
+    assert {s.id for s in specs if s.toolset == "write"} == WRITE_IDS
+    for spec in specs:
+        if spec.is_write:
+            assert not spec.idempotent, f"{spec.id}: a change request is never idempotent"
+    assert {s.name for s in specs if s.is_write} == {"create_rule", "update_rule", "restart_manager"}
+
+
+@pytest.mark.parametrize("role", sorted(DEFAULT_ROLE_TOOL_ALLOWLIST))
+async def test_with_writes_off_no_role_lists_a_write_tool(tmp_path: Path, role: str) -> None:
+    names = await listed(settings(tmp_path, role=role, writes=False))
+    assert names and not names & {"create_rule", "update_rule", "restart_manager"}
+
+
+async def test_only_a_role_allowed_write_tools_lists_them_when_writes_are_on(tmp_path: Path) -> None:
+    assert {"create_rule", "update_rule", "restart_manager"} <= await listed(settings(tmp_path, role="admin",
+                                                                                      writes=True))
+    for role in ("analyst", "readonly"):
+        assert not await listed(settings(tmp_path, role=role, writes=True)) & {"create_rule", "restart_manager"}
+
+
+@pytest.mark.parametrize("role", sorted(DEFAULT_ROLE_TOOL_ALLOWLIST))
+async def test_each_default_role_lists_exactly_what_its_globs_allow(tmp_path: Path, role: str) -> None:
+    patterns = DEFAULT_ROLE_TOOL_ALLOWLIST[role]
+    expected = {s.name for s in all_tools() if role_allows(patterns, s.id)}
+    assert await listed(settings(tmp_path, role=role, writes=True)) == expected
+
+
+def test_the_seed_defaults_hold() -> None:
+    assert DEFAULT_ROLE_TOOL_ALLOWLIST["admin"] == ["*"]
+    readonly = DEFAULT_ROLE_TOOL_ALLOWLIST["readonly"]
+    assert role_allows(readonly, "cluster.status") and not role_allows(readonly, "cluster.restart")
+    assert not role_allows(readonly, "hunt.hunt_query") and not role_allows(readonly, "agents.agent_processes")
+    assert not any(role_allows(DEFAULT_ROLE_TOOL_ALLOWLIST[r], w) for r in ("analyst", "readonly") for w in WRITE_IDS)
+
+
+async def call(s: Settings, name: str, arguments: dict[str, Any]) -> str:
+    async with Client(build_server(s)) as client:
+        result = await client.call_tool(name, arguments)
+    assert result.is_error
+    first = result.content[0]
+    assert isinstance(first, TextContent)
+    return first.text
+
+
+async def test_a_direct_call_outside_the_role_is_forbidden_and_audited(tmp_path: Path) -> None:
+    s = settings(tmp_path, role="readonly", writes=True)
+    assert "create_rule" not in await listed(s)
+    text = await call(s, "create_rule", {"rule_xml": "<group name='x'/>"})
+    assert text.startswith("forbidden:") and "write.create_rule" in text and "readonly" in text
+    text = await call(s, "hunt_query", {"time_range": "1h", "must": []})
+    assert text.startswith("forbidden:") and "hunt.hunt_query" in text
+    events = list(iter_events(s.audit_path))
+    assert [(e.tool, e.error_code, e.role) for e in events] == [
+        ("write.create_rule", "forbidden", "readonly"), ("hunt.hunt_query", "forbidden", "readonly")]
+
+
+async def test_write_tools_are_forbidden_when_writes_are_off_even_for_admin(tmp_path: Path) -> None:
+    s = settings(tmp_path, role="admin", writes=False)
+    text = await call(s, "restart_manager", {})
+    assert text.startswith("forbidden:") and "WAZUH_MCP_WRITES=on" in text
+    assert [e.error_code for e in iter_events(s.audit_path)] == ["forbidden"]
+
+
+async def test_an_unknown_role_allows_nothing_and_says_so_at_startup(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    s = settings(tmp_path, role="auditor", writes=True)
+    with caplog.at_level(logging.WARNING, logger="wazuh_mcp.server"):
+        assert await listed(s) == set()
+    assert any("auditor" in r.getMessage() and "no tool" in r.getMessage() for r in caplog.records)
+    text = await call(s, "get_agent", {"agent_id": "001"})
+    assert text.startswith("forbidden:") and "'auditor' is not defined" in text
+    assert [e.error_code for e in iter_events(s.audit_path)] == ["forbidden"]
+
+
+async def test_role_and_custom_globs_come_from_the_settings_file_and_env(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[profiles.default]\nrole = "analyst"\n\n[profiles.default.role_tool_allowlist]\n'
+                      'triage = ["alerts.*", "cluster.status"]\nadmin = ["*"]\n')
+    monkeypatch.setenv("WAZUH_MCP_CONFIG", str(config))
+    monkeypatch.setenv("WAZUH_MCP_ROLE", "triage")
+    s = Settings.load(audit_log=tmp_path / "audit.jsonl", writes=True)
+    assert s.role == "triage"
+    names = await listed(s)
+    assert "cluster_status" in names and "get_alert" in names
+    assert not names & {"get_agent", "hunt_query", "create_rule"}
+
+
+async def test_prompts_pre_fetch_through_the_role_check(tmp_path: Path) -> None:
+    s = settings(tmp_path, role="mitre_only", writes=False, role_tool_allowlist={"mitre_only": ["mitre.*"]})
+    async with Client(build_server(s)) as client:
+        prompt = await client.get_prompt("agent-posture", {"agent_id": "7"})
+    text = prompt.messages[0].content.text  # type: ignore[union-attr]
+    assert "get_agent failed: forbidden:" in text and "agents.get_agent" in text
+    assert "list_vulnerabilities_by_agent failed: forbidden:" in text
+    tools = [(e.tool, e.error_code) for e in iter_events(s.audit_path)]
+    assert ("agents.get_agent", "forbidden") in tools

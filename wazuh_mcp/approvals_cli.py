@@ -1,0 +1,124 @@
+"""``wazuh-mcp pending | show | approve | reject``: a person deciding on changes a model asked for.
+
+These run in a terminal, in a process separate from the ``serve`` that an AI client started, with
+the same environment (state dir, settings, profile). ``approve`` applies the change to the Wazuh
+it was prepared for — the demo stand-in for a ``serve --demo`` session — see ``wazuh_mcp.approvals``.
+
+    wazuh-mcp pending [--all]          what waits for a decision (--all: every recorded change)
+    wazuh-mcp show ID                  one change in full: who asked, target, sha256, diff
+    wazuh-mcp approve ID [--yes]       show it, ask (on a terminal), then apply it once
+    wazuh-mcp reject ID [--reason R]   refuse it; it can never be applied afterwards
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+from wazuh_mcp.cli import _PARSER_EXTENSIONS, command
+from wazuh_mcp.models.write import PendingChange
+
+
+def _extend(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    pending = sub.add_parser("pending", help="list changes waiting for a person's approval")
+    pending.add_argument("--all", action="store_true", help="every recorded change, decided ones included")
+    show = sub.add_parser("show", help="show one pending change in full (diff, sha256, who asked)")
+    show.add_argument("change_id", metavar="ID")
+    approve = sub.add_parser("approve", help="approve and apply a pending change to Wazuh")
+    approve.add_argument("change_id", metavar="ID")
+    approve.add_argument("--yes", "-y", action="store_true", help="do not ask for confirmation on a terminal")
+    approve.add_argument("--profile", help="settings profile to apply with (default: the requesting server's)")
+    reject = sub.add_parser("reject", help="reject a pending change")
+    reject.add_argument("change_id", metavar="ID")
+    reject.add_argument("--reason", help="why (kept in the change record and the audit log)")
+
+
+_PARSER_EXTENSIONS.append(_extend)
+
+
+def _line(change: PendingChange) -> str:
+    return (f"{change.id}  {change.state:<8}  {change.tool:<21}  {change.target:<40}  "
+            f"asked {change.created_at}  expires {change.expires_at}")
+
+
+def describe(change: PendingChange) -> str:
+    """Everything a person needs to decide, as text."""
+    who = change.requested_by
+    asked_by = ", ".join(p for p in (
+        f"session {who.session}" if who.session else "", f"role {who.role}" if who.role else "",
+        f"Wazuh user {who.wazuh_user}" if who.wazuh_user else "", "demo" if who.demo else "",
+    ) if p)
+    lines = [
+        f"Change {change.id}: {change.summary}",
+        f"  state       {change.state}" + (f" ({change.reason})" if change.reason else ""),
+        f"  tool        {change.tool} (tier {change.tier})",
+        f"  target      {change.target} on {who.api_url or 'the configured Server API'}",
+        f"  asked by    {asked_by or 'unknown'} at {change.created_at}",
+        f"  expires     {change.expires_at}",
+        f"  sha256      {change.change_sha256}",
+    ]
+    if change.base_sha256:
+        lines.append(f"  replaces    file with sha256 {change.base_sha256}")
+    if change.applied_at:
+        lines.append(f"  applied     {change.applied_at}: {change.result}")
+    lines += ["", change.diff.rstrip("\n")]
+    return "\n".join(lines)
+
+
+@command("pending")
+def _pending(args: argparse.Namespace) -> int:
+    from wazuh_mcp.approvals import default_store
+
+    store = default_store()
+    changes = store.list_changes() if args.all else store.list_pending()
+    if not changes:
+        print("No change is waiting for approval." if not args.all else "No change has been recorded.")
+        return 0
+    for change in changes:
+        print(_line(change))
+        print(f"    {change.summary}")
+    if not args.all:
+        print("\nInspect one with `wazuh-mcp show ID`; decide with `wazuh-mcp approve ID` or `wazuh-mcp reject ID`.")
+    return 0
+
+
+@command("show")
+def _show(args: argparse.Namespace) -> int:
+    from wazuh_mcp.approvals import get_change
+
+    print(describe(get_change(args.change_id)))
+    return 0
+
+
+def _confirmed(change: PendingChange) -> bool:
+    answer = input(f"\nApply {change.id} to {change.requested_by.api_url or 'Wazuh'}? Type yes to apply: ")
+    return answer.strip().lower() == "yes"
+
+
+@command("approve")
+def _approve(args: argparse.Namespace) -> int:
+    from wazuh_mcp.approvals import approve, default_store
+
+    change = default_store().ensure_pending(args.change_id, step="approval.approve")
+    print(describe(change))
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if interactive and not args.yes and not _confirmed(change):
+        print("Not approved; the change stays pending.")
+        return 1
+    applied = asyncio.run(approve(args.change_id, profile=args.profile))
+    print(f"\nApplied {applied.id}: {applied.result}.")
+    if applied.kind == "restart_manager":
+        print("The manager is restarting; `cluster_status` shows when every node runs again.")
+    else:
+        print("The rule file is on the manager; it takes effect after a manager restart.")
+    return 0
+
+
+@command("reject")
+def _reject(args: argparse.Namespace) -> int:
+    from wazuh_mcp.approvals import reject
+
+    change = reject(args.change_id, reason=args.reason)
+    print(f"Rejected {change.id} ({change.summary}). It can no longer be applied.")
+    return 0

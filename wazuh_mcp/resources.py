@@ -1,0 +1,158 @@
+"""Resources: three URI templates a client can attach as context. ``resources/list`` stays empty —
+rules, techniques and agents are too many to enumerate.
+
+    wazuh://rules/{id}              a rule from GET /rules (definition, groups, compliance)   ttl 300 s
+    wazuh://mitre/technique/{id}    an ATT&CK technique from Wazuh's bundled dataset           ttl 86400 s
+    wazuh://agents/{id}/config      the agent plus its active configuration sections          ttl 300 s
+
+Each read is JSON with ``_meta.ttl_seconds`` (also on the template), and is served from an
+in-process cache for that long. Only successful reads are cached: a rule approved a moment ago
+must show up on the next read, so "not found" is never remembered. An id that cannot exist is
+"not found" too. Reads are audited (``resource.*``) and refused for a role that is not defined.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
+
+from wazuh_mcp.audit import AuditEvent, AuditSink, now_iso
+from wazuh_mcp.context import AppContext, deps
+from wazuh_mcp.errors import Forbidden, NotFound, WazuhMCPError
+from wazuh_mcp.rule_files import fetch_rule
+from wazuh_mcp.tools.agents import fetch_agent
+from wazuh_mcp.tools.mitre import TECHNIQUE_ID_PATTERN, fetch_technique
+
+RULE_TTL = 300
+TECHNIQUE_TTL = 86_400
+AGENT_CONFIG_TTL = 300
+CACHE_KEY = "resource_cache"
+MAX_CACHED = 512
+AGENT_CONFIG_SECTIONS = (("agent", "client"), ("syscheck", "syscheck"), ("logcollector", "localfile"))
+"""``GET /agents/{id}/config/{component}/{configuration}`` sections in the snapshot: how the agent
+connects, what file integrity monitoring watches, and which logs it collects."""
+
+_AGENT_ID = re.compile(r"^\d{1,5}$")
+_RULE_ID = re.compile(r"^\d{1,7}$")
+
+Loader = Callable[[Context[Any, Any], str], Awaitable[Any]]
+
+
+def _cache(app: AppContext) -> dict[str, tuple[float, str]]:
+    cache: dict[str, tuple[float, str]] = app.memo.setdefault(CACHE_KEY, {})
+    return cache
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+def _audit(ctx: Context[Any, Any], app: AppContext, kind: str, uri: str, started: float, ts: str,
+           cached: bool, error: WazuhMCPError | None) -> None:
+    server = ctx.mcp_server
+    sink = getattr(server, "audit", None)
+    if not isinstance(sink, AuditSink):
+        return
+    api = app.backends.server_api
+    sink.write(AuditEvent(
+        ts=ts, tool=f"resource.{kind}", toolset="resource", args={"uri": uri, "cached": cached},
+        outcome="ok" if error is None else "error", error_code=error.code if error else None,
+        error=str(error) if error else None, duration_ms=round((time.perf_counter() - started) * 1000, 2),
+        wazuh_user=api.identity if api else app.settings.api.user, role=app.settings.role,
+        session=getattr(server, "session_id", None), tls_verify=app.backends.tls_verify,
+    ))
+
+
+async def read_cached(ctx: Context[Any, Any], kind: str, uri: str, ttl: int, load: Callable[[], Awaitable[Any]]) -> str:
+    """The JSON text for ``uri``: from the cache while fresh, else loaded (and cached if found)."""
+    app = deps(ctx)
+    started, ts = time.perf_counter(), now_iso()
+    cache = _cache(app)
+    hit = cache.get(uri)
+    if hit and hit[0] > time.monotonic():
+        _audit(ctx, app, kind, uri, started, ts, True, None)
+        return hit[1]
+    try:
+        if app.settings.role not in app.settings.role_tool_allowlist:
+            raise Forbidden(f"Role '{app.settings.role}' is not defined, so it may read nothing.",
+                            hint="Set WAZUH_MCP_ROLE or role in the settings file.")
+        text = _json(await load())
+    except WazuhMCPError as exc:
+        _audit(ctx, app, kind, uri, started, ts, False, exc)
+        if isinstance(exc, NotFound):
+            raise ResourceNotFoundError(exc.render()) from exc
+        raise ResourceError(exc.render()) from exc
+    if len(cache) >= MAX_CACHED:
+        cache.pop(min(cache, key=lambda k: cache[k][0]))
+    cache[uri] = (time.monotonic() + ttl, text)
+    _audit(ctx, app, kind, uri, started, ts, False, None)
+    return text
+
+
+def _not_found(what: str, value: str, hint: str) -> NotFound:
+    return NotFound(f"There is no {what} '{value}'.", hint=hint)
+
+
+async def load_rule(ctx: Context[Any, Any], rule_id: str) -> dict[str, Any]:
+    if not _RULE_ID.match(rule_id):
+        raise _not_found("rule", rule_id, "Rule ids are numbers, e.g. wazuh://rules/5716.")
+    rule = await fetch_rule(deps(ctx).server_api(), int(rule_id))
+    if rule is None:
+        raise _not_found("rule", rule_id, "Check the id; custom rules are 100000-120000.")
+    return {k: v for k, v in rule.items() if v not in ([], {}, None, "")}
+
+
+async def load_technique(ctx: Context[Any, Any], technique_id: str) -> dict[str, Any]:
+    if not re.match(TECHNIQUE_ID_PATTERN, technique_id):
+        raise _not_found("MITRE technique", technique_id, "Ids look like T1110 or T1110.001.")
+    return (await fetch_technique(ctx, technique_id)).model_dump(mode="json")
+
+
+async def load_agent_config(ctx: Context[Any, Any], agent_id: str) -> dict[str, Any]:
+    if not _AGENT_ID.match(agent_id):
+        raise _not_found("agent", agent_id, "Agent ids are numbers, e.g. wazuh://agents/001/config.")
+    agent = await fetch_agent(ctx, agent_id.zfill(3))
+    api = deps(ctx).server_api()
+    sections: dict[str, Any] = {}
+    for component, configuration in AGENT_CONFIG_SECTIONS:
+        key = f"{component}/{configuration}"
+        try:
+            body = await api.request("GET", f"/agents/{agent.id}/config/{component}/{configuration}",
+                                     action="agent:read")
+            sections[key] = body.get("data", body)
+        except WazuhMCPError as exc:  # a disconnected agent cannot report its active config
+            sections[key] = {"unavailable": exc.render()}
+    return {"agent": agent.model_dump(mode="json", exclude_none=True), "configuration": sections}
+
+
+def register_resources(server: MCPServer[Any]) -> None:
+    """Add the three templates to ``server`` (called by ``build_server``)."""
+
+    @server.resource("wazuh://rules/{id}", name="rule", title="Wazuh rule", mime_type="application/json",
+                     meta={"ttl_seconds": RULE_TTL},
+                     description="One Wazuh detection rule from GET /rules: level, description, groups, the "
+                                 "file it lives in, its definition (details), compliance tags and MITRE ids.")
+    async def rule(id: str, ctx: Context[Any, Any]) -> str:
+        return await read_cached(ctx, "rules", f"wazuh://rules/{id}", RULE_TTL, lambda: load_rule(ctx, id))
+
+    @server.resource("wazuh://mitre/technique/{id}", name="mitre_technique", title="MITRE ATT&CK technique",
+                     mime_type="application/json", meta={"ttl_seconds": TECHNIQUE_TTL},
+                     description="One ATT&CK technique (T1110 or T1110.001) from Wazuh's bundled dataset: name, "
+                                 "tactics, description excerpt, platforms.")
+    async def technique(id: str, ctx: Context[Any, Any]) -> str:
+        return await read_cached(ctx, "mitre_technique", f"wazuh://mitre/technique/{id}", TECHNIQUE_TTL,
+                                 lambda: load_technique(ctx, id))
+
+    @server.resource("wazuh://agents/{id}/config", name="agent_config", title="Agent configuration",
+                     mime_type="application/json", meta={"ttl_seconds": AGENT_CONFIG_TTL},
+                     description="An agent and its active configuration: client connection, file integrity "
+                                 "monitoring (syscheck) and log collection sections.")
+    async def agent_config(id: str, ctx: Context[Any, Any]) -> str:
+        return await read_cached(ctx, "agent_config", f"wazuh://agents/{id}/config", AGENT_CONFIG_TTL,
+                                 lambda: load_agent_config(ctx, id))
