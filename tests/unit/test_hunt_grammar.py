@@ -1,0 +1,339 @@
+"""The hunt grammar: what it accepts, what it rejects, and — for any input at all — what it can emit.
+
+The property tests feed arbitrary fields, operators and values (including DSL-looking text)
+and check every query that validates against a strict walker of the allowed output shape:
+one ``bool`` with ``filter``/``must_not`` lists of ``term``/``terms``/``range``/``exists``/
+``prefix`` fragments, keys only from the allowlist, caller values only at leaf positions.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from tests.conftest import shared_dir
+from wazuh_mcp.errors import InvalidArgument
+from wazuh_mcp.hunt_grammar import (
+    FIELDS,
+    MAX_CLAUSES,
+    OPS_BY_TYPE,
+    HuntClause,
+    build_query,
+    canonical_time,
+    check_value,
+)
+
+FRAGMENTS = {"term", "terms", "range", "exists", "prefix"}
+RANGE_KEYS = {"gt", "gte", "lt", "lte"}
+CANONICAL_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$")
+ALLOWED_KEYS = {"bool", "filter", "must_not", *FRAGMENTS, *RANGE_KEYS, "field", *FIELDS}
+"""Every key a hunt query may hold: structure, operators, and allowlisted field names."""
+WINDOW = {"range": {"timestamp": {"gte": 1, "lte": 2, "format": "epoch_millis"}}}
+
+
+def assert_leaf_value(field: str, value: Any) -> None:
+    """A value the engine can only read as data of the field's type."""
+    kind = FIELDS[field].type
+    assert not isinstance(value, bool | dict | list), (field, value)
+    if kind == "long":
+        assert isinstance(value, int)
+    elif kind == "date":
+        assert isinstance(value, str) and CANONICAL_TIME.match(value), value
+    else:
+        assert isinstance(value, str) and value == value.strip() and value
+
+
+def assert_fragment(fragment: dict[str, Any]) -> None:
+    assert len(fragment) == 1, fragment
+    ((kind, body),) = fragment.items()
+    assert kind in FRAGMENTS, kind
+    assert isinstance(body, dict) and len(body) == 1, body
+    if kind == "exists":
+        assert set(body) == {"field"} and body["field"] in FIELDS
+        return
+    ((field, value),) = body.items()
+    assert field in FIELDS, field
+    if kind == "terms":
+        assert isinstance(value, list) and 1 <= len(value) <= 100
+        for item in value:
+            assert_leaf_value(field, item)
+    elif kind == "range":
+        assert FIELDS[field].type in ("long", "date")
+        assert isinstance(value, dict) and len(value) == 1 and set(value) <= RANGE_KEYS
+        assert_leaf_value(field, next(iter(value.values())))
+    elif kind == "prefix":
+        assert FIELDS[field].type in ("keyword", "ip")
+        assert isinstance(value, str) and len(value) >= 3
+    else:
+        assert_leaf_value(field, value)
+
+
+def assert_grammar(query: dict[str, Any], *, window: dict[str, Any] | None = None) -> None:
+    assert set(query) == {"bool"}
+    boolean = query["bool"]
+    assert set(boolean) <= {"filter", "must_not"} and "filter" in boolean
+    filters = list(boolean["filter"])
+    if window is not None:
+        assert filters[0] == window
+        filters = filters[1:]
+    for fragment in filters + list(boolean.get("must_not", [])):
+        assert_fragment(fragment)
+
+
+# --- the allowlist is made of real alert fields ---------------------------------------------
+
+
+def test_allowlist_has_the_seed_fields() -> None:
+    assert len(FIELDS) == 23
+    for name in ("agent.id", "rule.id", "rule.level", "rule.mitre.id", "data.srcip", "syscheck.path",
+                 "syscheck.sha256_after", "@timestamp"):
+        assert name in FIELDS
+
+
+def _template_type(properties: dict[str, Any], dotted: str) -> str | None:
+    node: dict[str, Any] = {"properties": properties}
+    for part in dotted.split("."):
+        node = node.get("properties", {}).get(part)
+        if node is None:
+            return None
+    return node.get("type")
+
+
+def test_every_field_has_the_type_wazuh_maps_it_with() -> None:
+    shared = shared_dir()
+    if shared is None:
+        pytest.skip("../shared (Wazuh's index template) is not available")
+    template = json.loads((shared / "reference/wazuh/indexer/wazuh-template-4.14.7.json").read_text())
+    properties = template["mappings"]["properties"]
+    expected = {"keyword": "keyword", "ip": "keyword", "long": "long", "date": "date"}
+    for name, spec in FIELDS.items():
+        mapped = _template_type(properties, name)
+        # Unmapped strings (data.hostname) become keyword through the template's string_as_keyword rule.
+        assert (mapped or "keyword") == expected[spec.type], (name, mapped, spec.type)
+
+
+def test_ops_follow_types() -> None:
+    for spec in FIELDS.values():
+        assert spec.ops == OPS_BY_TYPE[spec.type]
+        if spec.type in ("keyword", "ip"):
+            assert not {"gt", "gte", "lt", "lte"} & set(spec.ops)
+
+
+# --- accepted values are normalised ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("field", "op", "value", "expected"), [
+    ("agent.id", "eq", "7", "007"),
+    ("agent.id", "in", ["1", "001", 2], ["001", "002"]),
+    ("rule.level", "gte", "10", 10),
+    ("rule.level", "eq", 12.0, 12),
+    ("rule.id", "eq", 5710, "5710"),
+    ("rule.mitre.id", "eq", "t1110.001", "T1110.001"),
+    ("syscheck.sha256_after", "eq", "A" * 64, "a" * 64),
+    ("syscheck.event", "eq", "Modified", "modified"),
+    ("@timestamp", "gte", "2024-05-01T12:00:00+02:00", "2024-05-01T10:00:00.000Z"),
+    ("@timestamp", "lt", "2024-05-01", "2024-05-01T00:00:00.000Z"),
+    ("data.srcip", "eq", "2001:db8::1", "2001:db8::1"),
+    ("data.srcip", "prefix", "10.0.", "10.0."),
+    ("syscheck.path", "prefix", "/etc", "/etc"),
+    ("data.srcuser", "exists", True, True),
+])
+def test_accepted_values(field: str, op: str, value: Any, expected: Any) -> None:
+    assert check_value(field, op, value) == expected
+
+
+# --- every rule of the issue, rejected with a message naming it ------------------------------
+
+
+@pytest.mark.parametrize(("clause", "message"), [
+    ({"field": "full_log", "op": "eq", "value": "x"}, "Input should be"),
+    ({"field": "rule.id", "op": "regexp", "value": "5.*"}, "Input should be"),
+    ({"field": "rule.id", "op": "eq", "value": "5710", "boost": 2}, "Extra inputs are not permitted"),
+    ({"field": "rule.id", "op": "gt", "value": "5710"}, "range operators (gt/gte/lt/lte) apply only to number"),
+    ({"field": "data.srcip", "op": "lte", "value": "10.0.0.1"}, "range operators"),
+    ({"field": "rule.level", "op": "prefix", "value": "100"}, "'prefix' does not apply to long fields"),
+    ({"field": "rule.level", "op": "eq", "value": 16}, "between 0 and 15"),
+    ({"field": "rule.level", "op": "eq", "value": True}, "not true/false"),
+    ({"field": "rule.level", "op": "eq", "value": 1.5}, "has a fraction"),
+    ({"field": "rule.level", "op": "eq", "value": "ten"}, "is not an integer"),
+    ({"field": "rule.level", "op": "eq", "value": [1, 2]}, "single value"),
+    ({"field": "rule.id", "op": "in", "value": []}, "list of 1..100"),
+    ({"field": "rule.id", "op": "in", "value": [str(i) for i in range(101)]}, "list of 1..100"),
+    ({"field": "rule.id", "op": "in", "value": "5710"}, "list of 1..100"),
+    ({"field": "rule.id", "op": "exists", "value": False}, "'exists' takes the value true"),
+    ({"field": "rule.id", "op": "exists", "value": "yes"}, "'exists' takes the value true"),
+    ({"field": "syscheck.path", "op": "prefix", "value": "/e"}, "at least 3 characters"),
+    ({"field": "syscheck.path", "op": "prefix", "value": ["/etc"]}, "at least 3 characters"),
+    ({"field": "@timestamp", "op": "gte", "value": "now-1d"}, "not an ISO-8601 time"),
+    ({"field": "@timestamp", "op": "gte", "value": 1714557600000}, "ISO-8601"),
+    ({"field": "data.srcip", "op": "eq", "value": "10.0.0.*"}, "not one"),
+    ({"field": "data.srcip", "op": "prefix", "value": "10.0.*"}, "IP prefix"),
+    ({"field": "agent.id", "op": "eq", "value": "web-01"}, "agent.id values are numeric"),
+    ({"field": "rule.mitre.id", "op": "eq", "value": "Brute Force"}, "ATT&CK ids"),
+    ({"field": "syscheck.sha256_after", "op": "eq", "value": "abc"}, "64 hex"),
+    ({"field": "syscheck.event", "op": "eq", "value": "renamed"}, "added', 'modified', 'deleted"),
+    ({"field": "rule.description", "op": "eq", "value": "   "}, "must not be empty"),
+    ({"field": "rule.description", "op": "eq", "value": "x" * 513}, "at most 512"),
+    ({"field": "rule.description", "op": "eq", "value": 3.5}, "not a number"),
+])
+def test_rejected_clauses(clause: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValidationError) as caught:
+        HuntClause.model_validate(clause)
+    assert message in str(caught.value)
+
+
+def _clause(field: str = "rule.id", op: str = "eq", value: Any = "5710") -> HuntClause:
+    return HuntClause.model_validate({"field": field, "op": op, "value": value})
+
+
+def test_at_least_one_must_clause() -> None:
+    with pytest.raises(InvalidArgument, match="at least one clause in must"):
+        build_query([], [_clause()])
+
+
+def test_at_most_twenty_clauses_in_total() -> None:
+    build_query([_clause()] * 10, [_clause()] * 10)
+    with pytest.raises(InvalidArgument, match=f"at most {MAX_CLAUSES} clauses"):
+        build_query([_clause()] * 11, [_clause()] * 10)
+
+
+def test_ne_inside_must_not_is_refused() -> None:
+    with pytest.raises(InvalidArgument, match="double negative"):
+        build_query([_clause()], [_clause(op="ne")])
+
+
+def test_clause_is_frozen_and_closed() -> None:
+    clause = _clause()
+    with pytest.raises(ValidationError):
+        clause.op = "ne"  # type: ignore[misc]
+    schema = HuntClause.model_json_schema()
+    assert schema["additionalProperties"] is False
+    assert not {"anyOf", "oneOf", "allOf"} & set(schema)
+    assert schema["required"] == ["field", "op", "value"]
+
+
+def test_build_query_shapes() -> None:
+    query = build_query(
+        [_clause("rule.level", "gte", 10), _clause("agent.id", "ne", "1"), _clause("rule.groups", "in", ["sshd"])],
+        [_clause("data.srcip", "exists", True), _clause("syscheck.path", "prefix", "/tmp")],
+        filters=[WINDOW],
+    )
+    assert query == {"bool": {
+        "filter": [WINDOW, {"range": {"rule.level": {"gte": 10}}}, {"terms": {"rule.groups": ["sshd"]}}],
+        "must_not": [{"term": {"agent.id": "001"}}, {"exists": {"field": "data.srcip"}},
+                     {"prefix": {"syscheck.path": "/tmp"}}],
+    }}
+    assert_grammar(query, window=WINDOW)
+
+
+def test_canonical_time_is_utc_with_milliseconds() -> None:
+    assert canonical_time("2024-02-29T23:59:59.123456-01:00") == "2024-03-01T00:59:59.123Z"
+    with pytest.raises(ValueError, match=r"1970\.\.9999"):
+        canonical_time("0001-01-01T00:00:00Z")
+
+
+# --- properties: nothing but the grammar comes out, whatever goes in ---------------------------
+
+DSL_TEXT = st.sampled_from([
+    "*", "?", "a*b", "now-1d", "now/d", "2024||+1d", '{"script": "1"}', "script", "query_string", "_id",
+    "field:value OR 1=1", "/.*/", "\\", "\u0000", "ctx._source", "params", "doc['x']", "</>", "10.0.0.*",
+    "T1110", "t1110.001", "007", "5710", "2024-05-01T10:00:00Z", "10.0.0.1", "::1", "a" * 64, "modified",
+])
+SCALARS = st.one_of(
+    st.text(max_size=40), DSL_TEXT, st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True, allow_infinity=True), st.booleans(), st.none(),
+)
+VALUES = st.one_of(
+    SCALARS,
+    st.lists(st.one_of(st.text(max_size=20), DSL_TEXT, st.integers(-100, 2**40), st.floats()), max_size=5),
+    st.dictionaries(st.sampled_from(["script", "query", "value", "bool"]), SCALARS, max_size=2),
+)
+FIELD_NAMES = st.one_of(st.sampled_from(list(FIELDS)), st.sampled_from(["full_log", "_id", "rule.level.keyword",
+                                                                        "*", "script"]), st.text(max_size=15))
+OPS = st.one_of(st.sampled_from(["eq", "ne", "gt", "gte", "lt", "lte", "in", "exists", "prefix"]),
+                st.sampled_from(["regexp", "wildcard", "script", "match", "query_string"]), st.text(max_size=8))
+ANY_CLAUSES = st.fixed_dictionaries({"field": FIELD_NAMES, "op": OPS, "value": VALUES})
+TEXTISH = st.one_of(DSL_TEXT, st.text(min_size=1, max_size=40))
+
+
+@st.composite
+def plausible_clauses(draw: st.DrawFn) -> dict[str, Any]:
+    """Allowlisted field, one of its operators, a value of roughly the right shape: mostly valid."""
+    name = draw(st.sampled_from(list(FIELDS)))
+    op = draw(st.sampled_from(FIELDS[name].ops))
+    one = st.one_of(TEXTISH, st.integers(-5, 20), st.sampled_from([FIELDS[name].example]),
+                    st.datetimes(timezones=st.just(UTC)).map(lambda d: d.isoformat()))
+    if op == "exists":
+        value: Any = draw(st.one_of(st.just(True), SCALARS))
+    elif op == "in":
+        value = draw(st.lists(one, min_size=1, max_size=5))
+    else:
+        value = draw(one)
+    return {"field": name, "op": op, "value": value}
+
+
+RAW_CLAUSES = st.one_of(ANY_CLAUSES, plausible_clauses())
+
+
+def _valid(raw: dict[str, Any]) -> HuntClause | None:
+    try:
+        return HuntClause.model_validate(raw)
+    except ValidationError:
+        return None
+
+
+@settings(max_examples=1500, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(must=st.lists(RAW_CLAUSES, max_size=6), must_not=st.lists(RAW_CLAUSES, max_size=6))
+def test_any_input_builds_only_the_grammar(must: list[dict[str, Any]], must_not: list[dict[str, Any]]) -> None:
+    valid_must = [c for c in map(_valid, must) if c is not None]
+    valid_not = [c for c in map(_valid, must_not) if c is not None]
+    try:
+        query = build_query(valid_must, valid_not, filters=[WINDOW])
+    except InvalidArgument:
+        return  # refused as a whole (no must clause, ne inside must_not): nothing reaches the engine
+    assert_grammar(query, window=WINDOW)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(raw=RAW_CLAUSES)
+def test_validation_is_the_only_gate(raw: dict[str, Any]) -> None:
+    """A clause either fails validation, or builds; building never fails on a validated clause."""
+    clause = _valid(raw)
+    if clause is None:
+        return
+    query = build_query([clause])
+    assert_grammar(query)
+    assert _all_keys(query) <= ALLOWED_KEYS
+
+
+@settings(max_examples=500, deadline=None)
+@given(text=st.text(min_size=3, max_size=60))
+def test_caller_text_only_lands_in_value_positions(text: str) -> None:
+    """Free text on every keyword field, through every text operator: never a key, never a fragment."""
+    for name in FIELDS:
+        for op in ("eq", "prefix", "in"):
+            value: Any = [text] if op == "in" else text
+            clause = _valid({"field": name, "op": op, "value": value})
+            if clause is None:
+                continue
+            query = build_query([clause])
+            assert_grammar(query)
+            assert _all_keys(query) <= ALLOWED_KEYS
+
+
+def _all_keys(node: Any) -> set[str]:
+    if isinstance(node, dict):
+        keys = set(node)
+        for value in node.values():
+            keys |= _all_keys(value)
+        return keys
+    if isinstance(node, list):
+        return set().union(*(_all_keys(item) for item in node)) if node else set()
+    return set()
