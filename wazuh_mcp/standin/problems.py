@@ -1,0 +1,138 @@
+"""Wazuh's error codes and the two ways the Server API reports them.
+
+A request that cannot run at all answers problem+json (``{"title", "detail", "remediation"?,
+"dapi_errors"?, "error"}``) with an HTTP error status. A request that ran but failed for some
+items answers 200 with those items in ``failed_items`` and ``error`` 1 (all failed) or 2 (some
+failed). The messages below are our own short wording of Wazuh's codes, close enough that a
+client branching on the code or showing the text behaves as it would against a real manager.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.responses import JSONResponse
+
+DOCS = "https://documentation.wazuh.com/4.14"
+
+# code -> (message, remediation or None)
+WAZUH_ERRORS: dict[int, tuple[str, str | None]] = {
+    1006: ("File/directory does not exist or there is a problem with the permissions", None),
+    1113: ("XML syntax error", "Please, check the file content"),
+    1128: ("Invalid configuration for the given component", None),
+    1208: ("The rule does not exist", "Please, use `GET /rules` to list all rules"),
+    1210: ("Uploading, updating or deleting default files is not allowed",
+           "Please, use `relative_dirname` with a path under etc/rules"),
+    1403: ("Not a valid sort field", "Please, use only allowed sort fields"),
+    1407: ("Query does not match expected format", "Please, check the query syntax: field, operator "
+           "(=, !=, <, >, ~), value, joined by ';' (and) or ',' (or)"),
+    1408: ("Selected field does not exist", "Please, use only allowed query fields"),
+    1409: ("Invalid operator for the selected field", "Please, use =, != or ~ for this field"),
+    1415: ("Rule file not found", "Please, use `GET /rules/files` to list all rule files"),
+    1701: ("Agent does not exist", "Please, use `GET /agents?select=id,name` to find all available agents"),
+    1703: ("Action not available for Manager (agent 000)", None),
+    1707: ("Cannot send request, agent is not active",
+           f"Please, check non-active agents connection and try again. Visit {DOCS}/user-manual/registering/"
+           "index.html and check non-active agents connection"),
+    1710: ("The group does not exist", "Please, use `GET /groups` to find all available groups"),
+    1724: ("Not a valid select field", "Use a valid field"),
+    1730: ("Node does not exist", "Please, use `GET /cluster/nodes` to find all available nodes"),
+    1905: ("File could not be updated, it already exists",
+           "Please, provide a different file or set overwrite=True to overwrite actual file"),
+    1906: ("File does not exist", None),
+    2003: ("Error in wazuhdb request", None),
+    2007: ("Error retrieving data from Wazuh DB", "The agent has not sent any inventory yet"),
+    3013: ("Cluster is not running", f"Please, visit {DOCS}/user-manual/configuring-cluster/index.html "
+           "to get more information about how to configure a cluster"),
+    4000: ("Permission denied", None),
+    6001: ("Maximum number of requests per minute reached",
+           f"This limit can be changed in api.yaml file. More information here: {DOCS}/user-manual/api/"
+           "security/configuration.html"),
+    6004: ("The current user does not have authentication enabled through authorization context",
+           f"You can enable it using the following endpoint: {DOCS}/user-manual/api/reference.html#operation/"
+           "api.controllers.security_controller.edit_run_as"),
+}
+PERMISSION_REMEDIATION = (
+    "Please, make sure you have permissions to execute the current request. For more information on how to "
+    f"set up permissions, please visit {DOCS}/user-manual/api/rbac/configuration.html"
+)
+_TITLES = {400: "Bad Request", 401: "Unauthorized", 403: "Permission Denied", 404: "Resource Not Found",
+           405: "Method Not Allowed", 406: "Wazuh Error", 413: "Request Entity Too Large",
+           415: "Unsupported media type", 429: "Too Many Requests", 500: "Internal Server Error",
+           502: "Bad Gateway", 503: "Service Unavailable"}
+
+
+class ApiError(Exception):
+    """A request-level failure, rendered as problem+json with ``status``."""
+
+    def __init__(self, status: int, detail: str, *, code: int | None = None, title: str | None = None,
+                 remediation: str | None = None, node: str | None = None) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.code = code
+        self.title = title or _TITLES.get(status, "Wazuh Error")
+        self.remediation = remediation
+        self.node = node  # Wazuh errors raised by the framework carry dapi_errors for this node
+
+    def body(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"title": self.title, "detail": self.detail}
+        if self.remediation:
+            out["remediation"] = self.remediation
+        if self.node:
+            out["dapi_errors"] = {self.node: {"error": self.detail}}
+        if self.code is not None:
+            out["error"] = self.code
+        return out
+
+    def response(self) -> JSONResponse:
+        return JSONResponse(self.body(), status_code=self.status, media_type="application/problem+json")
+
+
+def wazuh_error(code: int, status: int = 400, *, extra: str | None = None, node: str | None = None) -> ApiError:
+    """A Wazuh framework error (it carries its code, remediation and dapi_errors)."""
+    message, remediation = WAZUH_ERRORS[code]
+    detail = f"{message}: {extra}" if extra else message
+    return ApiError(status, detail, code=code, remediation=remediation, node=node)
+
+
+def bad_request(detail: str) -> ApiError:
+    """A request the parameter validator rejects (connexion's answer: title and detail only)."""
+    return ApiError(400, detail)
+
+
+def failed_item(code: int, ids: list[Any], extra: str | None = None) -> dict[str, Any]:
+    """One ``failed_items`` entry: every id that failed with the same code, together."""
+    message, remediation = WAZUH_ERRORS[code]
+    error: dict[str, Any] = {"code": code, "message": f"{message}: {extra}" if extra else message}
+    if code == 4000:
+        error["remediation"] = PERMISSION_REMEDIATION
+    elif remediation:
+        error["remediation"] = remediation
+    return {"error": error, "id": ids}
+
+
+def group_failures(failures: list[tuple[Any, int]]) -> list[dict[str, Any]]:
+    """Collapse (id, code) pairs into failed items, one per code, in first-seen order."""
+    by_code: dict[int, list[Any]] = {}
+    for item_id, code in failures:
+        by_code.setdefault(code, []).append(item_id)
+    return [failed_item(code, ids) for code, ids in by_code.items()]
+
+
+def envelope(items: list[Any], total: int | None = None, *, failed: list[dict[str, Any]] | None = None,
+             messages: tuple[str, str, str] = ("All items were returned", "Some items were not returned",
+                                               "No item was returned")) -> dict[str, Any]:
+    """The ``{"data": {...}, "message", "error"}`` envelope; ``messages`` is (all, some, none)."""
+    failed = failed or []
+    n_failed = sum(len(f["id"]) for f in failed)
+    affected_total = len(items) if total is None else total
+    if not failed:
+        error, message = 0, messages[0]
+    elif affected_total == 0 and not items:
+        error, message = 1, messages[2]
+    else:
+        error, message = 2, messages[1]
+    return {"data": {"affected_items": items, "total_affected_items": affected_total,
+                     "total_failed_items": n_failed, "failed_items": failed},
+            "message": message, "error": error}
