@@ -44,7 +44,7 @@ from opensearchpy.exceptions import (
     SSLError,
     TransportError,
 )
-from urllib3.exceptions import ConnectTimeoutError
+from urllib3.exceptions import ConnectTimeoutError, NewConnectionError
 
 from wazuh_mcp.errors import (
     ConfigurationError,
@@ -218,7 +218,7 @@ class Indexer:
                 f"The Indexer at {url} answered with a body that is not JSON.",
                 hint="Check indexer.url: it must point at the Wazuh Indexer (OpenSearch), usually port 9200.",
             )
-        if isinstance(exc, ConnectionTimeout) or isinstance(exc.info, ConnectTimeoutError):
+        if isinstance(exc, ConnectionTimeout) or _connect_timed_out(exc.info):
             return self._timeout()
         if isinstance(exc, SSLError):
             return self._tls_error(str(exc))
@@ -282,6 +282,11 @@ def total_hits(response: dict[str, Any]) -> int:
     if isinstance(total, dict):
         total = total.get("value", 0)
     return int(total) if isinstance(total, int | float) else 0
+
+
+def _connect_timed_out(cause: object) -> bool:
+    # urllib3 makes NewConnectionError (refused, unreachable) a subclass of ConnectTimeoutError.
+    return isinstance(cause, ConnectTimeoutError) and not isinstance(cause, NewConnectionError)
 
 
 def _reason(exc: TransportError) -> str:

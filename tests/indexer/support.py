@@ -1,0 +1,89 @@
+"""Building a server on a given Indexer and calling it through the official in-process MCP client."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from mcp.client.client import Client
+from mcp_types import CallToolResult
+
+from wazuh_mcp.backends.indexer import Indexer, IndexerConfig, IndexKind
+from wazuh_mcp.config import Settings
+from wazuh_mcp.context import Backends
+from wazuh_mcp.server import WazuhServer, build_server
+
+
+class CountingIndexer:
+    """The real ``Indexer``, counting requests, so a test can prove a call never reached the engine."""
+
+    def __init__(self, inner: Indexer) -> None:
+        self.inner = inner
+        self.calls = 0
+
+    async def search(self, kind: IndexKind, body: dict[str, Any]) -> dict[str, Any]:
+        self.calls += 1
+        return await self.inner.search(kind, body)
+
+    async def get_by_id(self, kind: IndexKind, doc_id: str, source: list[str] | None = None) -> dict[str, Any] | None:
+        self.calls += 1
+        return await self.inner.get_by_id(kind, doc_id, source)
+
+    async def count(self, kind: IndexKind, query: dict[str, Any]) -> int:
+        self.calls += 1
+        return await self.inner.count(kind, query)
+
+    async def aggregate(self, kind: IndexKind, query: dict[str, Any],
+                        aggs: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        self.calls += 1
+        return await self.inner.aggregate(kind, query, aggs)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+def backends_for(indexer: Any) -> Callable[[], AbstractAsyncContextManager[Backends]]:
+    @asynccontextmanager
+    async def factory() -> AsyncIterator[Backends]:
+        yield Backends(indexer=indexer)
+
+    return factory
+
+
+def make_server(indexer: Any, audit_path: Path, **overrides: Any) -> WazuhServer:
+    settings = Settings.load(role="analyst", audit_log=audit_path, **overrides)
+    return build_server(settings, backends=backends_for(indexer))
+
+
+@asynccontextmanager
+async def connected(url: str, audit_path: Path, *, timeout_s: float = 10.0, **config: Any) -> AsyncIterator[
+        tuple[Client, CountingIndexer]]:
+    """An MCP client talking to a server whose Indexer is ``url``; the Indexer is closed afterwards."""
+    indexer = CountingIndexer(Indexer(IndexerConfig(url=url, timeout_s=timeout_s, **config)))
+    try:
+        async with Client(make_server(indexer, audit_path)) as client:
+            yield client, indexer
+    finally:
+        await indexer.aclose()
+
+
+def audit_events(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def error_text(result: CallToolResult) -> str:
+    assert result.is_error, f"expected an error, got {result.structured_content}"
+    first = result.content[0]
+    return str(getattr(first, "text", ""))
+
+
+def ok(result: CallToolResult) -> dict[str, Any]:
+    if result.is_error:
+        raise AssertionError(error_text(result))
+    assert result.structured_content is not None
+    return dict(result.structured_content)
