@@ -1,0 +1,211 @@
+"""Puts the dataset into an OpenSearch-compatible engine: index templates, then a streaming bulk load.
+
+Templates: Wazuh's real ones from ``../shared/reference/wazuh/indexer/`` when that reference tree is
+present (tests and CI), else the project's own in ``standin/templates/`` (what users' machines have).
+The loaded dataset's parameters, the ``now`` anchor above all, are kept in the ``testbed-meta``
+index so a test run that finds a pre-loaded node can compute its expectations.
+
+    python -m wazuh_mcp.standin.indexer_load --url http://127.0.0.1:9250 --count 100000 --templates wazuh
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from opensearchpy import OpenSearch, helpers
+
+from wazuh_mcp.standin.dataset import (
+    ALERTS_PATTERN,
+    DEFAULT_DATASET_SEED,
+    FULL_ALERT_COUNT,
+    FULL_DAYS,
+    VULNS_PATTERN,
+    IndexedDoc,
+    generate_alerts,
+    generate_vulnerabilities,
+)
+from wazuh_mcp.standin.estate import DEFAULT_SEED, build_estate
+
+log = logging.getLogger(__name__)
+
+TemplateSource = Literal["auto", "wazuh", "bundled"]
+META_INDEX = "testbed-meta"
+ALERTS_TEMPLATE = "wazuh"  # the name Wazuh's own setup gives it
+VULNS_TEMPLATE = "wazuh-states-vulnerabilities"
+_REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Templates:
+    alerts: dict[str, Any]  # legacy _template body
+    vulnerabilities: dict[str, Any]  # composable _index_template body
+    origin: Literal["wazuh", "bundled"]
+
+
+@dataclass(frozen=True)
+class LoadCounts:
+    alerts: int
+    vulnerabilities: int
+    errors: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class DatasetMeta:
+    """What was loaded, as stored in ``testbed-meta``."""
+
+    now: str  # ISO 8601 UTC: the anchor every alert time is an offset from
+    seed: int
+    estate_seed: int
+    alert_count: int
+    days: int
+    vulnerability_count: int
+    templates: str
+
+    @property
+    def now_dt(self) -> datetime:
+        return datetime.fromisoformat(self.now)
+
+
+def wazuh_reference_dir() -> Path | None:
+    """Wazuh's indexer templates from the shared reference tree, when this checkout has one."""
+    base = Path(os.environ.get("WAZUH_MCP_SHARED", _REPO.parent / "shared"))
+    candidate = base / "reference" / "wazuh" / "indexer"
+    return candidate if (candidate / "wazuh-template-4.14.7.json").is_file() else None
+
+
+def templates(source: TemplateSource = "auto") -> Templates:
+    reference = wazuh_reference_dir()
+    if source == "wazuh" or (source == "auto" and reference is not None):
+        if reference is None:
+            raise FileNotFoundError("Wazuh's reference templates are not present (../shared/reference/wazuh/indexer)")
+        return Templates(json.loads((reference / "wazuh-template-4.14.7.json").read_text()),
+                         json.loads((reference / "states-vulnerabilities-template-4.14.7.json").read_text()), "wazuh")
+    bundled = resources.files("wazuh_mcp.standin") / "templates"
+
+    def read(name: str) -> dict[str, Any]:
+        body: dict[str, Any] = json.loads((bundled / name).read_text())
+        body.pop("_comment", None)  # OpenSearch rejects unknown template keys
+        return body
+
+    return Templates(read("wazuh-alerts.json"), read("wazuh-states-vulnerabilities.json"), "bundled")
+
+
+def client(url: str, *, auth: tuple[str, str] | None = None, verify: bool | str = True,
+           timeout: float = 120.0) -> OpenSearch:
+    """An opensearch-py client; ``verify`` is True, False or the path of a CA bundle."""
+    return OpenSearch(hosts=[url], http_auth=auth, verify_certs=verify is not False,
+                      ca_certs=verify if isinstance(verify, str) else None, timeout=timeout,
+                      ssl_show_warn=False)
+
+
+def load_templates(url: str, *, auth: tuple[str, str] | None = None, verify: bool | str = True,
+                   source: TemplateSource = "auto") -> str:
+    """Install the alert and vulnerability templates; returns which ones ("wazuh" or "bundled")."""
+    chosen = templates(source)
+    es = client(url, auth=auth, verify=verify)
+    es.indices.put_template(name=ALERTS_TEMPLATE, body=chosen.alerts)
+    es.indices.put_index_template(name=VULNS_TEMPLATE, body=chosen.vulnerabilities)
+    return chosen.origin
+
+
+def reset(url: str, *, auth: tuple[str, str] | None = None, verify: bool | str = True) -> None:
+    """Remove a previously loaded dataset (alerts, vulnerabilities, meta)."""
+    es = client(url, auth=auth, verify=verify)
+    for pattern in (ALERTS_PATTERN, VULNS_PATTERN, META_INDEX):
+        es.indices.delete(index=pattern, ignore_unavailable=True, allow_no_indices=True)
+
+
+def bulk_load(url: str, alerts: Iterable[IndexedDoc], vulns: Iterable[IndexedDoc], *, chunk: int = 2_000,
+              auth: tuple[str, str] | None = None, verify: bool | str = True, refresh: bool = True,
+              max_error_samples: int = 5) -> LoadCounts:
+    """Stream both document sets in; refresh at the end so everything is searchable on return.
+
+    Indexing errors are counted, not raised, so a test can assert on the count and see samples in the log.
+    """
+    es = client(url, auth=auth, verify=verify)
+    started = time.monotonic()
+    counts = {"alerts": 0, "vulnerabilities": 0}
+    errors = 0
+
+    def actions() -> Iterator[dict[str, Any]]:
+        for key, docs in (("alerts", alerts), ("vulnerabilities", vulns)):
+            for doc in docs:
+                counts[key] += 1
+                yield doc.action()
+
+    for ok, item in helpers.streaming_bulk(es, actions(), chunk_size=chunk, max_chunk_bytes=20 * 1024 * 1024,
+                                           raise_on_error=False, raise_on_exception=True, request_timeout=300):
+        if not ok:
+            errors += 1
+            if errors <= max_error_samples:
+                log.error("bulk item failed: %s", json.dumps(item)[:600])
+    if refresh:
+        es.indices.refresh(index=f"{ALERTS_PATTERN},{VULNS_PATTERN}", allow_no_indices=True)
+    return LoadCounts(counts["alerts"], counts["vulnerabilities"], errors, time.monotonic() - started)
+
+
+def write_meta(url: str, meta: DatasetMeta, *, auth: tuple[str, str] | None = None,
+               verify: bool | str = True) -> None:
+    es = client(url, auth=auth, verify=verify)
+    if not es.indices.exists(index=META_INDEX):
+        es.indices.create(index=META_INDEX, body={"settings": {"index": {"number_of_shards": 1, "number_of_replicas": 0}},
+                                                   "mappings": {"dynamic": False}})
+    es.index(index=META_INDEX, id="dataset", body=asdict(meta), refresh=True)
+
+
+def read_meta(url: str, *, auth: tuple[str, str] | None = None, verify: bool | str = True) -> DatasetMeta | None:
+    es = client(url, auth=auth, verify=verify)
+    if not es.indices.exists(index=META_INDEX):
+        return None
+    try:
+        source = es.get(index=META_INDEX, id="dataset")["_source"]
+        return DatasetMeta(**source)
+    except Exception:  # a missing doc or an older shape: treat as "not loaded"
+        return None
+
+
+def load_dataset(url: str, *, now: datetime | None = None, count: int = FULL_ALERT_COUNT, days: int = FULL_DAYS,
+                 seed: int = DEFAULT_DATASET_SEED, estate_seed: int = DEFAULT_SEED, source: TemplateSource = "auto",
+                 auth: tuple[str, str] | None = None, verify: bool | str = True,
+                 chunk: int = 2_000) -> tuple[DatasetMeta, LoadCounts]:
+    """Reset, install templates, load alerts and vulnerabilities anchored at ``now``, record the meta."""
+    anchor = (now or datetime.now(UTC)).astimezone(UTC)
+    estate = build_estate(estate_seed)
+    reset(url, auth=auth, verify=verify)
+    origin = load_templates(url, auth=auth, verify=verify, source=source)
+    counts = bulk_load(url, generate_alerts(estate, now=anchor, days=days, count=count, seed=seed),
+                       generate_vulnerabilities(estate, now=anchor, seed=seed), chunk=chunk, auth=auth, verify=verify)
+    meta = DatasetMeta(anchor.isoformat(), seed, estate_seed, counts.alerts, days, counts.vulnerabilities, origin)
+    write_meta(url, meta, auth=auth, verify=verify)
+    return meta, counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Load the wazuh-mcp test dataset into OpenSearch.")
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--count", type=int, default=FULL_ALERT_COUNT)
+    parser.add_argument("--days", type=int, default=FULL_DAYS)
+    parser.add_argument("--seed", type=int, default=DEFAULT_DATASET_SEED)
+    parser.add_argument("--templates", choices=("auto", "wazuh", "bundled"), default="auto")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("opensearch").setLevel(logging.WARNING)  # one line per bulk request is noise here
+    meta, counts = load_dataset(args.url, count=args.count, days=args.days, seed=args.seed, source=args.templates)
+    print(json.dumps({"url": args.url, **asdict(meta), "errors": counts.errors, "seconds": round(counts.seconds, 1)}))
+    return 1 if counts.errors else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
