@@ -1,0 +1,157 @@
+"""The connection test against a real Server API stand-in (HTTPS, real JWT login, real RBAC) and a
+real Indexer engine: one test per diagnosis the wizard promises."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+from tests.tui.conftest import api_password
+from wazuh_mcp.config import Settings
+from wazuh_mcp.conncheck import (
+    Check,
+    ConnectionReport,
+    _Runner,
+    _version_check,
+    last_report,
+    run_connection_test,
+    save_report,
+)
+from wazuh_mcp.standin.server import StandinServer
+
+
+def settings(api_url: str, *, user: str = "wazuh", ca: Path | None = None, verify: bool = True,
+             indexer_url: str | None = None, indexer_user: str | None = "admin") -> Settings:
+    return Settings.load(
+        profile="t",
+        api={"url": api_url, "user": user, "ca_bundle": ca, "verify_tls": verify},
+        indexer={"url": indexer_url, "user": indexer_user if indexer_url else None, "verify_tls": verify},
+    )
+
+
+def by_key(report: ConnectionReport) -> dict[str, Check]:
+    return {c.key: c for c in report.checks}
+
+
+def closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+async def test_green(standin: StandinServer, indexer_url: str) -> None:
+    seen: list[tuple[str, str]] = []
+    report = await run_connection_test(
+        settings(standin.url, ca=standin.ca_path, indexer_url=indexer_url), profile="t",
+        api_password=api_password(), indexer_password="any", progress=lambda c: seen.append((c.key, c.status)),
+    )
+    checks = by_key(report)
+    assert checks["api.login"].status == "ok" and "Logged in as wazuh" in checks["api.login"].detail
+    assert checks["api.version"].status == "ok" and report.wazuh_version == "4.14.7"
+    assert checks["api.call"].status == "ok" and "agent(s) visible" in checks["api.call"].detail
+    assert checks["indexer.alerts"].status == "ok" and "1 alert(s)" in checks["indexer.alerts"].detail
+    assert checks["indexer.vulns"].status == "warn"  # no scan has run on this Indexer yet
+    # this Indexer speaks plain HTTP (osmem has no TLS): said so, the HTTPS Server API is not blamed
+    assert checks["tls"].status == "warn" and indexer_url in checks["tls"].detail
+    assert standin.url not in checks["tls"].detail
+    assert report.status == "warn" and report.ok
+    # progress: each step announced as running before its outcome
+    assert seen.index(("api.login", "running")) < seen.index(("api.login", "ok"))
+
+
+async def test_wrong_password_is_a_401(standin: StandinServer) -> None:
+    report = await run_connection_test(settings(standin.url, ca=standin.ca_path), profile="t",
+                                       api_password="not-the-password")
+    login = by_key(report)["api.login"]
+    assert login.status == "fail"
+    assert "refused user 'wazuh'" in login.detail and "wrong user or password" in login.detail
+    assert "api.call" not in by_key(report) and not report.ok
+
+
+async def test_403_names_the_missing_rbac_action(standin: StandinServer) -> None:
+    report = await run_connection_test(settings(standin.url, user="nobody", ca=standin.ca_path), profile="t",
+                                       api_password=api_password("nobody"))
+    call = by_key(report)["api.call"]
+    assert by_key(report)["api.login"].status == "ok"
+    assert call.status == "fail" and "'agent:read'" in call.detail
+    assert call.hint and "agent:read" in call.hint
+
+
+async def test_untrusted_certificate_hints_at_the_ca_bundle(standin: StandinServer) -> None:
+    report = await run_connection_test(settings(standin.url), profile="t", api_password=api_password())
+    login = by_key(report)["api.login"]
+    assert login.status == "fail" and "does not trust" in login.detail
+    assert login.hint and "ca_bundle" in login.hint
+
+
+async def test_missing_ca_bundle_file(standin: StandinServer, tmp_path: Path) -> None:
+    report = await run_connection_test(settings(standin.url, ca=tmp_path / "nope.pem"), profile="t",
+                                       api_password=api_password())
+    login = by_key(report)["api.login"]
+    assert login.status == "fail" and "nope.pem does not exist" in login.detail
+
+
+async def test_connection_refused() -> None:
+    url = f"https://127.0.0.1:{closed_port()}"
+    report = await run_connection_test(settings(url, indexer_url=f"http://127.0.0.1:{closed_port()}"),
+                                       profile="t", api_password="x", indexer_password="y")
+    checks = by_key(report)
+    assert checks["api.login"].status == "fail" and "refused or unreachable" in checks["api.login"].detail
+    assert checks["indexer.alerts"].status == "fail" and "refused" in checks["indexer.alerts"].detail
+
+
+async def test_name_not_resolved() -> None:
+    report = await run_connection_test(
+        settings("https://wazuh.nonexistent.invalid:55000", indexer_url="https://idx.nonexistent.invalid:9200"),
+        profile="t", api_password="x", indexer_password="y")
+    checks = by_key(report)
+    assert "does not resolve" in checks["api.login"].detail
+    assert "does not resolve" in checks["indexer.alerts"].detail
+
+
+async def test_no_alerts_indices_under_the_pattern(standin: StandinServer, empty_indexer_url: str) -> None:
+    report = await run_connection_test(settings(standin.url, ca=standin.ca_path, indexer_url=empty_indexer_url),
+                                       profile="t", api_password=api_password(), indexer_password="x")
+    alerts = by_key(report)["indexer.alerts"]
+    assert alerts.status == "fail" and "No alerts indices match 'wazuh-alerts-*'" in alerts.detail
+
+
+async def test_plain_http_and_verification_off_are_warned(indexer_url: str) -> None:
+    with StandinServer(tls=False) as plain:
+        report = await run_connection_test(settings(plain.url, indexer_url=indexer_url), profile="t",
+                                           api_password=api_password(), indexer_password="x")
+    assert by_key(report)["tls"].status == "warn" and "Plain HTTP" in by_key(report)["tls"].detail
+    with StandinServer(tls=True) as secure:
+        report = await run_connection_test(settings(secure.url, verify=False), profile="t",
+                                           api_password=api_password())
+    assert by_key(report)["api.login"].status == "ok"
+    assert "verification is OFF" in by_key(report)["tls"].detail
+
+
+async def test_missing_password_says_where_to_enter_it(standin: StandinServer) -> None:
+    report = await run_connection_test(settings(standin.url, ca=standin.ca_path), profile="never-saved")
+    assert "No Server API password is stored for profile 'never-saved'" in by_key(report)["api.login"].detail
+
+
+def test_version_diagnosis() -> None:
+    def verdict(version: str) -> Check:
+        report = ConnectionReport(profile="t")
+        _version_check(_Runner(report, None), version)
+        return report.checks[0]
+
+    assert verdict("4.14.7").status == "ok"
+    five = verdict("5.0.0")
+    assert five.status == "warn" and "5.x Server API lacks several endpoints" in five.detail
+    assert verdict("v4.7.2").status == "warn" and "4.8" in verdict("v4.7.2").detail
+    assert verdict("").status == "warn"
+
+
+def test_last_report_is_kept_per_profile() -> None:
+    assert last_report("lab") is None
+    save_report(ConnectionReport(profile="lab", checks=[Check("tls", "T", "ok", "fine")], wazuh_version="4.14.7",
+                                 finished="2026-01-30T10:00:00.000Z"))
+    save_report(ConnectionReport(profile="prod", checks=[Check("tls", "T", "fail", "bad")]))
+    lab = last_report("lab")
+    assert lab is not None and lab.status == "ok" and lab.wazuh_version == "4.14.7"
+    prod = last_report("prod")
+    assert prod is not None and prod.status == "fail"

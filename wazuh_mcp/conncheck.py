@@ -1,0 +1,293 @@
+"""The connection test: real logins and real calls against the Server API and the Indexer.
+
+Each step ends in a ``Check`` with a specific diagnosis (the backends' errors already name the
+cause: name not resolved, refused, untrusted certificate with the CA-bundle hint, 401, 403 with
+the missing RBAC action). ``progress`` hears of every step twice, as ``running`` and then with
+its outcome, so the wizard can show where it is. The last report per profile is kept in the
+state dir for the launcher's home screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+from wazuh_mcp import secrets
+from wazuh_mcp.audit import now_iso
+from wazuh_mcp.backends.factory import tls_verify_value
+from wazuh_mcp.backends.indexer import Indexer, IndexerConfig, IndexKind, total_hits
+from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+from wazuh_mcp.config import Settings, state_dir
+from wazuh_mcp.errors import ConfigurationError, NotFound, UpstreamUnavailable, WazuhMCPError
+
+Status = Literal["running", "ok", "warn", "fail", "skip"]
+Progress = Callable[["Check"], None]
+MIN_VERSION = (4, 8)
+"""Alerts in the Indexer and vulnerability state indices: Wazuh 4.8 and later."""
+
+
+@dataclass(frozen=True)
+class Check:
+    key: str
+    title: str
+    status: Status
+    detail: str = ""
+    hint: str | None = None
+
+
+@dataclass
+class ConnectionReport:
+    profile: str
+    checks: list[Check] = field(default_factory=list)
+    wazuh_version: str | None = None
+    finished: str = ""
+
+    @property
+    def status(self) -> Literal["ok", "warn", "fail"]:
+        states = {c.status for c in self.checks}
+        return "fail" if "fail" in states else "warn" if "warn" in states else "ok"
+
+    @property
+    def ok(self) -> bool:
+        return self.status != "fail"
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ConnectionReport:
+        checks = [Check(**c) for c in data.get("checks", []) if isinstance(c, dict)]
+        return cls(profile=str(data.get("profile", "")), checks=checks,
+                   wazuh_version=data.get("wazuh_version"), finished=str(data.get("finished", "")))
+
+
+class _Runner:
+    def __init__(self, report: ConnectionReport, progress: Progress | None) -> None:
+        self.report = report
+        self.progress = progress
+
+    def start(self, key: str, title: str) -> None:
+        if self.progress:
+            self.progress(Check(key, title, "running"))
+
+    def done(self, key: str, title: str, status: Status, detail: str, hint: str | None = None) -> Check:
+        check = Check(key, title, status, detail, hint)
+        self.report.checks.append(check)
+        if self.progress:
+            self.progress(check)
+        return check
+
+    def failed(self, key: str, title: str, exc: WazuhMCPError) -> Check:
+        return self.done(key, title, "fail", exc.message, exc.hint)
+
+
+def parse_version(text: str) -> tuple[int, ...] | None:
+    match = re.search(r"(\d+)\.(\d+)(?:\.(\d+))?", text)
+    return tuple(int(g) for g in match.groups() if g is not None) if match else None
+
+
+def _transport_check(run: _Runner, settings: Settings) -> None:
+    title = "Transport security"
+    urls = [u for u in (settings.api.url, settings.indexer.url) if u]
+    plain = [u for u in urls if u.lower().startswith("http://")]
+    if plain:
+        run.done("tls", title, "warn", f"Plain HTTP ({', '.join(plain)}): passwords cross the network unencrypted.",
+                 "Use the https:// URL that Wazuh serves by default.")
+    elif not (settings.api.verify_tls and settings.indexer.verify_tls):
+        run.done("tls", title, "warn", "Certificate verification is OFF: anyone on the path can read the passwords.",
+                 "Set a CA bundle (your Wazuh root-ca.pem) and turn verification back on.")
+    else:
+        ca = settings.api.ca_bundle or settings.indexer.ca_bundle
+        run.done("tls", title, "ok", f"Certificates verified ({f'CA bundle {ca}' if ca else 'system trust store'}).")
+
+
+def _password(profile: str, which: secrets.Which, given: str | None, what: str) -> str:
+    password = given or secrets.get_password(profile, which)
+    if not password:
+        raise ConfigurationError(f"No {what} password is stored for profile '{profile}'.",
+                                 hint="Enter it in the setup wizard or with `wazuh-mcp setup`.")
+    return password
+
+
+async def _server_api(run: _Runner, settings: Settings, profile: str, password: str | None) -> None:
+    api_settings = settings.api
+    login = "Server API: log in"
+    if not api_settings.url or not api_settings.user:
+        run.done("api.login", login, "fail", "The Server API URL or user is not set.", "Run the setup wizard.")
+        return
+    run.start("api.login", login)
+    try:
+        config = ServerApiConfig(
+            url=api_settings.url, user=api_settings.user,
+            password=_password(profile, "api", password, "Server API"),
+            verify=tls_verify_value(api_settings.verify_tls, api_settings.ca_bundle),
+            timeout_s=api_settings.timeout_s, run_as=api_settings.run_as,
+        )
+    except WazuhMCPError as exc:
+        run.failed("api.login", login, exc)
+        return
+    api = ServerApi(config)
+    try:
+        try:
+            root = await api.request("GET", "/", action="(none)")
+        except WazuhMCPError as exc:
+            run.failed("api.login", login, exc)
+            return
+        run.done("api.login", login, "ok", f"Logged in as {api.identity} at {api_settings.url}.")
+        version = str((root.get("data") or {}).get("api_version") or "")
+        _version_check(run, version)
+        call = "Server API: list agents"
+        run.start("api.call", call)
+        try:
+            page = await api.page("/agents", action="agent:read", params={"limit": 1, "select": "id"})
+        except WazuhMCPError as exc:
+            run.failed("api.call", call, exc)
+            return
+        run.done("api.call", call, "ok", f"{page.total} agent(s) visible to {api.identity}.")
+    finally:
+        await api.aclose()
+
+
+def _version_check(run: _Runner, version: str) -> None:
+    title = "Wazuh version"
+    run.report.wazuh_version = version or None
+    parsed = parse_version(version)
+    if parsed is None:
+        run.done("api.version", title, "warn", "The Server API did not report its version.")
+    elif parsed[0] >= 5:
+        run.done("api.version", title, "warn",
+                 f"Wazuh {version}: the 5.x Server API lacks several endpoints this server uses "
+                 "(syscollector inventory, MITRE, rule files); those tools will fail.",
+                 "wazuh-mcp is built for Wazuh 4.8 to 4.14.")
+    elif parsed[:2] < MIN_VERSION:
+        run.done("api.version", title, "warn",
+                 f"Wazuh {version}: vulnerability state indices need Wazuh 4.8 or later.")
+    else:
+        run.done("api.version", title, "ok", f"Wazuh {version}.")
+
+
+async def _resolves(url: str) -> bool:
+    host = urlsplit(url).hostname
+    if not host:
+        return False
+    try:
+        await asyncio.get_running_loop().getaddrinfo(host, None)
+    except OSError:
+        return False
+    return True
+
+
+async def _search(client: Indexer, kind: IndexKind) -> tuple[int, int]:
+    """(indices searched, documents) under the kind's pattern; no index at all → (0, 0)."""
+    try:
+        body = await client.search(kind, {"size": 0, "track_total_hits": True})
+    except NotFound:  # a pattern without a wildcard that names no index
+        return 0, 0
+    return int((body.get("_shards") or {}).get("total") or 0), total_hits(body)
+
+
+async def _indexer(run: _Runner, settings: Settings, profile: str, password: str | None) -> None:
+    indexer = settings.indexer
+    title = "Indexer: search alerts"
+    if not indexer.url:
+        run.done("indexer.alerts", title, "skip", "No Indexer configured: the alert, hunt and FIM tools stay off.")
+        return
+    run.start("indexer.alerts", title)
+    try:
+        client = Indexer(IndexerConfig(
+            url=indexer.url, user=indexer.user,
+            password=_password(profile, "indexer", password, "Indexer") if indexer.user else None,
+            verify=tls_verify_value(indexer.verify_tls, indexer.ca_bundle), timeout_s=indexer.timeout_s,
+            alerts_pattern=indexer.alerts_pattern, vulnerabilities_pattern=indexer.vulnerabilities_pattern,
+            max_concurrency=1,
+        ))
+    except WazuhMCPError as exc:
+        run.failed("indexer.alerts", title, exc)
+        return
+    try:
+        try:
+            shards, count = await _search(client, "alerts")
+        except WazuhMCPError as exc:
+            if isinstance(exc, UpstreamUnavailable) and not await _resolves(indexer.url):
+                exc = UpstreamUnavailable(f"The Indexer host in {indexer.url} does not resolve.",
+                                          hint="Check the URL's host name.")
+            run.failed("indexer.alerts", title, exc)
+            return
+        who = f"Logged in as {indexer.user}; " if indexer.user else ""
+        if shards == 0:
+            run.done("indexer.alerts", title, "fail", f"No alerts indices match '{indexer.alerts_pattern}'.",
+                     "Check indexer.alerts_pattern, and that Filebeat ships alerts (wazuh-alerts-4.x-YYYY.MM.DD).")
+        else:
+            run.done("indexer.alerts", title, "ok", f"{who}{count} alert(s) under '{indexer.alerts_pattern}'.")
+        await _vulnerabilities(run, client, indexer.vulnerabilities_pattern)
+    finally:
+        await client.aclose()
+
+
+async def _vulnerabilities(run: _Runner, client: Indexer, pattern: str) -> None:
+    title = "Indexer: vulnerability state"
+    run.start("indexer.vulns", title)
+    try:
+        shards, count = await _search(client, "vulnerabilities")
+    except WazuhMCPError as exc:
+        run.done("indexer.vulns", title, "warn", exc.message, exc.hint)
+        return
+    if shards == 0:
+        run.done("indexer.vulns", title, "warn", f"No index matches '{pattern}' yet.",
+                 "Wazuh 4.8+ creates it after the first vulnerability scan; the vulnerability tools find nothing "
+                 "until then.")
+    else:
+        run.done("indexer.vulns", title, "ok", f"{count} vulnerability record(s) under '{pattern}'.")
+
+
+async def run_connection_test(
+    settings: Settings,
+    *,
+    profile: str,
+    api_password: str | None = None,
+    indexer_password: str | None = None,
+    progress: Progress | None = None,
+) -> ConnectionReport:
+    """Log in and call both services; passwords default to the keyring's for ``profile``."""
+    report = ConnectionReport(profile=profile)
+    run = _Runner(report, progress)
+    _transport_check(run, settings)
+    await _server_api(run, settings, profile, api_password)
+    await _indexer(run, settings, profile, indexer_password)
+    report.finished = now_iso()
+    return report
+
+
+def _reports_path() -> Path:
+    return state_dir() / "connection-tests.json"
+
+
+def save_report(report: ConnectionReport) -> None:
+    """Remember the last result per profile (best effort: a read-only state dir is not fatal)."""
+    path = _reports_path()
+    try:
+        data = json.loads(path.read_text()) if path.exists() else {}
+        if not isinstance(data, dict):
+            data = {}
+        data[report.profile] = report.to_json()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(data, indent=1))
+        tmp.replace(path)
+    except (OSError, ValueError):
+        return
+
+
+def last_report(profile: str) -> ConnectionReport | None:
+    try:
+        data = json.loads(_reports_path().read_text())
+        entry = data.get(profile) if isinstance(data, dict) else None
+        return ConnectionReport.from_json(entry) if isinstance(entry, dict) else None
+    except (OSError, ValueError, TypeError):
+        return None

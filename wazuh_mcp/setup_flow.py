@@ -1,0 +1,221 @@
+"""Setting up a profile, without any UI: what the wizard and ``wazuh-mcp setup`` share.
+
+``ProfileInput`` is what a person enters. ``check_input`` turns it into problems (refusals) and
+warnings (plain HTTP, verification off); ``save_profile`` stores the passwords in the OS keyring
+and everything else in the settings file. The order makes a failure harmless: the file is
+checked writable first, the keyring is written next, and if the file then cannot be replaced
+the keyring entries are put back as they were.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from wazuh_mcp import profiles, secrets
+from wazuh_mcp.config import DEFAULT_ROLE_TOOL_ALLOWLIST, Settings, config_path
+from wazuh_mcp.errors import ConfigurationError, InvalidArgument
+
+
+@dataclass
+class ProfileInput:
+    """One profile as entered. Empty passwords mean "keep the one in the keyring"."""
+
+    name: str = "default"
+    api_url: str = ""
+    api_user: str = ""
+    api_password: str = ""
+    indexer_url: str = ""
+    indexer_user: str = ""
+    indexer_password: str = ""
+    verify_tls: bool = True
+    ca_bundle: str = ""
+    run_as: dict[str, Any] | None = None
+    role: str = "analyst"
+    writes: bool = False
+    make_default: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Keys of an existing profile this form does not edit (timeouts, patterns…): kept as they were."""
+
+    @classmethod
+    def from_profile(cls, name: str, document: dict[str, Any] | None = None) -> ProfileInput:
+        """Pre-filled from the settings file (passwords stay in the keyring)."""
+        document = profiles.read_document() if document is None else document
+        table = dict((document.get("profiles") or {}).get(name) or {})
+        api, indexer = dict(table.pop("api", {}) or {}), dict(table.pop("indexer", {}) or {})
+        verify = bool(api.get("verify_tls", True)) and bool(indexer.get("verify_tls", True))
+        ca = api.get("ca_bundle") or indexer.get("ca_bundle") or ""
+        run_as = api.get("run_as")
+        known_api = {"url", "user", "verify_tls", "ca_bundle", "run_as"}
+        known_indexer = {"url", "user", "verify_tls", "ca_bundle"}
+        extra: dict[str, Any] = {k: v for k, v in table.items() if k not in {"role", "writes"}}
+        extra["api"] = {k: v for k, v in api.items() if k not in known_api}
+        extra["indexer"] = {k: v for k, v in indexer.items() if k not in known_indexer}
+        return cls(
+            name=name, api_url=str(api.get("url") or ""), api_user=str(api.get("user") or ""),
+            indexer_url=str(indexer.get("url") or ""), indexer_user=str(indexer.get("user") or ""),
+            verify_tls=verify, ca_bundle=str(ca), run_as=run_as if isinstance(run_as, dict) else None,
+            role=str(table.get("role") or "analyst"), writes=bool(table.get("writes", False)),
+            make_default=profiles.default_profile_name(document) == name, extra=extra,
+        )
+
+    def table(self) -> dict[str, Any]:
+        """The ``[profiles.<name>]`` table: no secret in it."""
+        ca = self.ca_bundle.strip() or None
+        api = {
+            **dict(self.extra.get("api") or {}),
+            "url": self.api_url.strip(), "user": self.api_user.strip(),
+            "verify_tls": self.verify_tls, "ca_bundle": ca, "run_as": self.run_as,
+        }
+        indexer = {
+            **dict(self.extra.get("indexer") or {}),
+            "url": self.indexer_url.strip() or None, "user": self.indexer_user.strip() or None,
+            "verify_tls": self.verify_tls, "ca_bundle": ca,
+        }
+        rest = {k: v for k, v in self.extra.items() if k not in ("api", "indexer")}
+        return {**rest, "role": self.role, "writes": self.writes, "api": api, "indexer": indexer}
+
+    def settings(self) -> Settings:
+        """Settings as this input would configure them (env and file still fill what it leaves out)."""
+        table = self.table()
+        return Settings.load(profile=self.name, **{k: v for k, v in table.items() if v is not None})
+
+
+@dataclass(frozen=True)
+class Checked:
+    problems: dict[str, str]
+    """Field → why it cannot be saved."""
+    warnings: list[str]
+
+
+def _url_problem(url: str, what: str, *, required: bool) -> str | None:
+    if not url.strip():
+        return f"Enter the {what} URL." if required else None
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return f"The {what} URL must look like https://host:port (got '{url.strip()}')."
+    try:
+        parts.port  # noqa: B018 - raises on a malformed port
+    except ValueError:
+        return f"The {what} URL has an invalid port."
+    return None
+
+
+def parse_run_as(text: str) -> dict[str, Any] | None:
+    """The run_as auth context from its JSON text (empty → none)."""
+    if not text.strip():
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError as exc:
+        raise InvalidArgument(f"run_as must be a JSON object, e.g. {{\"username\": \"analyst1\"}} ({exc}).") from exc
+    if not isinstance(value, dict) or not value:
+        raise InvalidArgument("run_as must be a non-empty JSON object, e.g. {\"username\": \"analyst1\"}.")
+    return value
+
+
+def check_input(entered: ProfileInput, *, require_passwords: bool = False) -> Checked:
+    """Every reason ``entered`` cannot be saved, and what to warn about. Reads nothing but the CA path."""
+    problems: dict[str, str] = {}
+    warnings: list[str] = []
+    if not profiles.PROFILE_NAME.match(entered.name):
+        problems["name"] = "Use letters, digits, '-' and '_' for the profile name (e.g. prod, lab)."
+    for key, url, what, required in (
+        ("api_url", entered.api_url, "Server API", True),
+        ("indexer_url", entered.indexer_url, "Indexer", False),
+    ):
+        problem = _url_problem(url, what, required=required)
+        if problem:
+            problems[key] = problem
+        elif url.strip().lower().startswith("http://"):
+            warnings.append(f"The {what} URL is plain HTTP: the password would cross the network unencrypted.")
+    if not entered.api_user.strip():
+        problems["api_user"] = "Enter the Server API user."
+    if entered.indexer_url.strip() and not entered.indexer_user.strip():
+        problems["indexer_user"] = "Enter the Indexer user."
+    if require_passwords:
+        if not entered.api_password:
+            problems["api_password"] = "Enter the Server API password."
+        if entered.indexer_url.strip() and not entered.indexer_password:
+            problems["indexer_password"] = "Enter the Indexer password."
+    ca = entered.ca_bundle.strip()
+    if ca and not Path(ca).expanduser().is_file():
+        problems["ca_bundle"] = f"The CA bundle {ca} does not exist (give the path of your Wazuh root-ca.pem)."
+    if not entered.verify_tls:
+        warnings.append("TLS certificate verification is OFF: anyone on the path can read the passwords.")
+    if entered.role not in DEFAULT_ROLE_TOOL_ALLOWLIST and entered.role not in entered.extra.get(
+        "role_tool_allowlist", {}
+    ):
+        problems["role"] = f"Unknown role '{entered.role}' (known: {', '.join(DEFAULT_ROLE_TOOL_ALLOWLIST)})."
+    return Checked(problems, warnings)
+
+
+def _missing_passwords(entered: ProfileInput) -> list[str]:
+    """Passwords neither entered now nor already in the keyring."""
+    missing = []
+    if not entered.api_password and not secrets.get_password(entered.name, "api"):
+        missing.append("Server API")
+    if entered.indexer_url.strip() and not entered.indexer_password and not secrets.get_password(
+        entered.name, "indexer"
+    ):
+        missing.append("Indexer")
+    return missing
+
+
+def save_profile(entered: ProfileInput) -> Path:
+    """Store the passwords in the OS keyring and the rest in the settings file; all or nothing."""
+    checked = check_input(entered)
+    if checked.problems:
+        raise InvalidArgument(" ".join(checked.problems.values()))
+    missing = _missing_passwords(entered)
+    if missing:
+        raise InvalidArgument(f"Enter the {' and '.join(missing)} password (none is stored for '{entered.name}').")
+    path = config_path()
+    document = profiles.with_profile(profiles.read_document(path), entered.name, entered.table(),
+                                     make_default=entered.make_default)
+    _check_writable(path)
+    entered_passwords: list[tuple[secrets.Which, str]] = [("api", entered.api_password),
+                                                          ("indexer", entered.indexer_password)]
+    new = [(which, password) for which, password in entered_passwords if password]
+    previous = {which: _stored(entered.name, which) for which, _ in new}
+    stored: list[secrets.Which] = []
+    try:
+        for which, password in new:
+            secrets.set_password(entered.name, which, password)
+            stored.append(which)
+        return profiles.write_document(document, path)
+    except BaseException:
+        for which in stored:  # put the keyring back as it was
+            old = previous[which]
+            if old is None:
+                secrets.delete_password(entered.name, which)
+            else:
+                secrets.set_password(entered.name, which, old)
+        raise
+
+
+def _stored(profile: str, which: secrets.Which) -> str | None:
+    """What the keyring itself holds (the env override does not count: we restore the keyring)."""
+    import keyring
+
+    try:
+        value = keyring.get_password(secrets.SERVICE, secrets.account(profile, which))
+    except Exception:  # the set that follows reports a broken keyring with its proper message
+        return None
+    return value if isinstance(value, str) else None
+
+
+def _check_writable(path: Path) -> None:
+    """Fail before touching the keyring when the settings file cannot be written."""
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path.parent, os.W_OK)):
+        raise ConfigurationError(
+            f"The settings directory {path.parent} is not writable. Nothing was saved.",
+            hint="Make it writable, or point WAZUH_MCP_CONFIG at a writable path.",
+        )
