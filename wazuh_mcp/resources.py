@@ -3,7 +3,7 @@ rules, techniques and agents are too many to enumerate.
 
     wazuh://rules/{id}              a rule from GET /rules (definition, groups, compliance)   ttl 300 s
     wazuh://mitre/technique/{id}    an ATT&CK technique from Wazuh's bundled dataset           ttl 86400 s
-    wazuh://agents/{id}/config      the agent plus its active configuration sections          ttl 300 s
+    wazuh://agents/{id}/config      the agent, its active configuration and its groups' agent.conf  ttl 300 s
 
 Each read is JSON with ``_meta.ttl_seconds`` (also on the template), and is served from an
 in-process cache for that long. Only successful reads are cached: a rule approved a moment ago
@@ -36,7 +36,10 @@ CACHE_KEY = "resource_cache"
 MAX_CACHED = 512
 AGENT_CONFIG_SECTIONS = (("agent", "client"), ("syscheck", "syscheck"), ("logcollector", "localfile"))
 """``GET /agents/{id}/config/{component}/{configuration}`` sections in the snapshot: how the agent
-connects, what file integrity monitoring watches, and which logs it collects."""
+connects, what file integrity monitoring watches, and which logs it collects. Only a connected
+agent can report them; the shared ``agent.conf`` of its groups (``GET /groups/{id}/configuration``)
+is what the manager pushes to it either way."""
+MAX_GROUPS = 5
 
 _AGENT_ID = re.compile(r"^\d{1,5}$")
 _RULE_ID = re.compile(r"^\d{1,7}$")
@@ -128,7 +131,15 @@ async def load_agent_config(ctx: Context[Any, Any], agent_id: str) -> dict[str, 
             sections[key] = body.get("data", body)
         except WazuhMCPError as exc:  # a disconnected agent cannot report its active config
             sections[key] = {"unavailable": exc.render()}
-    return {"agent": agent.model_dump(mode="json", exclude_none=True), "configuration": sections}
+    shared: dict[str, Any] = {}
+    for group in agent.groups[:MAX_GROUPS]:
+        try:
+            page = await api.page(f"/groups/{group}/configuration", action="group:read", params={"limit": 20})
+            shared[group] = page.items
+        except WazuhMCPError as exc:
+            shared[group] = {"unavailable": exc.render()}
+    return {"agent": agent.model_dump(mode="json", exclude_none=True), "active_configuration": sections,
+            "group_configuration": shared}
 
 
 def register_resources(server: MCPServer[Any]) -> None:
@@ -151,8 +162,9 @@ def register_resources(server: MCPServer[Any]) -> None:
 
     @server.resource("wazuh://agents/{id}/config", name="agent_config", title="Agent configuration",
                      mime_type="application/json", meta={"ttl_seconds": AGENT_CONFIG_TTL},
-                     description="An agent and its active configuration: client connection, file integrity "
-                                 "monitoring (syscheck) and log collection sections.")
+                     description="An agent, its active configuration (client connection, file integrity "
+                                 "monitoring, log collection; connected agents only) and the shared agent.conf "
+                                 "blocks of its groups.")
     async def agent_config(id: str, ctx: Context[Any, Any]) -> str:
         return await read_cached(ctx, "agent_config", f"wazuh://agents/{id}/config", AGENT_CONFIG_TTL,
                                  lambda: load_agent_config(ctx, id))
