@@ -5,6 +5,10 @@ present (tests and CI), else the project's own in ``standin/templates/`` (what u
 The loaded dataset's parameters, the ``now`` anchor above all, are kept in the ``testbed-meta``
 index so a test run that finds a pre-loaded node can compute its expectations.
 
+``index_prefix`` puts a second dataset beside the standard one on the same node (``diff-wazuh-alerts-…``
+with templates whose patterns carry the same prefix); point the backend's ``alerts_pattern`` and
+``vulnerabilities_pattern`` at ``<prefix>wazuh-alerts-*`` and ``<prefix>wazuh-states-vulnerabilities-*``.
+
     python -m wazuh_mcp.standin.indexer_load --url http://127.0.0.1:9250 --count 100000 --templates wazuh
 """
 
@@ -72,6 +76,7 @@ class DatasetMeta:
     days: int
     vulnerability_count: int
     templates: str
+    index_prefix: str = ""
 
     @property
     def now_dt(self) -> datetime:
@@ -110,26 +115,37 @@ def client(url: str, *, auth: tuple[str, str] | None = None, verify: bool | str 
                       ssl_show_warn=False)
 
 
+def _prefixed(body: dict[str, Any], prefix: str) -> dict[str, Any]:
+    return body | {"index_patterns": [prefix + p for p in body["index_patterns"]]} if prefix else body
+
+
 def load_templates(url: str, *, auth: tuple[str, str] | None = None, verify: bool | str = True,
-                   source: TemplateSource = "auto") -> str:
+                   source: TemplateSource = "auto", index_prefix: str = "") -> str:
     """Install the alert and vulnerability templates; returns which ones ("wazuh" or "bundled")."""
     chosen = templates(source)
     es = client(url, auth=auth, verify=verify)
-    es.indices.put_template(name=ALERTS_TEMPLATE, body=chosen.alerts)
-    es.indices.put_index_template(name=VULNS_TEMPLATE, body=chosen.vulnerabilities)
+    es.indices.put_template(name=index_prefix + ALERTS_TEMPLATE, body=_prefixed(chosen.alerts, index_prefix))
+    es.indices.put_index_template(name=index_prefix + VULNS_TEMPLATE,
+                                  body=_prefixed(chosen.vulnerabilities, index_prefix))
     return chosen.origin
 
 
-def reset(url: str, *, auth: tuple[str, str] | None = None, verify: bool | str = True) -> None:
-    """Remove a previously loaded dataset (alerts, vulnerabilities, meta)."""
+def reset(url: str, *, auth: tuple[str, str] | None = None, verify: bool | str = True, index_prefix: str = "") -> None:
+    """Remove a previously loaded dataset (its alerts, vulnerabilities and meta record)."""
     es = client(url, auth=auth, verify=verify)
-    for pattern in (ALERTS_PATTERN, VULNS_PATTERN, META_INDEX):
-        es.indices.delete(index=pattern, ignore_unavailable=True, allow_no_indices=True)
+    for pattern in (ALERTS_PATTERN, VULNS_PATTERN):
+        es.indices.delete(index=index_prefix + pattern, ignore_unavailable=True, allow_no_indices=True)
+    if es.indices.exists(index=META_INDEX):
+        es.delete(index=META_INDEX, id=_meta_id(index_prefix), ignore=[404], refresh=True)
 
 
-def bulk_load(url: str, alerts: Iterable[IndexedDoc], vulns: Iterable[IndexedDoc], *, chunk: int = 2_000,
+def _meta_id(index_prefix: str) -> str:
+    return f"{index_prefix}dataset"
+
+
+def bulk_load(url: str, alerts: Iterable[IndexedDoc], vulns: Iterable[IndexedDoc], *, chunk: int = 500,
               auth: tuple[str, str] | None = None, verify: bool | str = True, refresh: bool = True,
-              max_error_samples: int = 5) -> LoadCounts:
+              index_prefix: str = "", max_error_samples: int = 5) -> LoadCounts:
     """Stream both document sets in; refresh at the end so everything is searchable on return.
 
     Indexing errors are counted, not raised, so a test can assert on the count and see samples in the log.
@@ -143,7 +159,9 @@ def bulk_load(url: str, alerts: Iterable[IndexedDoc], vulns: Iterable[IndexedDoc
         for key, docs in (("alerts", alerts), ("vulnerabilities", vulns)):
             for doc in docs:
                 counts[key] += 1
-                yield doc.action()
+                action = doc.action()
+                action["_index"] = index_prefix + doc.index
+                yield action
 
     for ok, item in helpers.streaming_bulk(es, actions(), chunk_size=chunk, max_chunk_bytes=20 * 1024 * 1024,
                                            raise_on_error=False, raise_on_exception=True, request_timeout=300):
@@ -152,7 +170,8 @@ def bulk_load(url: str, alerts: Iterable[IndexedDoc], vulns: Iterable[IndexedDoc
             if errors <= max_error_samples:
                 log.error("bulk item failed: %s", json.dumps(item)[:600])
     if refresh:
-        es.indices.refresh(index=f"{ALERTS_PATTERN},{VULNS_PATTERN}", allow_no_indices=True)
+        es.indices.refresh(index=f"{index_prefix}{ALERTS_PATTERN},{index_prefix}{VULNS_PATTERN}",
+                           allow_no_indices=True)
     return LoadCounts(counts["alerts"], counts["vulnerabilities"], errors, time.monotonic() - started)
 
 
@@ -162,32 +181,40 @@ def write_meta(url: str, meta: DatasetMeta, *, auth: tuple[str, str] | None = No
     if not es.indices.exists(index=META_INDEX):
         es.indices.create(index=META_INDEX, body={"settings": {"index": {"number_of_shards": 1, "number_of_replicas": 0}},
                                                    "mappings": {"dynamic": False}})
-    es.index(index=META_INDEX, id="dataset", body=asdict(meta), refresh=True)
+    es.index(index=META_INDEX, id=_meta_id(meta.index_prefix), body=asdict(meta), refresh=True)
 
 
-def read_meta(url: str, *, auth: tuple[str, str] | None = None, verify: bool | str = True) -> DatasetMeta | None:
+def read_meta(url: str, *, auth: tuple[str, str] | None = None, verify: bool | str = True,
+              index_prefix: str = "") -> DatasetMeta | None:
     es = client(url, auth=auth, verify=verify)
     if not es.indices.exists(index=META_INDEX):
         return None
+    found = es.get(index=META_INDEX, id=_meta_id(index_prefix), ignore=[404])
+    if not found.get("found"):
+        return None
     try:
-        source = es.get(index=META_INDEX, id="dataset")["_source"]
-        return DatasetMeta(**source)
-    except Exception:  # a missing doc or an older shape: treat as "not loaded"
+        return DatasetMeta(**found["_source"])
+    except TypeError:  # written by an older shape of this module: treat as "not loaded"
         return None
 
 
 def load_dataset(url: str, *, now: datetime | None = None, count: int = FULL_ALERT_COUNT, days: int = FULL_DAYS,
                  seed: int = DEFAULT_DATASET_SEED, estate_seed: int = DEFAULT_SEED, source: TemplateSource = "auto",
                  auth: tuple[str, str] | None = None, verify: bool | str = True,
-                 chunk: int = 2_000) -> tuple[DatasetMeta, LoadCounts]:
-    """Reset, install templates, load alerts and vulnerabilities anchored at ``now``, record the meta."""
+                 chunk: int = 500, index_prefix: str = "") -> tuple[DatasetMeta, LoadCounts]:
+    """Reset, install templates, load alerts and vulnerabilities anchored at ``now``, record the meta.
+
+    The engine should not hold other documents under the same names: ``reset`` removes them first.
+    """
     anchor = (now or datetime.now(UTC)).astimezone(UTC)
     estate = build_estate(estate_seed)
-    reset(url, auth=auth, verify=verify)
-    origin = load_templates(url, auth=auth, verify=verify, source=source)
+    reset(url, auth=auth, verify=verify, index_prefix=index_prefix)
+    origin = load_templates(url, auth=auth, verify=verify, source=source, index_prefix=index_prefix)
     counts = bulk_load(url, generate_alerts(estate, now=anchor, days=days, count=count, seed=seed),
-                       generate_vulnerabilities(estate, now=anchor, seed=seed), chunk=chunk, auth=auth, verify=verify)
-    meta = DatasetMeta(anchor.isoformat(), seed, estate_seed, counts.alerts, days, counts.vulnerabilities, origin)
+                       generate_vulnerabilities(estate, now=anchor, seed=seed), chunk=chunk, auth=auth,
+                       verify=verify, index_prefix=index_prefix)
+    meta = DatasetMeta(anchor.isoformat(), seed, estate_seed, counts.alerts, days, counts.vulnerabilities, origin,
+                       index_prefix)
     write_meta(url, meta, auth=auth, verify=verify)
     return meta, counts
 
@@ -199,10 +226,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--days", type=int, default=FULL_DAYS)
     parser.add_argument("--seed", type=int, default=DEFAULT_DATASET_SEED)
     parser.add_argument("--templates", choices=("auto", "wazuh", "bundled"), default="auto")
+    parser.add_argument("--index-prefix", default="")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("opensearch").setLevel(logging.WARNING)  # one line per bulk request is noise here
-    meta, counts = load_dataset(args.url, count=args.count, days=args.days, seed=args.seed, source=args.templates)
+    meta, counts = load_dataset(args.url, count=args.count, days=args.days, seed=args.seed, source=args.templates,
+                                index_prefix=args.index_prefix)
     print(json.dumps({"url": args.url, **asdict(meta), "errors": counts.errors, "seconds": round(counts.seconds, 1)}))
     return 1 if counts.errors else 0
 

@@ -1,0 +1,226 @@
+"""osmem-server as a child process: the in-memory OpenSearch-compatible engine behind the demo and fast tests.
+
+The wheel ships a static ``osmem-server`` binary. It prints one JSON line (``{"url": ...}``) on stdout
+when it listens, and exits by itself when its stdin closes or when the ``--parent-pid`` process is
+gone. We lean on those two watches for "no process left behind, even if we crash": the kernel closes
+our end of its stdin pipe whatever way we die. ``PR_SET_PDEATHSIG`` is not used on purpose: it fires
+when the *thread* that forked exits (an asyncio.to_thread worker would do), and setting it needs
+``preexec_fn``, which is unsafe in a threaded process. The child gets its own session, so a Ctrl-C
+meant for us does not reach it first, and ``stop()`` kills the whole group if it lingers.
+
+Its stdout is a pipe we drain; its stderr goes to a log file or our stderr, never our stdout (the MCP
+stdio server owns that).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any, Self
+
+from wazuh_mcp.standin.dataset import (
+    DEFAULT_DATASET_SEED,
+    DEMO_ALERT_COUNT,
+    DEMO_DAYS,
+    generate_alerts,
+    generate_vulnerabilities,
+)
+from wazuh_mcp.standin.estate import Estate
+from wazuh_mcp.standin.indexer_load import (
+    DatasetMeta,
+    LoadCounts,
+    TemplateSource,
+    bulk_load,
+    load_templates,
+    write_meta,
+)
+
+log = logging.getLogger(__name__)
+
+
+class EngineError(RuntimeError):
+    """The engine could not be started."""
+
+
+def osmem_binary() -> str:
+    """The bundled osmem-server binary (or ``OSMEM_SERVER_BIN``)."""
+    from osmem_server import resolve_binary
+
+    return str(resolve_binary())
+
+
+class OsmemEngine:
+    """One osmem-server process on a free loopback port.
+
+    >>> with OsmemEngine() as engine:
+    ...     OpenSearch(hosts=[engine.url]).info()
+    """
+
+    def __init__(self, *, log_path: Path | None = None, startup_timeout: float = 30.0) -> None:
+        self.log_path = log_path
+        self.startup_timeout = startup_timeout
+        self._process: subprocess.Popen[str] | None = None
+        self._log_file: IO[str] | None = None
+        self._drain: threading.Thread | None = None
+        self.url = ""
+        self.version = ""
+        self.ready_seconds = 0.0
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process else None
+
+    @property
+    def running(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    def start(self) -> Self:
+        if self.running:
+            return self
+        started = time.monotonic()
+        stderr: IO[str] | int
+        if self.log_path is not None:
+            self.log_path.parent.mkdir(parents=True, exist_ok=True)
+            self._log_file = stderr = self.log_path.open("a", encoding="utf-8")
+        else:
+            stderr = sys.stderr.fileno() if _has_fileno(sys.stderr) else subprocess.DEVNULL
+        args = [osmem_binary(), "--parent-pid", str(os.getpid()), "--addr", "127.0.0.1:0", "--no-ja"]
+        self._process = subprocess.Popen(
+            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, text=True,
+            start_new_session=True, close_fds=True,
+        )
+        ready = self._await_ready()
+        self.url, self.version = ready["url"], str(ready.get("version", ""))
+        self._drain = threading.Thread(target=self._drain_stdout, name="osmem-stdout", daemon=True)
+        self._drain.start()
+        self.ready_seconds = time.monotonic() - started
+        log.info("osmem-server %s at %s (pid %s, %.2f s)", self.version, self.url, self.pid, self.ready_seconds)
+        return self
+
+    def _await_ready(self) -> dict[str, Any]:
+        assert self._process is not None and self._process.stdout is not None
+        found: dict[str, Any] = {}
+        stdout = self._process.stdout
+
+        def read() -> None:
+            for line in stdout:
+                with contextlib.suppress(ValueError):
+                    message = json.loads(line)
+                    if isinstance(message, dict) and "url" in message:
+                        found.update(message)
+                        return
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        reader.join(self.startup_timeout)
+        if not found:
+            code = self._process.poll()
+            self.stop()
+            raise EngineError("osmem-server " + (f"exited with {code} during startup" if code is not None
+                                                 else f"was not ready within {self.startup_timeout} s"))
+        return found
+
+    def _drain_stdout(self) -> None:
+        # Anything else it prints goes to the log, so a full pipe never blocks it.
+        assert self._process is not None and self._process.stdout is not None
+        with contextlib.suppress(ValueError, OSError):
+            for line in self._process.stdout:
+                log.debug("osmem-server: %s", line.rstrip())
+
+    def rss_bytes(self) -> int | None:
+        """Resident memory of the server process (Linux; None elsewhere or when stopped)."""
+        if not self.running or self.pid is None:
+            return None
+        try:
+            for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) * 1024
+        except OSError:
+            return None
+        return None
+
+    def stop(self, grace: float = 5.0) -> None:
+        """Close its stdin (its own exit signal), then kill its process group if it lingers."""
+        process = self._process
+        if process is None:
+            return
+        if process.poll() is None:
+            with contextlib.suppress(OSError):
+                if process.stdin:
+                    process.stdin.close()
+            try:
+                process.wait(grace)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        for stream in (process.stdin, process.stdout):
+            with contextlib.suppress(OSError, ValueError):
+                if stream:
+                    stream.close()
+        if self._drain is not None:
+            self._drain.join(1.0)
+        if self._log_file is not None:
+            self._log_file.close()
+            self._log_file = None
+        self._process = None
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.stop()
+
+
+def _has_fileno(stream: Any) -> bool:
+    try:
+        stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return False
+    return True
+
+
+def load_slice(engine_url: str, estate: Estate, now: datetime, *, count: int = DEMO_ALERT_COUNT,
+               days: int = DEMO_DAYS, seed: int = DEFAULT_DATASET_SEED, source: TemplateSource = "bundled",
+               index_prefix: str = "") -> tuple[DatasetMeta, LoadCounts]:
+    """Templates, a slice of the dataset and its meta into a fresh engine (nothing is reset first)."""
+    now = now.astimezone(UTC)
+    origin = load_templates(engine_url, source=source, index_prefix=index_prefix)
+    # Small bulk requests keep osmem's peak memory down (2,000-doc requests nearly double it).
+    counts = bulk_load(engine_url, generate_alerts(estate, now=now, days=days, count=count, seed=seed),
+                       generate_vulnerabilities(estate, now=now, seed=seed), chunk=500, index_prefix=index_prefix)
+    meta = DatasetMeta(now.isoformat(), seed, estate.seed, counts.alerts, days, counts.vulnerabilities, origin,
+                       index_prefix)
+    write_meta(engine_url, meta)
+    return meta, counts
+
+
+async def start_demo_indexer(estate: Estate, now: datetime, *, count: int = DEMO_ALERT_COUNT, days: int = DEMO_DAYS,
+                             log_path: Path | None = None) -> tuple[OsmemEngine, LoadCounts]:
+    """Start osmem-server and load the demo slice with the project's own templates; the caller stops it.
+
+    The demo must not depend on the reference tree, so it always uses the bundled templates.
+    """
+    engine = OsmemEngine(log_path=log_path)
+    await asyncio.to_thread(engine.start)
+    try:
+        _, counts = await asyncio.to_thread(load_slice, engine.url, estate, now, count=count, days=days)
+    except BaseException:
+        engine.stop()
+        raise
+    if counts.errors:
+        engine.stop()
+        raise EngineError(f"{counts.errors} demo documents failed to index")
+    return engine, counts
