@@ -56,4 +56,5 @@ class Probe:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.close()
         self.lines.extend(self.proc.stdout.readlines())
+        self.proc.stdout.close()
         return self.proc.wait(timeout=timeout_s)

@@ -12,7 +12,6 @@ class Technique(Result):
     name: str
     tactics: list[str] = Field(description="Tactic names, e.g. 'Credential Access'.")
     description: str | None = Field(default=None, description="Excerpt of ATT&CK's description.")
-    platforms: list[str] = Field(default_factory=list)
     url: str | None = None
     deprecated: bool = False
 

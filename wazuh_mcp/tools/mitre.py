@@ -22,7 +22,7 @@ TechniqueId = Annotated[
 ]
 # Wazuh's q language gives ; , ( ) < > = ~ ! meaning: keep caller text to plain words.
 _SAFE_TEXT = r"^[A-Za-z0-9 ._/'&-]+$"
-TECHNIQUE_SELECT = "external_id,name,tactics,description,platforms,url,deprecated"
+TECHNIQUE_SELECT = "external_id,name,tactics,description,url,deprecated"
 
 
 async def tactic_names(ctx: Context[Any, Any]) -> dict[str, dict[str, Any]]:
@@ -38,20 +38,11 @@ async def tactic_names(ctx: Context[Any, Any]) -> dict[str, dict[str, Any]]:
     return cached
 
 
-def _platforms(value: Any) -> list[str]:
-    if isinstance(value, list):
-        return [str(v) for v in value]
-    if isinstance(value, str) and value:
-        return [p.strip(" '[]") for p in value.split(",") if p.strip(" '[]")]
-    return []
-
-
 def to_technique(item: dict[str, Any], tactics: dict[str, dict[str, Any]]) -> Technique:
     names = [str(tactics[t]["name"]) if t in tactics else str(t) for t in item.get("tactics") or []]
     return Technique(
         id=str(item.get("external_id", "")), name=str(item.get("name", "")), tactics=names,
-        description=excerpt(item.get("description")), platforms=_platforms(item.get("platforms")),
-        url=item.get("url"), deprecated=bool(item.get("deprecated")),
+        description=excerpt(item.get("description")), url=item.get("url"), deprecated=bool(item.get("deprecated")),
     )
 
 
@@ -69,7 +60,7 @@ async def fetch_technique(ctx: Context[Any, Any], technique_id: str) -> Techniqu
 @tool("mitre.get_mitre_technique", title="Get MITRE technique")
 async def get_mitre_technique(ctx: Context[Any, Any], technique_id: TechniqueId) -> MitreTechniqueResult:
     """Look up a MITRE ATT&CK technique by id (T1110, T1110.001): name, tactics (by name),
-    description excerpt, platforms. An unknown id is `not_found`."""
+    description excerpt and ATT&CK URL. An unknown id is `not_found`."""
     return MitreTechniqueResult(technique=await fetch_technique(ctx, technique_id))
 
 
