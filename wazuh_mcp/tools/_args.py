@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, BeforeValidator, Field
 
 from wazuh_mcp.errors import InvalidArgument
 
@@ -17,8 +17,14 @@ def _agent_id(value: str) -> str:
     return text.zfill(3)
 
 
+def _number_as_text(value: object) -> object:
+    """Clients (and models) often send agent 7 as a JSON number; accept it rather than bounce the call."""
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
 AgentId = Annotated[
     str,
+    BeforeValidator(_number_as_text),
     Field(min_length=1, max_length=16, description="Wazuh agent id, e.g. '001' ('000' is the manager)."),
     AfterValidator(_agent_id),
 ]
