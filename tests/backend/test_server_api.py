@@ -1,0 +1,156 @@
+"""ServerApi against the stand-in over real HTTPS: login, token reuse and renewal, run_as,
+and every failure mode translated to a safe error code within the deadline."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import time
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+
+from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+from wazuh_mcp.errors import (
+    Forbidden,
+    InvalidArgument,
+    NotFound,
+    RateLimited,
+    Unauthenticated,
+    UpstreamTimeout,
+    UpstreamUnavailable,
+)
+from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
+
+
+@pytest.fixture(scope="module")
+def standin() -> Iterator[StandinServer]:
+    with StandinServer(tls=True) as server:
+        yield server
+
+
+@pytest.fixture(autouse=True)
+def clean_faults(standin: StandinServer) -> Iterator[None]:
+    standin.faults.reset()
+    yield
+    standin.faults.reset()
+
+
+def config(standin: StandinServer, user: str = "wazuh", **changes: object) -> ServerApiConfig:
+    values: dict[str, object] = {"url": standin.url, "user": user, "password": DEMO_USERS[user].password,
+                                 "verify": str(standin.ca_path), "timeout_s": 5.0}
+    values.update(changes)
+    return ServerApiConfig(**values)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+async def api(standin: StandinServer) -> AsyncIterator[ServerApi]:
+    client = ServerApi(config(standin))
+    yield client
+    await client.aclose()
+
+
+async def test_logs_in_once_and_reuses_the_token(api: ServerApi) -> None:
+    for _ in range(5):
+        page = await api.page("/agents", action="agent:read", params={"limit": 3})
+        assert len(page.items) == 3 and page.total > 50
+    assert api.logins == 1
+
+
+async def test_expired_tokens_trigger_one_relogin_shared_by_concurrent_callers(
+    api: ServerApi, standin: StandinServer
+) -> None:
+    await api.page("/agents", action="agent:read", params={"limit": 1})
+    standin.state.issuer.revoke_all()  # every token issued so far now answers 401 Invalid token
+    pages = await asyncio.gather(*(api.page("/agents", action="agent:read", params={"limit": 1}) for _ in range(8)))
+    assert all(p.items for p in pages)
+    assert api.logins == 2
+
+
+async def test_unknown_agent_in_envelope_is_not_found(api: ServerApi) -> None:
+    with pytest.raises(NotFound) as err:
+        await api.page("/agents", action="agent:read", params={"agents_list": "999"})
+    assert err.value.upstream_code == 1701
+
+
+async def test_wrong_password_is_unauthenticated_and_never_echoes_it(standin: StandinServer) -> None:
+    client = ServerApi(config(standin, password="not-the-password"))
+    with pytest.raises(Unauthenticated) as err:
+        await client.page("/agents", action="agent:read")
+    await client.aclose()
+    assert "not-the-password" not in str(err.value) and "wazuh-mcp setup" in str(err.value)
+
+
+async def test_rbac_denial_names_the_missing_action(standin: StandinServer) -> None:
+    client = ServerApi(config(standin, user="cluster-ro"))
+    with pytest.raises(Forbidden) as err:
+        await client.page("/agents", action="agent:read")
+    await client.aclose()
+    assert "agent:read" in str(err.value) and "cluster-ro" in str(err.value)
+
+
+async def test_run_as_logs_in_with_the_auth_context(standin: StandinServer) -> None:
+    client = ServerApi(config(standin, run_as={"username": "analyst-a"}))
+    page = await client.page("/agents", action="agent:read", params={"limit": 1})
+    assert page.items
+    assert client.identity == "wazuh as analyst-a"
+    with pytest.raises(Forbidden):  # the run_as identity is readonly
+        await client.request("PUT", "/manager/restart", action="manager:restart")
+    await client.aclose()
+
+
+async def test_bad_request_is_invalid_argument(api: ServerApi) -> None:
+    with pytest.raises(InvalidArgument) as err:
+        await api.page("/agents", action="agent:read", params={"select": "no_such_field"})
+    assert "no_such_field" in str(err.value)
+
+
+@pytest.mark.parametrize("switch", [{"fail_next": 1}, {"fail_next": 1, "fail_status": 502}, {"drop_next": 1},
+                                    {"garbage_next": 1}])
+async def test_upstream_failures_are_upstream_unavailable_and_the_next_call_works(
+    api: ServerApi, standin: StandinServer, switch: dict[str, int]
+) -> None:
+    await api.page("/agents", action="agent:read", params={"limit": 1})  # logged in before the fault
+    standin.faults.set(**switch)
+    with pytest.raises(UpstreamUnavailable):
+        await api.page("/agents", action="agent:read", params={"limit": 1})
+    assert (await api.page("/agents", action="agent:read", params={"limit": 1})).items
+
+
+async def test_slow_api_times_out_within_the_deadline(standin: StandinServer) -> None:
+    client = ServerApi(config(standin, timeout_s=0.5))
+    await client.page("/agents", action="agent:read", params={"limit": 1})
+    standin.faults.set(latency_s=3)
+    started = time.monotonic()
+    with pytest.raises(UpstreamTimeout):
+        await client.page("/agents", action="agent:read", params={"limit": 1})
+    assert time.monotonic() - started < 2.0
+    await client.aclose()
+
+
+async def test_rate_limit_is_rate_limited() -> None:
+    with StandinServer(tls=False, rate_limit_per_minute=5) as small:
+        client = ServerApi(ServerApiConfig(url=small.url, user="wazuh", password=DEMO_USERS["wazuh"].password))
+        with pytest.raises(RateLimited):
+            for _ in range(20):
+                await client.page("/agents", action="agent:read", params={"limit": 1})
+        await client.aclose()
+
+
+async def test_refused_connection_is_upstream_unavailable() -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    client = ServerApi(ServerApiConfig(url=f"https://127.0.0.1:{port}", user="u", password="p", timeout_s=2))
+    with pytest.raises(UpstreamUnavailable) as err:
+        await client.page("/agents", action="agent:read")
+    await client.aclose()
+    assert "refused or unreachable" in str(err.value)
+
+
+async def test_untrusted_certificate_names_the_ca_bundle_setting(standin: StandinServer) -> None:
+    client = ServerApi(config(standin, verify=True))
+    with pytest.raises(UpstreamUnavailable) as err:
+        await client.page("/agents", action="agent:read")
+    await client.aclose()
+    assert "ca_bundle" in str(err.value)
