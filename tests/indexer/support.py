@@ -87,3 +87,18 @@ def ok(result: CallToolResult) -> dict[str, Any]:
         raise AssertionError(error_text(result))
     assert result.structured_content is not None
     return dict(result.structured_content)
+
+
+def engine_config(engine: Any) -> dict[str, Any]:
+    """IndexerConfig arguments for a ``tests.engines.LoadedEngine`` (its URL, auth, TLS and index prefix)."""
+    user, password = engine.auth if engine.auth else (None, None)
+    return {"user": user, "password": password, "verify": engine.verify,
+            "alerts_pattern": engine.alerts_pattern, "vulnerabilities_pattern": engine.vulnerabilities_pattern}
+
+
+@asynccontextmanager
+async def serving(engine: Any, audit_path: Path, *, timeout_s: float = 30.0) -> AsyncIterator[
+        tuple[Client, CountingIndexer]]:
+    """An MCP client on a server whose Indexer is the loaded test engine."""
+    async with connected(engine.url, audit_path, timeout_s=timeout_s, **engine_config(engine)) as pair:
+        yield pair

@@ -47,12 +47,13 @@ class Alert(Result):
     timestamp: str
     rule: AlertRule
     agent: AlertAgent
-    src_ip: OptStr = None
+    src_ip: OptStr = Field(default=None, description="Source IP (data.srcip, or the Windows ipAddress).")
     src_port: OptStr = None
     dst_ip: OptStr = None
     dst_port: OptStr = None
     src_user: OptStr = None
-    dst_user: OptStr = None
+    dst_user: OptStr = Field(default=None, description="Target user (data.dstuser, or the Windows targetUserName).")
+    event_id: OptStr = Field(default=None, description="Windows event id (4625 = failed logon…).")
     host: OptStr = Field(default=None, description="Host or domain named by the event (data.hostname).")
     url: OptStr = None
     location: OptStr = Field(default=None, description="Log source: file path or event channel.")

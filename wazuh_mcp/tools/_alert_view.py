@@ -21,11 +21,17 @@ FIM_SOURCE = [
     "syscheck.perm_after", "syscheck.mtime_after", "syscheck.audit.user.name", "syscheck.audit.process.name",
     "syscheck.diff",
 ]
+# Windows event-channel alerts carry who/where in data.win.*, not in data.srcip/srcuser/dstuser.
+WIN_IP, WIN_TARGET_USER, WIN_SUBJECT_USER, WIN_EVENT_ID = (
+    "data.win.eventdata.ipAddress", "data.win.eventdata.targetUserName", "data.win.eventdata.subjectUserName",
+    "data.win.system.eventID",
+)
+WINDOWS_SOURCE = [WIN_IP, WIN_TARGET_USER, WIN_SUBJECT_USER, WIN_EVENT_ID]
 ALERT_SOURCE = [
     "timestamp", "rule.id", "rule.level", "rule.description", "rule.groups", "rule.mitre.id", "rule.mitre.tactic",
     "rule.mitre.technique", "agent.id", "agent.name", "agent.ip", "data.srcip", "data.srcport", "data.dstip",
     "data.dstport", "data.srcuser", "data.dstuser", "data.hostname", "data.url", "location", "decoder.name",
-    "full_log", *FIM_SOURCE,
+    "full_log", *FIM_SOURCE, *WINDOWS_SOURCE,
 ]
 ALERT_SORT: list[dict[str, Any]] = [
     {"timestamp": {"order": "desc"}},
@@ -53,6 +59,15 @@ def text(doc: dict[str, Any], dotted: str) -> str | None:
         return None
     result = str(value)
     return result if result else None
+
+
+def first_text(doc: dict[str, Any], *dotted: str) -> str | None:
+    """The first of these fields that holds a real value (Windows writes '-' for "none")."""
+    for name in dotted:
+        value = text(doc, name)
+        if value is not None and value.strip() not in ("", "-"):
+            return value
+    return None
 
 
 def texts(doc: dict[str, Any], dotted: str) -> list[str]:
@@ -101,9 +116,11 @@ def to_alert(hit: dict[str, Any], *, log_excerpt: int = LOG_EXCERPT) -> Alert:
         ),
         agent=AlertAgent(id=text(source, "agent.id") or "", name=text(source, "agent.name"),
                          ip=text(source, "agent.ip")),
-        src_ip=text(source, "data.srcip"), src_port=text(source, "data.srcport"),
+        src_ip=first_text(source, "data.srcip", WIN_IP), src_port=text(source, "data.srcport"),
         dst_ip=text(source, "data.dstip"), dst_port=text(source, "data.dstport"),
-        src_user=text(source, "data.srcuser"), dst_user=text(source, "data.dstuser"),
+        src_user=first_text(source, "data.srcuser", WIN_SUBJECT_USER),
+        dst_user=first_text(source, "data.dstuser", WIN_TARGET_USER),
+        event_id=text(source, WIN_EVENT_ID),
         host=text(source, "data.hostname"), url=text(source, "data.url"),
         location=text(source, "location"), decoder=text(source, "decoder.name"),
         fim=to_fim(source),

@@ -57,10 +57,15 @@ Cursor = Annotated[
 ]
 
 
+def utc_now() -> datetime:
+    """The clock every time window is measured from (tests pin it to the dataset's anchor)."""
+    return datetime.now(UTC)
+
+
 def time_window(time_range: str, now: datetime | None = None) -> tuple[int, int]:
     """``[now - time_range, now]`` in epoch milliseconds."""
     amount, unit = int(time_range[:-1]), time_range[-1]
-    until = now or datetime.now(UTC)
+    until = now or utc_now()
     since = until - amount * _UNITS[unit]
     return int(since.timestamp() * 1000), int(until.timestamp() * 1000)
 
