@@ -1,0 +1,38 @@
+"""The server never imports the TUI: `serve` starts fast and cannot pull Textual onto stdout."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+PROBE = """
+import sys
+from wazuh_mcp.cli import build_parser
+from wazuh_mcp.config import Settings
+from wazuh_mcp.server import build_server
+import wazuh_mcp.serve, wazuh_mcp.standin.demo
+build_server(Settings.load())
+bad = sorted(m for m in sys.modules if m == "textual" or m.startswith(("textual.", "tui")))
+print(",".join(bad))
+"""
+
+
+def test_server_modules_do_not_import_textual_or_tui() -> None:
+    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=60, check=True,
+                          env={"WAZUH_MCP_CONFIG": "/dev/null", "PATH": "/usr/bin:/bin"})
+    assert done.stdout.strip() == ""
+
+
+def test_no_module_under_wazuh_mcp_imports_tui_or_textual() -> None:
+    from pathlib import Path
+
+    import wazuh_mcp
+
+    root = Path(wazuh_mcp.__file__).parent
+    offenders = [
+        str(path.relative_to(root))
+        for path in root.rglob("*.py")
+        for line in path.read_text().splitlines()
+        if line.strip().startswith(("import textual", "from textual", "import tui", "from tui"))
+    ]
+    assert offenders == []
