@@ -44,7 +44,7 @@ def _type_of(schema: dict[str, Any]) -> str:
     if schema.get("type") == "array":
         return f"list[{_type_of(schema.get('items', {}))}]"
     if "$ref" in schema:
-        return schema["$ref"].rsplit("/", 1)[-1]
+        return str(schema["$ref"]).rsplit("/", 1)[-1]
     return str(schema.get("type", "any"))
 
 

@@ -1,23 +1,30 @@
 """The demo: the same server against embedded stand-ins, with no configuration and no keyring.
 
-``demo_backends`` starts the Server API stand-in (HTTPS, its own CA) in-process, and records
-where it listens in ``<state dir>/demo.json`` so a separate ``wazuh-mcp approve`` can reach
-the Wazuh this demo talks to. Everything stops when the MCP session ends.
+``demo_backends`` starts the Server API stand-in (HTTPS, its own CA) in-process and the embedded
+Indexer (osmem-server, a child process) loaded with a slice of the generated dataset, and records
+where the stand-in listens in ``<state dir>/demo.json`` so a separate ``wazuh-mcp approve`` can
+reach the Wazuh this demo talks to. The Indexer loads in the background — ``initialize`` does not
+wait for it; the first Indexer tool call does. Everything stops when the MCP session ends.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from wazuh_mcp.backends.indexer import Indexer, IndexerConfig, IndexKind
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.config import Settings, state_dir
 from wazuh_mcp.context import Backends
+from wazuh_mcp.standin.estate import build_estate
 
 log = logging.getLogger(__name__)
 
@@ -43,11 +50,52 @@ def read_demo_state() -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
+class DeferredIndexer:
+    """The demo Indexer while it loads: each call waits for the engine, then goes to the real backend."""
+
+    def __init__(self, ready: asyncio.Task[Indexer]) -> None:
+        self._ready = ready
+
+    async def _indexer(self) -> Indexer:
+        return await asyncio.shield(self._ready)
+
+    async def search(self, kind: IndexKind, body: dict[str, Any]) -> dict[str, Any]:
+        return await (await self._indexer()).search(kind, body)
+
+    async def get_by_id(self, kind: IndexKind, doc_id: str, source: list[str] | None = None) -> dict[str, Any] | None:
+        return await (await self._indexer()).get_by_id(kind, doc_id, source)
+
+    async def count(self, kind: IndexKind, query: dict[str, Any]) -> int:
+        return await (await self._indexer()).count(kind, query)
+
+    async def aggregate(
+        self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]
+    ) -> tuple[int, dict[str, Any]]:
+        return await (await self._indexer()).aggregate(kind, query, aggs)
+
+    async def aclose(self) -> None:
+        if not self._ready.done():
+            self._ready.cancel()
+        with contextlib.suppress(BaseException):
+            await (await self._indexer()).aclose()
+
+
+async def _start_indexer(stack: AsyncExitStack, now: datetime) -> Indexer:
+    from wazuh_mcp.standin.engine import start_demo_indexer
+
+    engine, counts = await start_demo_indexer(build_estate(), now, log_path=state_dir() / "demo-indexer.log")
+    stack.callback(engine.stop)
+    log.info("demo Indexer at %s: %d alerts, %d vulnerabilities", engine.url, counts.alerts, counts.vulnerabilities)
+    return Indexer(IndexerConfig(url=engine.url))
+
+
 @asynccontextmanager
 async def demo_backends() -> AsyncIterator[Backends]:
     from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
     async with AsyncExitStack() as stack:
+        indexer = DeferredIndexer(asyncio.create_task(_start_indexer(stack, datetime.now(UTC))))
+        stack.push_async_callback(indexer.aclose)
         api_server = stack.enter_context(StandinServer(tls=True))
         password = DEMO_USERS[DEMO_API_USER].password
         server_api = ServerApi(ServerApiConfig(
@@ -61,4 +109,4 @@ async def demo_backends() -> AsyncIterator[Backends]:
         path.write_text(json.dumps(state))
         stack.callback(lambda: path.unlink(missing_ok=True))
         log.info("demo Server API stand-in at %s", api_server.url)
-        yield Backends(server_api=server_api)
+        yield Backends(server_api=server_api, indexer=indexer)

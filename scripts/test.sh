@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Installs everything the test suite needs and runs all of it: the README's test command, and what
+# .ci/run calls. Safe to re-run. As root on Debian it also installs and starts the real services
+# (OpenSearch node, nginx TLS front, Secret Service keyring, tmux); elsewhere those tests skip and
+# say why.
+#
+#   ./scripts/test.sh                 everything
+#   ./scripts/test.sh tests/unit -x   extra arguments go to pytest (services are still started)
+#
+# Environment: PYTHON (interpreter for the venv, default python3), SKIP_SERVICES=1 (no OpenSearch /
+# nginx: faster local runs), SKIP_BINARY=1 (do not build the PyInstaller executable).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+VENV="$ROOT/.venv"
+log() { echo "test.sh: $*" >&2; }
+
+# --- system packages (Debian, root) --------------------------------------------------------------
+APT_PACKAGES=(nginx gnome-keyring dbus dbus-x11 tmux curl unzip maven openjdk-17-jre-headless nodejs npm)
+if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
+    missing=()
+    for pkg in "${APT_PACKAGES[@]}"; do
+        dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+    done
+    # The machine may already have java/mvn/node from elsewhere: don't fight it.
+    command -v java >/dev/null && missing=("${missing[@]/openjdk-17-jre-headless}")
+    command -v mvn >/dev/null && missing=("${missing[@]/maven}")
+    command -v node >/dev/null && missing=("${missing[@]/nodejs}")
+    command -v npm >/dev/null && missing=("${missing[@]/npm}")
+    read -r -a missing <<<"${missing[*]}"
+    if ((${#missing[@]})); then
+        log "installing Debian packages: ${missing[*]}"
+        # Package services (nginx on :80) must not start on their own.
+        created_policy=""
+        if [[ ! -e /usr/sbin/policy-rc.d ]]; then
+            printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d && created_policy=1
+        fi
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+        [[ -n "$created_policy" ]] && rm -f /usr/sbin/policy-rc.d
+    fi
+else
+    log "not root on Debian: skipping system packages (${APT_PACKAGES[*]}); tests needing them will skip"
+fi
+
+# --- Python ---------------------------------------------------------------------------------------
+if [[ ! -x "$VENV/bin/python" ]]; then
+    log "creating $VENV"
+    "${PYTHON:-python3}" -m venv "$VENV"
+fi
+"$VENV/bin/python" -m pip install -q --upgrade pip >/dev/null
+"$VENV/bin/python" -m pip install -q -e ".[dev]"
+export PATH="$VENV/bin:$PATH"
+
+# --- MCP Inspector (npm, pinned by tests/e2e/inspector/package-lock.json) --------------------------
+if command -v npm >/dev/null; then
+    (cd tests/e2e/inspector && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+else
+    log "npm not found: the MCP Inspector test will skip"
+fi
+
+# --- services ---------------------------------------------------------------------------------------
+cleanup() {
+    if [[ -z "${SKIP_SERVICES:-}" ]]; then
+        scripts/nginx-tls.sh stop >/dev/null 2>&1 || true
+        scripts/opensearch.sh stop >/dev/null 2>&1 || true
+    fi
+}
+trap cleanup EXIT
+if [[ -z "${SKIP_SERVICES:-}" && "$(id -u)" == 0 ]]; then
+    PYTHON="$VENV/bin/python" scripts/opensearch.sh load
+    WAZUH_MCP_TEST_OPENSEARCH_URL="$(scripts/opensearch.sh url)"
+    export WAZUH_MCP_TEST_OPENSEARCH_URL
+    PYTHON="$VENV/bin/python" scripts/nginx-tls.sh start "$WAZUH_MCP_TEST_OPENSEARCH_URL"
+    # shellcheck disable=SC1091
+    source .cache/nginx-tls/env
+fi
+
+# --- static checks ------------------------------------------------------------------------------------
+log "ruff, mypy, docs freshness"
+ruff check .
+mypy
+python -m wazuh_mcp.docgen --check
+
+# --- the built binary ------------------------------------------------------------------------------
+if [[ -z "${SKIP_BINARY:-}" ]]; then
+    log "building the one-file executable (PyInstaller)"
+    pyinstaller --noconfirm --log-level WARN --distpath .cache/dist --workpath .cache/pyinstaller build.spec >/dev/null
+    export WAZUH_MCP_TEST_BINARY="$ROOT/.cache/dist/wazuh-mcp"
+fi
+
+# --- tests ---------------------------------------------------------------------------------------------
+status=0
+log "pytest"
+python -m pytest "$@" || status=$?
+if [[ $# -eq 0 ]]; then
+    if command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
+        log "keyring tests under a real Secret Service (dbus-run-session + gnome-keyring)"
+        [[ -x tests/keyring/run_secret_service.sh ]] && { tests/keyring/run_secret_service.sh || status=$?; }
+    else
+        log "dbus-run-session/gnome-keyring missing: the Secret Service tests are skipped"
+    fi
+fi
+exit "$status"
