@@ -6,8 +6,9 @@
 #   scripts/opensearch.sh status   exit 0 and print health when it answers, exit 1 otherwise
 #   scripts/opensearch.sh url      print the URL
 #   scripts/opensearch.sh load     start if needed, then load Wazuh's real templates and the full dataset
-#                                  (100k alerts + vulnerabilities; the `now` anchor is kept in the
-#                                  `testbed-meta` index so tests compute their expectations from it)
+#                                  (100k alerts + vulnerabilities, about a minute; the `now` anchor is
+#                                  kept in the `testbed-meta` index so tests compute their expectations
+#                                  from it). Kept as is when already loaded less than LOAD_MAX_AGE ago.
 #
 # The distribution is OpenSearch's own integ-test zip (org.opensearch.distribution.integ-test-zip:opensearch),
 # which has no security plugin and bundles no JDK: it runs on the machine's Java 17 via OPENSEARCH_JAVA_HOME.
@@ -21,6 +22,7 @@
 #   JAVA_HOME            derived from `java` on PATH when unset
 #   PYTHON               <repo>/.venv/bin/python    used by `load`
 #   LOAD_COUNT           100000            alerts for `load`
+#   LOAD_MAX_AGE         1800              seconds a loaded dataset's anchor may age before `load` redoes it
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -153,7 +155,10 @@ status() {
 
 load() {
     start >/dev/null
-    "$PYTHON" -m wazuh_mcp.standin.indexer_load --url "$URL" --count "${LOAD_COUNT:-100000}" --templates wazuh
+    # Wazuh's real templates when ../shared/reference is beside the repo, else the project's own.
+    # A dataset with the same parameters anchored less than LOAD_MAX_AGE seconds ago is kept.
+    "$PYTHON" -m wazuh_mcp.standin.indexer_load --url "$URL" --count "${LOAD_COUNT:-100000}" --templates auto \
+        --if-older-than "${LOAD_MAX_AGE:-1800}"
 }
 
 case "${1:-}" in

@@ -219,6 +219,11 @@ def load_dataset(url: str, *, now: datetime | None = None, count: int = FULL_ALE
     return meta, counts
 
 
+def _same_dataset(meta: DatasetMeta, args: argparse.Namespace) -> bool:
+    return (meta.alert_count, meta.days, meta.seed, meta.estate_seed, meta.templates) == \
+        (args.count, args.days, args.seed, DEFAULT_SEED, templates(args.templates).origin)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Load the wazuh-mcp test dataset into OpenSearch.")
     parser.add_argument("--url", required=True)
@@ -227,9 +232,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=DEFAULT_DATASET_SEED)
     parser.add_argument("--templates", choices=("auto", "wazuh", "bundled"), default="auto")
     parser.add_argument("--index-prefix", default="")
+    parser.add_argument("--if-older-than", type=float, metavar="SECONDS",
+                        help="keep a loaded dataset with the same parameters whose anchor is younger than this")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("opensearch").setLevel(logging.WARNING)  # one line per bulk request is noise here
+    if args.if_older_than is not None:
+        current = read_meta(args.url, index_prefix=args.index_prefix)
+        if current is not None and _same_dataset(current, args) and \
+                (datetime.now(UTC) - current.now_dt).total_seconds() < args.if_older_than:
+            print(json.dumps({"url": args.url, **asdict(current), "reused": True}))
+            return 0
     meta, counts = load_dataset(args.url, count=args.count, days=args.days, seed=args.seed, source=args.templates,
                                 index_prefix=args.index_prefix)
     print(json.dumps({"url": args.url, **asdict(meta), "errors": counts.errors, "seconds": round(counts.seconds, 1)}))
