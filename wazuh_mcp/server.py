@@ -28,6 +28,7 @@ from wazuh_mcp.config import Settings
 from wazuh_mcp.context import AppContext, Backends
 from wazuh_mcp.errors import ErrorCode, InvalidArgument, UpstreamTimeout, WazuhMCPError
 from wazuh_mcp.registry import Exposure, ToolSpec, all_tools, expose
+from wazuh_mcp.schema_compact import compact
 
 log = logging.getLogger(__name__)
 
@@ -225,8 +226,11 @@ def build_server(
         server.add_tool(spec.fn, name=spec.name, title=spec.title, description=spec.description,
                         annotations=spec.annotations, meta=spec.meta, structured_output=True)
         registered = server._tool_manager.get_tool(spec.name)
-        if registered is not None:  # advertise what call_tool enforces: no extra arguments
-            registered.parameters["additionalProperties"] = False
+        if registered is not None:
+            # Advertise what call_tool enforces (no extra arguments), in the shortest equivalent schema.
+            registered.parameters = compact({**registered.parameters, "additionalProperties": False})
+            metadata = registered.fn_metadata
+            metadata.output_schema = compact(metadata.output_schema, output=True)
     from wazuh_mcp.prompts import register_prompts
     from wazuh_mcp.resources import register_resources
 
