@@ -11,7 +11,7 @@ from typing import Any
 from starlette.responses import Response
 
 from wazuh_mcp.standin.framework import Ctx, Endpoint
-from wazuh_mcp.standin.params import COMMON, LISTING, PAGING, ParamSpec, alnum, specs
+from wazuh_mcp.standin.params import COMMON, INT64_MAX, LISTING, PAGING, ParamSpec, alnum, specs
 from wazuh_mcp.standin.problems import envelope, failed_item, group_failures, wazuh_error
 from wazuh_mcp.standin.query import Collection, ListQuery, get_path, parse_date, run, sort_items, timeframe_seconds
 from wazuh_mcp.standin.rbac import agent_resources
@@ -121,6 +121,8 @@ async def distinct(ctx: Ctx) -> dict[str, Any]:
     if bad:
         raise wazuh_error(1724, extra=str(bad))
     query = ctx.list_query()
+    if query.offset > INT64_MAX:
+        raise wazuh_error(2003, extra="offset out of range")
     matched, _ = run(visible_agents(ctx), AGENTS, ListQuery(limit=10**9, q=query.q, search=query.search), ctx.now)
     groups: dict[tuple[str, ...], Item] = {}
     for agent in matched:
@@ -293,7 +295,7 @@ async def group_file(ctx: Ctx) -> Response | dict[str, Any]:
         raise wazuh_error(1006, node=ctx.state.fleet.node_name)
     content = files[name]
     if ctx.params.get("raw"):
-        media = "application/xml" if name.endswith(".conf") else "text/plain"
+        media = "application/xml; charset=utf-8" if name.endswith(".conf") else "text/plain; charset=utf-8"
         return Response(content, media_type=media)
     data: Any
     if name == "agent.conf":

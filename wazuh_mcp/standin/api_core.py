@@ -183,7 +183,9 @@ async def local_config(ctx: Ctx) -> dict[str, Any]:
 
 async def cluster_restart(ctx: Ctx) -> Response:
     _require_cluster(ctx)
-    names = [n.name for n in ctx.state.fleet.nodes if ctx.allows("cluster:restart", f"node:id:{n.name}")]
+    wanted = ctx.params.get("nodes_list")
+    names = [n.name for n in ctx.state.fleet.nodes if ctx.allows("cluster:restart", f"node:id:{n.name}")
+             and (not wanted or n.name in wanted)]
     ctx.state.record_restart("cluster")
     body = envelope(names, messages=("Restart request sent to all specified nodes",
                                      "Could not send restart request to some specified nodes",

@@ -122,7 +122,7 @@ async def get_rule_file(ctx: Ctx) -> Response | dict[str, Any]:
                                                                             "Selected rule was not returned",
                                                                             "Selected rule was not returned"))
     if ctx.params["raw"]:
-        return Response(rule_file.content, media_type="application/xml")
+        return Response(rule_file.content, media_type="application/xml; charset=utf-8")
     return envelope([to_json(parse_xml(rule_file.content))], messages=("Selected rule was returned",) * 3)
 
 
@@ -174,7 +174,7 @@ _STRING_LIST = specs(COMMON, PAGING, sort=ParamSpec(fmt="sort"), search=ParamSpe
 ENDPOINTS = [
     Endpoint("GET", "/rules", get_rules,
              specs(LISTING, rule_ids=ParamSpec("list", fmt="numbers"), status=_STATUS, group=alnum(),
-                   level=ParamSpec(fmt="range"), filename=ParamSpec("list", fmt="xml_filename"),
+                   level=ParamSpec(fmt="range"), filename=ParamSpec("list", fmt="alphanumeric"),
                    relative_dirname=_DIRNAME, pci_dss=alnum(), gdpr=alnum(), gpg13=alnum(), hipaa=alnum(),
                    tsc=alnum(), mitre=alnum(), **{"nist-800-53": alnum()}),
              action="rules:read", scoped=True, resource_type="rule:file"),

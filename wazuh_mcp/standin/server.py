@@ -60,6 +60,9 @@ class StandinServer:
             return self
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # Accepted sockets inherit this; without it, h11's separate header/body writes wait on
+        # the client's delayed ACK (~40 ms per response).
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.bind((self.host, self.port))
         self.port = sock.getsockname()[1]
         options: dict[str, Any] = {}
