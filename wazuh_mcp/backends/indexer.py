@@ -263,6 +263,19 @@ class Indexer:
         return UpstreamError(f"The Indexer answered HTTP {status or '?'} on '{pattern}': {reason or 'unexpected'}.")
 
     def _tls_error(self, text: str) -> WazuhMCPError:
+        # A trusted CA does not help with these two, so they get their own advice.
+        if "Hostname mismatch" in text or "IP address mismatch" in text:
+            return UpstreamUnavailable(
+                f"The Indexer's certificate is not issued for the host in {self.config.url}.",
+                hint="Use in indexer.url the host name the certificate names (see its subject alternative "
+                "names); indexer.ca_bundle is not the problem.",
+            )
+        if "certificate has expired" in text or "certificate is not yet valid" in text:
+            return UpstreamUnavailable(
+                f"The Indexer at {self.config.url} presented an expired (or not yet valid) certificate.",
+                hint="Renew the Indexer's certificate (or check this machine's clock); indexer.ca_bundle "
+                "is not the problem.",
+            )
         if "CERTIFICATE_VERIFY_FAILED" in text or "certificate verify failed" in text:
             return UpstreamUnavailable(
                 f"The Indexer at {self.config.url} presented a certificate this machine does not trust.",
