@@ -80,7 +80,11 @@ fetch() {
 
 configure() {
     mkdir -p "$NODE_DIR/data" "$NODE_DIR/logs"
-    cat >"$HOME_DIR/config/opensearch.yml" <<EOF
+    # Each node (port) gets its own copy of the config, so the unpacked distribution stays pristine
+    # and a second node (OPENSEARCH_PORT=...) can run beside the first.
+    local conf="$NODE_DIR/config"
+    [[ -d "$conf" ]] || cp -r "$HOME_DIR/config" "$conf"
+    cat >"$conf/opensearch.yml" <<EOF
 # Written by scripts/opensearch.sh: a throwaway single node on loopback.
 cluster.name: wazuh-mcp-testbed
 node.name: testbed-$PORT
@@ -95,8 +99,8 @@ cluster.routing.allocation.disk.threshold_enabled: false
 # Tests reload the dataset with DELETE wazuh-alerts-4.x-*.
 action.destructive_requires_name: false
 EOF
-    mkdir -p "$HOME_DIR/config/jvm.options.d"
-    printf -- '-Xms%s\n-Xmx%s\n' "$HEAP" "$HEAP" >"$HOME_DIR/config/jvm.options.d/heap.options"
+    mkdir -p "$conf/jvm.options.d"
+    printf -- '-Xms%s\n-Xmx%s\n' "$HEAP" "$HEAP" >"$conf/jvm.options.d/heap.options"
     chown -R "$RUN_USER:" "$HOME_DIR" "$NODE_DIR"
     # The node reads its home through the repo path: make the parents traversable.
     local dir="$CACHE"
@@ -115,7 +119,7 @@ start() {
         jh="$(java_home)"
         log "starting OpenSearch $VERSION on $URL as $RUN_USER (java: $jh, heap $HEAP)"
         runuser -u "$RUN_USER" -- env -i PATH=/usr/bin:/bin "OPENSEARCH_JAVA_HOME=$jh" \
-            "OPENSEARCH_PATH_CONF=$HOME_DIR/config" \
+            "OPENSEARCH_PATH_CONF=$NODE_DIR/config" \
             "$HOME_DIR/bin/opensearch" -d -p "$PID_FILE" >"$NODE_DIR/logs/console.log" 2>&1 \
             || { log "launch failed:"; tail -n 20 "$NODE_DIR/logs/console.log" >&2; return 1; }
     fi

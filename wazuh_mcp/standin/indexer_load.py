@@ -201,7 +201,7 @@ def read_meta(url: str, *, auth: tuple[str, str] | None = None, verify: bool | s
 def load_dataset(url: str, *, now: datetime | None = None, count: int = FULL_ALERT_COUNT, days: int = FULL_DAYS,
                  seed: int = DEFAULT_DATASET_SEED, estate_seed: int = DEFAULT_SEED, source: TemplateSource = "auto",
                  auth: tuple[str, str] | None = None, verify: bool | str = True,
-                 chunk: int = 500, index_prefix: str = "") -> tuple[DatasetMeta, LoadCounts]:
+                 chunk: int = 2_000, index_prefix: str = "") -> tuple[DatasetMeta, LoadCounts]:
     """Reset, install templates, load alerts and vulnerabilities anchored at ``now``, record the meta.
 
     The engine should not hold other documents under the same names: ``reset`` removes them first.
