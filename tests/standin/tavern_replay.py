@@ -57,7 +57,7 @@ class _Loader(yaml.SafeLoader):
 
     def compose_document(self) -> Any:
         self.get_event()
-        node = self.compose_node(None, None)  # type: ignore[arg-type]
+        node = self.compose_node(None, None)
         self.get_event()
         return node
 

@@ -1,0 +1,226 @@
+"""Every kind of answer the stand-in gives validates against Wazuh's OpenAPI spec.
+
+Each case is a real request over HTTP (every endpoint, every parameter family, the error
+paths: 400/401/403/404/405/413/415/429, 200-with-failed-items) with the status it must
+answer; the body is then validated against the schema the spec declares for that status.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.standin.conftest import login
+from tests.standin.spec_validator import Spec, load_spec
+from wazuh_mcp.standin.server import StandinServer
+
+RULE = ('<group name="local,">\n  <rule id="100200" level="3">\n    <if_sid>5715</if_sid>\n'
+        "    <description>Login seen.</description>\n  </rule>\n</group>\n")
+
+# (user or None for no token, method, url, expected status)
+CASES: list[tuple[str | None, str, str, int]] = [
+    ("wazuh", "GET", "/", 200),
+    ("wazuh", "GET", "/agents", 200),
+    ("wazuh", "GET", "/agents?limit=5&offset=2&sort=-name&select=name,os.platform,group", 200),
+    ("wazuh", "GET", "/agents?search=web&status=active,disconnected", 200),
+    ("wazuh", "GET", "/agents?q=os.platform=ubuntu;lastKeepAlive<1d", 200),
+    ("wazuh", "GET", "/agents?q=(group=webservers,group=dmz);status!=never_connected", 200),
+    ("wazuh", "GET", "/agents?older_than=1h&group=default&os.platform=windows", 200),
+    ("wazuh", "GET", "/agents?agents_list=000,001,999", 200),
+    ("wazuh", "GET", "/agents?agents_list=998,999", 200),
+    ("wazuh", "GET", "/agents?name=web-fra-01&ip=10.20.24.46&version=4.14.7&distinct=true", 200),
+    ("wazuh", "GET", "/agents?group_config_status=not%20synced&node_name=node01&manager=wazuh-manager", 200),
+    ("wazuh", "GET", "/agents?offset=-1", 400),
+    ("wazuh", "GET", "/agents?limit=0", 400),
+    ("wazuh", "GET", "/agents?limit=100001", 400),
+    ("wazuh", "GET", "/agents?offset=99999999999999999999", 400),
+    ("wazuh", "GET", "/agents?sort=-nope", 400),
+    ("wazuh", "GET", "/agents?select=nope", 400),
+    ("wazuh", "GET", "/agents?q=nope=1", 400),
+    ("wazuh", "GET", "/agents?q=group<web", 400),
+    ("wazuh", "GET", "/agents?q=name%3Dx;(", 400),
+    ("wazuh", "GET", "/agents?status=sleeping", 400),
+    ("wazuh", "GET", "/agents?bogus=1", 400),
+    ("wazuh", "GET", "/agents?agents_list=abc", 400),
+    ("wazuh", "GET", "/agents/no_group", 200),
+    ("wazuh", "GET", "/agents/outdated?sort=-id&limit=3", 200),
+    ("wazuh", "GET", "/agents/stats/distinct?fields=os.platform,status", 200),
+    ("wazuh", "GET", "/agents/stats/distinct?fields=nope", 400),
+    ("wazuh", "GET", "/agents/summary", 200),
+    ("wazuh", "GET", "/agents/summary/status", 200),
+    ("wazuh", "GET", "/agents/summary/os", 200),
+    ("wazuh", "GET", "/agents/001/key", 200),
+    ("wazuh", "GET", "/agents/000/key", 200),
+    ("wazuh", "GET", "/agents/001/group/is_sync", 200),
+    ("wazuh", "GET", "/agents/999/group/is_sync", 200),
+    ("wazuh", "GET", "/agents/abc/key", 400),
+    ("wazuh", "GET", "/groups?sort=-count&hash=sha256", 200),
+    ("wazuh", "GET", "/groups?groups_list=default,nope", 200),
+    ("wazuh", "GET", "/groups/default/agents?limit=3&status=active", 200),
+    ("wazuh", "GET", "/groups/nope/agents", 404),
+    ("wazuh", "GET", "/groups/default/files", 200),
+    ("wazuh", "GET", "/groups/nope/files", 200),
+    ("wazuh", "GET", "/groups/default/files/agent.conf", 200),
+    ("wazuh", "GET", "/groups/default/files/agent.conf?raw=true", 200),
+    ("wazuh", "GET", "/groups/default/files/nope.conf", 400),
+    ("wazuh", "GET", "/groups/default/configuration", 200),
+    *[("wazuh", "GET", f"/syscollector/001/{table}", 200)
+      for table in ("os", "hardware", "packages", "processes", "ports", "netaddr", "netiface", "netproto",
+                    "hotfixes", "users", "groups", "services", "browser_extensions")],
+    ("wazuh", "GET", "/syscollector/001/packages?limit=2&sort=-name&select=name,version&search=ssl", 200),
+    ("wazuh", "GET", "/syscollector/001/packages?q=name~ssl&vendor=Red%20Hat,%20Inc.", 200),
+    ("wazuh", "GET", "/syscollector/001/processes?pid=1&select=pid,name,cmd", 200),
+    ("wazuh", "GET", "/syscollector/001/ports?protocol=tcp&state=listening&distinct=true", 200),
+    ("wazuh", "GET", "/syscollector/001/os?select=os.name,release", 200),
+    ("wazuh", "GET", "/syscollector/999/packages", 200),
+    ("wazuh", "GET", "/syscollector/004/packages", 400),
+    ("wazuh", "GET", "/syscollector/001/packages?select=nope", 400),
+    ("wazuh", "GET", "/syscollector/001/netproto?dhcp=maybe", 400),
+    ("wazuh", "GET", "/mitre/metadata", 200),
+    ("wazuh", "GET", "/mitre/techniques?q=external_id=T1110", 200),
+    ("wazuh", "GET", "/mitre/techniques?search=brute&limit=3&select=name,external_id,tactics", 200),
+    ("wazuh", "GET", "/mitre/techniques?technique_ids=T1110", 200),
+    ("wazuh", "GET", "/mitre/techniques?sort=-external_id&limit=2", 200),
+    ("wazuh", "GET", "/mitre/tactics", 200),
+    ("wazuh", "GET", "/mitre/mitigations?limit=2", 200),
+    ("wazuh", "GET", "/mitre/groups?limit=2", 200),
+    ("wazuh", "GET", "/mitre/software?limit=2", 200),
+    ("wazuh", "GET", "/mitre/references?limit=2", 200),
+    ("wazuh", "GET", "/mitre/techniques?select=nope", 400),
+    ("wazuh", "GET", "/rules?limit=3", 200),
+    ("wazuh", "GET", "/rules?rule_ids=5710,5712,1&select=id,level,mitre", 200),
+    ("wazuh", "GET", "/rules?rule_ids=5710,99999", 200),
+    ("wazuh", "GET", "/rules?level=5-10&group=authentication_failed&mitre=T1110.001", 200),
+    ("wazuh", "GET", "/rules?q=level>9;mitre=T1110&status=enabled&sort=-level", 200),
+    ("wazuh", "GET", "/rules?filename=0095-sshd_rules.xml&relative_dirname=ruleset/rules&pci_dss=10.2.4", 200),
+    ("wazuh", "GET", "/rules?status=maybe", 400),
+    ("wazuh", "GET", "/rules?level=1-2-3", 400),
+    ("wazuh", "GET", "/rules/groups?search=auth", 200),
+    ("wazuh", "GET", "/rules/requirement/mitre?sort=-", 200),
+    ("wazuh", "GET", "/rules/requirement/nope", 400),
+    ("wazuh", "GET", "/rules/files?status=disabled", 200),
+    ("wazuh", "GET", "/rules/files/0095-sshd_rules.xml", 200),
+    ("wazuh", "GET", "/rules/files/0095-sshd_rules.xml?raw=true", 200),
+    ("wazuh", "GET", "/rules/files/none.xml", 200),
+    ("wazuh", "GET", "/rules/files/notxml", 400),
+    ("wazuh", "PUT", "/rules/files/spec_rules.xml", 200),
+    ("wazuh", "PUT", "/rules/files/spec_rules.xml", 200),
+    ("wazuh", "PUT", "/rules/files/spec_rules.xml?overwrite=true", 200),
+    ("wazuh", "PUT", "/rules/files/spec_rules.xml?relative_dirname=ruleset/rules", 200),
+    ("wazuh", "DELETE", "/rules/files/spec_rules.xml", 200),
+    ("wazuh", "DELETE", "/rules/files/spec_rules.xml", 200),
+    ("wazuh", "GET", "/manager/info", 200),
+    ("wazuh", "GET", "/manager/status", 200),
+    ("wazuh", "PUT", "/manager/restart", 202),
+    ("wazuh", "GET", "/cluster/status", 200),
+    ("wazuh", "GET", "/cluster/local/config", 200),
+    ("wazuh", "GET", "/cluster/nodes", 400),
+    ("wazuh", "GET", "/cluster/healthcheck", 400),
+    ("wazuh", "GET", "/cluster/local/info", 400),
+    ("wazuh", "PUT", "/cluster/restart", 400),
+    ("wazuh", "GET", "/security/users/me", 200),
+    ("wazuh", "DELETE", "/agents/summary", 405),
+    (None, "GET", "/agents", 401),
+    ("<invalid>", "GET", "/agents", 401),
+    ("analyst", "GET", "/agents", 200),
+    ("analyst", "PUT", "/rules/files/spec_rules.xml", 403),
+    ("analyst", "PUT", "/manager/restart", 403),
+    ("agents-ro", "GET", "/mitre/techniques", 403),
+    ("agents-ro", "GET", "/syscollector/001/packages", 403),
+    ("cluster-ro", "GET", "/agents", 403),
+    ("nobody", "GET", "/rules", 403),
+]
+
+CLUSTER_CASES: list[tuple[str | None, str, str, int]] = [
+    ("wazuh", "GET", "/cluster/status", 200),
+    ("wazuh", "GET", "/cluster/nodes", 200),
+    ("wazuh", "GET", "/cluster/nodes?type=worker&select=name,ip&sort=-name", 200),
+    ("wazuh", "GET", "/cluster/nodes?nodes_list=worker1,nope", 200),
+    ("wazuh", "GET", "/cluster/nodes?type=leader", 400),
+    ("wazuh", "GET", "/cluster/healthcheck", 200),
+    ("wazuh", "GET", "/cluster/healthcheck?nodes_list=worker2", 200),
+    ("wazuh", "GET", "/cluster/ruleset/synchronization", 200),
+    ("wazuh", "GET", "/cluster/local/info", 200),
+    ("wazuh", "GET", "/cluster/local/config", 200),
+    ("wazuh", "PUT", "/cluster/restart", 202),
+    ("cluster-ro", "GET", "/cluster/nodes", 200),
+    ("cluster-ro", "PUT", "/cluster/restart", 403),
+]
+
+
+@pytest.fixture(scope="module")
+def spec(shared: Path) -> Spec:
+    return load_spec(shared / "reference/wazuh/server-api/spec-4.14.7.yaml")
+
+
+def _tokens(client: httpx.Client) -> dict[str | None, str]:
+    tokens: dict[str | None, str] = {user: login(client, user)
+                                     for user in ("wazuh", "analyst", "agents-ro", "cluster-ro", "nobody")}
+    tokens["<invalid>"] = "not.a.token"
+    return tokens
+
+
+def _send(client: httpx.Client, tokens: dict[str | None, str], user: str | None, method: str,
+          url: str) -> httpx.Response:
+    headers = {"Authorization": f"Bearer {tokens[user]}"} if user else {}
+    content = None
+    if method == "PUT" and url.startswith("/rules/files"):
+        headers["Content-Type"] = "application/octet-stream"
+        content = RULE.encode()
+    return client.request(method, url, headers=headers, content=content)
+
+
+def _check(spec: Spec, server: StandinServer, cases: list[tuple[str | None, str, str, int]]) -> list[str]:
+    problems = []
+    with httpx.Client(base_url=server.url, timeout=10) as client:
+        tokens = _tokens(client)
+        for user, method, url, status in cases:
+            response = _send(client, tokens, user, method, url)
+            if response.status_code != status:
+                problems.append(f"{user} {method} {url}: status {response.status_code} != {status}: "
+                                f"{response.text[:200]}")
+            problems += [f"{user} {method} {url}: {e}" for e in spec.errors(response)]
+    return problems
+
+
+@pytest.fixture(scope="module")
+def single_node() -> Iterator[StandinServer]:
+    with StandinServer(tls=False, rate_limit_per_minute=10**6) as server:
+        yield server
+
+
+def test_single_node_answers_conform(spec: Spec, single_node: StandinServer) -> None:
+    problems = _check(spec, single_node, CASES)
+    assert not problems, "\n".join(problems)
+
+
+def test_cluster_answers_conform(spec: Spec) -> None:
+    with StandinServer(tls=False, cluster=True, rate_limit_per_minute=10**6) as server:
+        problems = _check(spec, server, CLUSTER_CASES)
+    assert not problems, "\n".join(problems)
+
+
+def test_login_answers_conform(spec: Spec, single_node: StandinServer) -> None:
+    with httpx.Client(base_url=single_node.url, timeout=10) as client:
+        responses = [
+            client.post("/security/user/authenticate", auth=("wazuh", "wazuh")),
+            client.post("/security/user/authenticate?raw=true", auth=("wazuh", "wazuh")),
+            client.post("/security/user/authenticate", auth=("wazuh", "wrong")),
+            client.post("/security/user/authenticate/run_as", auth=("wazuh", "wazuh"), json={"username": "analyst-a"}),
+        ]
+    assert [r.status_code for r in responses] == [200, 200, 401, 200]
+    problems = [e for r in responses for e in spec.errors(r)]
+    assert not problems, "\n".join(problems)
+
+
+def test_rate_limited_answer_conforms(spec: Spec) -> None:
+    with StandinServer(tls=False, rate_limit_per_minute=3) as server, \
+            httpx.Client(base_url=server.url, timeout=10) as client:
+        token = login(client)
+        answers = [client.get("/agents", headers={"Authorization": f"Bearer {token}"}) for _ in range(3)]
+    assert [a.status_code for a in answers][-1] == 429
+    assert answers[-1].json()["error"] == 6001
+    assert not spec.errors(answers[-1])
