@@ -64,8 +64,8 @@ def _compare(field: str, stored: str, op: str, wanted: Any) -> bool:
         left, right = epoch_ms(stored), epoch_ms(wanted)
     else:
         left, right = stored, wanted
-    return {"eq": left == right, "gt": left > right, "gte": left >= right, "lt": left < right,
-            "lte": left <= right}[op]
+    return bool({"eq": left == right, "gt": left > right, "gte": left >= right, "lt": left < right,
+                 "lte": left <= right}[op])
 
 
 def matches(doc: Doc, field: str, op: str, value: Any) -> bool:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from tests.engines import LoadedEngine
 from tests.indexer.expect import alerts_in
 from tests.indexer.support import audit_events, error_text, ok, serving
 
 
-def ids(result: dict[str, object], key: str = "alerts") -> list[str]:
-    return [item["id"] for item in result[key]]  # type: ignore[attr-defined, index]
+def ids(result: dict[str, Any], key: str = "alerts") -> list[str]:
+    return [item["id"] for item in result[key]]
 
 
 async def test_search_alerts_counts_the_window_and_lists_newest_first(at_anchor: LoadedEngine,

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from tests.engines import LoadedEngine
-from tests.indexer.expect import alerts_in, hunt
+from tests.indexer.expect import Doc, alerts_in, hunt
 from tests.indexer.support import ok, serving
 from wazuh_mcp.hunt_grammar import FIELDS
 
 
-def _common(week: list[Any], field: str) -> str:
+def _common(week: list[Doc], field: str) -> str:
     return Counter(v for d in week for v in d.values(field)).most_common(1)[0][0]
 
 
