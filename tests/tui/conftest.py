@@ -83,3 +83,37 @@ def indexer_url(osmem_clone: object) -> str:
 @pytest.fixture
 def empty_indexer_url(osmem_clone: object) -> str:
     return str(osmem_clone.url)  # type: ignore[attr-defined]
+
+
+LONG_LIVED = {"audit-watch", "mcp-session"}
+"""Worker groups that run as long as their screen: never waited for."""
+
+
+async def settle(pilot: object, rounds: int = 3) -> None:
+    """Let workers finish and the screen repaint (thread workers report back via call_from_thread)."""
+    from textual.pilot import Pilot
+
+    assert isinstance(pilot, Pilot)
+    for _ in range(rounds):
+        finite = [w for w in pilot.app.workers if w.group not in LONG_LIVED]
+        if finite:  # an empty list would mean "all workers" to wait_for_complete
+            await pilot.app.workers.wait_for_complete(finite)
+        await pilot.pause()
+
+
+def text_of(app: object, selector: str) -> str:
+    """The plain text a widget shows on the current screen (Rich renderables rendered, styles dropped)."""
+    import io
+
+    from rich.console import Console
+    from textual.app import App
+    from textual.widgets import Static
+
+    assert isinstance(app, App)
+    widget = app.screen.query_one(selector)
+    content = widget.content if isinstance(widget, Static) else widget.render()
+    if isinstance(content, str):
+        return content
+    console = Console(file=io.StringIO(), width=240, color_system=None, record=True)
+    console.print(content)
+    return console.export_text()

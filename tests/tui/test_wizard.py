@@ -1,0 +1,167 @@
+"""The setup wizard with Pilot, against the Server API stand-in (HTTPS) and a real Indexer engine."""
+
+from __future__ import annotations
+
+import tomllib
+
+import keyring
+from keyring.backends import fail
+from textual.widgets import Input, Switch
+
+from tests.tui.conftest import MemoryKeyring, api_password, settle, text_of
+from tui.app import create_app
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.connect import ConnectScreen
+from tui.screens.setup import SetupScreen
+from wazuh_mcp.config import Settings, config_path
+from wazuh_mcp.conncheck import last_report
+from wazuh_mcp.standin.server import StandinServer
+
+SIZE = (110, 44)
+
+
+def fill(app: object, **values: str) -> None:
+    from textual.app import App
+
+    assert isinstance(app, App)
+    for field_id, value in values.items():
+        app.screen.query_one(f"#{field_id}", Input).value = value
+
+
+def step(app: object) -> str | None:
+    from textual.app import App
+    from textual.widgets import ContentSwitcher
+
+    assert isinstance(app, App)
+    return app.screen.query_one("#wizard", ContentSwitcher).current
+
+
+async def test_newcomer_reaches_a_green_test_and_a_saved_profile(
+    standin: StandinServer, indexer_url: str, memory_keyring: MemoryKeyring
+) -> None:
+    app = create_app(start="setup", cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        fill(app, name="lab", api_url=standin.url)
+        await pilot.click("#api_user")
+        await pilot.press(*"wazuh")  # typed, as a person would
+        fill(app, api_password=api_password())
+        await pilot.click("#next")
+        await settle(pilot)
+        assert step(app) == "indexer"
+        fill(app, indexer_url=indexer_url, indexer_user="admin", indexer_password="admin-pw")
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert step(app) == "security"
+        fill(app, ca_bundle=str(standin.ca_path))
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert step(app) == "test"
+        summary = text_of(app, "#summary")
+        assert f"{standin.url}  as wazuh" in summary and "plain HTTP" in summary  # osmem speaks http
+        await pilot.click("#run-test")
+        await settle(pilot, rounds=6)
+        checks = text_of(app, "#checks")
+        assert "✔ Server API: log in: Logged in as wazuh" in checks
+        assert "✔ Wazuh version: Wazuh 4.14.7." in checks
+        assert "✔ Indexer: search alerts" in checks
+        assert "Connection test passed with warnings." in checks
+        await pilot.click("#save")
+        await settle(pilot)
+        assert "Saved profile lab" in text_of(app, "#save-result")
+        assert app.screen.query_one("#go-connect").display
+        await pilot.click("#go-connect")
+        await settle(pilot)
+        assert isinstance(app.screen, ConnectScreen)
+    assert memory_keyring.entries[("wazuh-mcp", "lab:api")] == api_password()
+    assert memory_keyring.entries[("wazuh-mcp", "lab:indexer")] == "admin-pw"
+    text = config_path().read_text()
+    assert "admin-pw" not in text and "password" not in text  # the demo API password is the user name
+    assert tomllib.loads(text)["default_profile"] == "lab"
+    settings = Settings.load()
+    assert settings.api.url == standin.url and settings.api.ca_bundle == standin.ca_path
+    report = last_report("lab")
+    assert report is not None and report.ok and report.wazuh_version == "4.14.7"
+
+
+async def test_next_refuses_a_step_with_problems() -> None:
+    app = create_app(start="setup", cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        fill(app, api_url="wazuh.example.org")
+        await pilot.click("#next")
+        await settle(pilot)
+        assert step(app) == "api"
+        assert "must look like https://host:port" in text_of(app, "#api_url-error")
+        assert "Enter the Server API user" in text_of(app, "#api_user-error")
+        assert "Enter the Server API password" in text_of(app, "#api_password-error")
+
+
+async def test_turning_tls_off_needs_confirmation_and_stays_visible() -> None:
+    app = create_app(start="setup", cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        fill(app, api_url="https://wazuh:55000", api_user="u", api_password="p")
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert step(app) == "security"
+        switch = app.screen.query_one("#verify_tls", Switch)
+        await pilot.click("#verify_tls")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")  # cancelled: verification stays on
+        await settle(pilot)
+        assert switch.value is True and not app.screen.query_one("#tls-warning").display
+        await pilot.click("#verify_tls")
+        await settle(pilot)
+        await pilot.click("#yes")
+        await settle(pilot)
+        assert switch.value is False and app.screen.query_one("#tls-warning").display
+        await pilot.click("#next")
+        await settle(pilot)
+        assert "TLS certificate verification is OFF" in text_of(app, "#summary")
+
+
+async def test_wrong_password_is_diagnosed_on_screen(standin: StandinServer) -> None:
+    app = create_app(start="setup", cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        fill(app, api_url=standin.url, api_user="wazuh", api_password="wrong", ca_bundle=str(standin.ca_path))
+        await pilot.press("ctrl+t")
+        await settle(pilot, rounds=6)
+        checks = text_of(app, "#checks")
+        assert "✖ Server API: log in: The Server API refused user 'wazuh' (wrong user or password)" in checks
+        assert "Connection test failed" in checks and "Traceback" not in checks
+
+
+async def test_no_keyring_means_not_saved_and_nothing_written(standin: StandinServer) -> None:
+    keyring.set_keyring(fail.Keyring())
+    app = create_app(start="setup", cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        fill(app, api_url=standin.url, api_user="wazuh", api_password="pw")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        result = text_of(app, "#save-result")
+        assert "Not saved: No OS keyring is available" in result and "gnome-keyring" in result
+    assert not config_path().exists()
+
+
+async def test_editing_an_existing_profile_keeps_stored_passwords(memory_keyring: MemoryKeyring) -> None:
+    from wazuh_mcp.setup_flow import ProfileInput, save_profile
+
+    save_profile(ProfileInput(name="prod", api_url="https://old:55000", api_user="soc", api_password="kept"))
+    app = create_app(start="setup", cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one("#api_url", Input).value == "https://old:55000"
+        assert "stored in the OS keyring" in app.screen.query_one("#api_password", Input).placeholder
+        fill(app, api_url="https://new:55000")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "Saved profile prod" in text_of(app, "#save-result")
+    assert Settings.load().api.url == "https://new:55000"
+    assert memory_keyring.entries[("wazuh-mcp", "prod:api")] == "kept"

@@ -1,0 +1,178 @@
+"""Pending writes: the diff, target and hash of each; approve or reject after a confirmation.
+
+Everything goes through ``wazuh_mcp.approvals`` (the one pending-change store, shared with
+``wazuh-mcp approve``): it re-checks the change, applies it once, and audits every step.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.console import Group
+from rich.syntax import Syntax
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Header, Static
+
+from tui.screens.confirm import ConfirmScreen, ReasonScreen
+from tui.status import load_settings
+from wazuh_mcp import approvals
+from wazuh_mcp.errors import WazuhMCPError
+from wazuh_mcp.models.write import PendingChange
+
+if TYPE_CHECKING:
+    from tui.app import WazuhApp
+    from wazuh_mcp.config import Settings
+
+
+class ApprovalsScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Home"),
+        Binding("a", "approve", "Approve"),
+        Binding("x", "reject", "Reject"),
+        Binding("r", "refresh", "Refresh"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.changes: dict[str, PendingChange] = {}
+        self.settings: Settings | None = None
+
+    @property
+    def wazuh_app(self) -> WazuhApp:
+        return cast("WazuhApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        table: DataTable[str] = DataTable(id="changes", cursor_type="row")
+        yield table
+        with VerticalScroll(id="change-detail"):
+            yield Static(id="change-info")
+        with Horizontal(classes="buttons"):
+            yield Button("Approve and apply [a]", id="approve", variant="success")
+            yield Button("Reject [x]", id="reject", variant="error")
+            yield Button("Refresh [r]", id="refresh")
+        yield Static(id="approval-result")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#changes", DataTable)
+        for label in ("Change", "Tool", "Target", "Requested (UTC)", "By", "Expires (UTC)"):
+            table.add_column(label, key=label)
+        self.query_one("#change-detail").border_title = "Change"
+        self.settings = load_settings(self.wazuh_app.options.profile)[1]
+        self.action_refresh()
+
+    # --- listing ----------------------------------------------------------------------
+
+    def action_refresh(self) -> None:
+        info = self.query_one("#change-info", Static)
+        try:
+            pending = approvals.list_pending(self.settings)
+        except (WazuhMCPError, OSError) as exc:
+            info.update(Text(f"Cannot read pending changes: {getattr(exc, 'message', exc)}", "red"))
+            return
+        self.changes = {c.id: c for c in pending}
+        table = self.query_one("#changes", DataTable)
+        table.clear()
+        for change in pending:
+            who = change.requested_by.wazuh_user or change.requested_by.session or ""
+            table.add_row(change.id, change.tool, change.target, _time(change.created_at), who,
+                          _time(change.expires_at), key=change.id)
+        buttons_enabled = bool(pending)
+        self.query_one("#approve").disabled = not buttons_enabled
+        self.query_one("#reject").disabled = not buttons_enabled
+        if not pending:
+            info.update(Text("Nothing waiting for a decision. Write tools ask here when the model proposes a "
+                             "change.", "dim"))
+        self.query_one("#changes").border_title = f"Pending changes ({len(pending)})"
+
+    def on_data_table_row_highlighted(self, message: DataTable.RowHighlighted) -> None:
+        change = self.changes.get(str(message.row_key.value))
+        if change is not None:
+            self.query_one("#change-info", Static).update(describe(change))
+
+    @property
+    def selected(self) -> PendingChange | None:
+        table = self.query_one("#changes", DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return self.changes.get(str(key))
+
+    # --- deciding ---------------------------------------------------------------------
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {"approve": self.action_approve, "reject": self.action_reject, "refresh": self.action_refresh}
+        if event.button.id in actions:
+            actions[event.button.id]()
+
+    def action_approve(self) -> None:
+        change = self.selected
+        if change is None:
+            return
+
+        def answered(confirmed: bool | None) -> None:
+            if confirmed:
+                self._result(Text(f"Applying {change.id}…", "cyan"))
+                self._approve(change.id)
+
+        where = change.requested_by.api_url or "the configured Server API"
+        self.app.push_screen(ConfirmScreen(
+            f"Approve {change.id} and apply it now?\n\n{change.summary}\nTarget: {change.target} on {where}\n"
+            f"sha256: {change.change_sha256}",
+            confirm="Approve and apply",
+        ), answered)
+
+    @work(exclusive=True, group="approval")
+    async def _approve(self, change_id: str) -> None:
+        try:
+            change = await approvals.approve(change_id, settings=self.settings)
+        except WazuhMCPError as exc:
+            self._result(Text(f"✖ {change_id} not applied: {exc.message} {exc.hint or ''}".rstrip(), "bold red"))
+        else:
+            self._result(Text(f"✔ {change.id} applied: {change.result or change.state}.", "bold green"))
+        self.action_refresh()
+
+    def action_reject(self) -> None:
+        change = self.selected
+        if change is None:
+            return
+
+        def answered(reason: str | None) -> None:
+            if reason is None:
+                return
+            try:
+                approvals.reject(change.id, reason or None, settings=self.settings)
+            except WazuhMCPError as exc:
+                self._result(Text(f"✖ {change.id} not rejected: {exc.message}", "bold red"))
+            else:
+                self._result(Text(f"✔ {change.id} rejected; it can never be applied.", "bold green"))
+            self.action_refresh()
+
+        self.app.push_screen(ReasonScreen(f"Reject {change.id}?\n\n{change.summary}"), answered)
+
+    def _result(self, text: Text) -> None:
+        self.query_one("#approval-result", Static).update(text)
+
+
+def _time(iso: str) -> str:
+    return iso[:19].replace("T", " ")
+
+
+def describe(change: PendingChange) -> Group:
+    head = Text()
+    head.append(f"{change.id}  ", "bold").append(f"{change.tool}  ", "cyan").append(f"{change.state}\n")
+    head.append(f"{change.summary}\n")
+    head.append("Target  ", "bold").append(f"{change.target}")
+    if change.requested_by.api_url:
+        head.append(f" on {change.requested_by.api_url}")
+    head.append("\nsha256  ", "bold").append(f"{change.change_sha256}\n")
+    head.append("Tier    ", "bold").append(f"{change.tier}, expires {_time(change.expires_at)}\n")
+    if change.reason:
+        head.append(f"{change.reason}\n", "yellow")
+    return Group(head, Syntax(change.diff, "diff", theme="ansi_dark", background_color="default"))

@@ -1,0 +1,230 @@
+"""The live audit viewer: the tail of the audit JSONL first, then every new line as it lands.
+
+A watcher thread only *notices* changes (a ``stat`` per tick) and posts ``AuditFileChanged``;
+a burst of appends collapses into one message, after which the screen reads everything new in
+one go. That keeps the UI thread free and the table update to one per burst.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.console import Group
+from rich.syntax import Syntax
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Select, Static
+from textual.worker import get_current_worker
+
+from tui.audit_tail import AuditTail
+from tui.messages import AuditFileChanged
+from tui.status import audit_path_for, load_settings
+from wazuh_mcp.audit import AuditEvent
+
+if TYPE_CHECKING:
+    from tui.app import WazuhApp
+
+COLUMNS = ("Time (UTC)", "Tool", "Outcome", "Duration", "User", "Error code")
+ANY = "__any__"
+
+
+def row_for(event: AuditEvent) -> tuple[str | Text, ...]:
+    outcome = Text(event.outcome, "green" if event.outcome == "ok" else "bold red")
+    return (event.ts[:23].replace("T", " "), event.tool, outcome, f"{event.duration_ms:,.0f} ms",
+            event.wazuh_user or "", Text(event.error_code or "", "red"))
+
+
+def haystack(event: AuditEvent) -> str:
+    """What the text filter searches: everything a person might remember about a call."""
+    parts = [event.tool, event.outcome, event.error_code or "", event.error or "", event.wazuh_user or "",
+             event.session or "", event.change_id or "", json.dumps(event.args, ensure_ascii=False)]
+    return "\n".join(parts).lower()
+
+
+class AuditScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Home"),
+        Binding("slash", "focus_filter", "Filter"),
+        Binding("ctrl+l", "clear_filters", "Clear filters"),
+        Binding("end", "follow", "Follow"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: dict[int, AuditEvent] = {}
+        """Loaded events by sequence number (the table's row key), oldest first."""
+        self.seq = 0
+        self._haystacks: dict[int, str] = {}
+        self.tools: set[str] = set()
+        self.tail: AuditTail | None = None
+
+    @property
+    def wazuh_app(self) -> WazuhApp:
+        return cast("WazuhApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="audit-filters"):
+            yield Input(placeholder="/ filter: text in tool, arguments, error, user…", id="filter-text")
+            yield Select[str]([], prompt="any tool", id="filter-tool")
+            yield Select[str]([("ok", "ok"), ("error", "error")], prompt="any outcome", id="filter-outcome")
+        table: DataTable[str | Text] = DataTable(id="audit-table", cursor_type="row", zebra_stripes=True)
+        yield table
+        with VerticalScroll(id="audit-detail"):
+            yield Static(id="detail")
+        yield Static(id="audit-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        options = self.wazuh_app.options
+        path = options.audit_path or audit_path_for(load_settings(options.profile)[1])
+        self.tail = AuditTail(path)
+        table = self.query_one("#audit-table", DataTable)
+        for label in COLUMNS:
+            table.add_column(label, key=label)
+        self.query_one("#audit-detail").border_title = "Call detail (arguments as recorded, redacted)"
+        self._load_tail()
+
+    @work(thread=True, group="audit-load")
+    def _load_tail(self) -> None:
+        assert self.tail is not None
+        events = self.tail.load_tail(self.wazuh_app.options.tail_limit)
+        self.app.call_from_thread(self.append, events)
+        self.app.call_from_thread(self._watch)
+
+    @work(thread=True, group="audit-watch")
+    def _watch(self) -> None:
+        worker = get_current_worker()
+        interval = self.wazuh_app.options.watch_interval
+        while not worker.is_cancelled:
+            if self.tail is not None and self.tail.changed():
+                self.post_message(AuditFileChanged())
+            time.sleep(interval)
+
+    def on_audit_file_changed(self, _: AuditFileChanged) -> None:
+        if self.tail is not None:
+            self.append(self.tail.read_new())
+
+    # --- rows -------------------------------------------------------------------------
+
+    def matches(self, seq: int, event: AuditEvent) -> bool:
+        tool = self.query_one("#filter-tool", Select).value
+        outcome = self.query_one("#filter-outcome", Select).value
+        text = self.query_one("#filter-text", Input).value.strip().lower()
+        if isinstance(tool, str) and event.tool != tool:
+            return False
+        if isinstance(outcome, str) and event.outcome != outcome:
+            return False
+        if text:
+            found = self._haystacks.get(seq)
+            if found is None:
+                found = self._haystacks[seq] = haystack(event)
+            return text in found
+        return True
+
+    def append(self, events: list[AuditEvent]) -> None:
+        table = self.query_one("#audit-table", DataTable)
+        following = table.row_count == 0 or table.cursor_row >= table.row_count - 1
+        new = []
+        for event in events:
+            self.seq += 1
+            self.events[self.seq] = event
+            new.append((self.seq, event))
+        excess = len(self.events) - self.wazuh_app.options.tail_limit
+        for seq in list(self.events)[:max(0, excess)]:  # keep memory bounded: forget the oldest
+            del self.events[seq]
+            self._haystacks.pop(seq, None)
+            if str(seq) in table.rows:
+                table.remove_row(str(seq))
+        self._update_tools({e.tool for _, e in new})
+        for seq, event in new:
+            if self.matches(seq, event):
+                table.add_row(*row_for(event), key=str(seq))
+        if following and table.row_count:
+            table.move_cursor(row=table.row_count - 1)
+        self._status()
+
+    def refilter(self) -> None:
+        table = self.query_one("#audit-table", DataTable)
+        table.clear()
+        for seq, event in self.events.items():
+            if self.matches(seq, event):
+                table.add_row(*row_for(event), key=str(seq))
+        if table.row_count:
+            table.move_cursor(row=table.row_count - 1)
+        else:
+            self.query_one("#detail", Static).update("")
+        self._status()
+
+    def _update_tools(self, seen: set[str]) -> None:
+        if seen <= self.tools:
+            return
+        self.tools |= seen
+        select = self.query_one("#filter-tool", Select)
+        current = select.value
+        with select.prevent(Select.Changed):
+            select.set_options([(t, t) for t in sorted(self.tools)])
+            if isinstance(current, str):
+                select.value = current
+
+    def _status(self) -> None:
+        table = self.query_one("#audit-table", DataTable)
+        tail = self.tail
+        text = Text()
+        if tail is not None and not tail.path.exists():
+            text.append(f"No audit file yet at {tail.path}: it appears with the first tool call.", "dim")
+        else:
+            text.append(f"{table.row_count:,} shown of {len(self.events):,} loaded", "bold")
+            text.append(f" · following {tail.path if tail else ''}", "dim")
+            if tail is not None and tail.truncated_head:
+                text.append(" · older records not loaded (tail only)", "dim")
+            if tail is not None and tail.skipped:
+                text.append(f" · {tail.skipped} unreadable line(s) skipped", "yellow")
+        self.query_one("#audit-status", Static).update(text)
+
+    # --- detail and filters -----------------------------------------------------------
+
+    def on_data_table_row_highlighted(self, message: DataTable.RowHighlighted) -> None:
+        key = message.row_key.value
+        event = self.events.get(int(key)) if key else None
+        if event is None:
+            return
+        head = Text()
+        head.append(f"{event.tool}", "bold").append(f"  {event.outcome}", "green" if event.outcome == "ok" else "red")
+        head.append(f"  {event.duration_ms:,.1f} ms  {event.ts}\n", "dim")
+        facts = [("user", event.wazuh_user), ("role", event.role), ("session", event.session),
+                 ("change", event.change_id),
+                 ("TLS verify", None if event.tls_verify is None else "on" if event.tls_verify else "OFF")]
+        head.append("  ".join(f"{k}: {v}" for k, v in facts if v) + "\n")
+        if event.error:
+            head.append(f"{event.error_code}: {event.error}\n", "red")
+        args = Syntax(json.dumps(event.args, indent=2, ensure_ascii=False), "json", theme="ansi_dark",
+                      background_color="default", word_wrap=True)
+        self.query_one("#detail", Static).update(Group(head, args))
+
+    def on_input_changed(self, message: Input.Changed) -> None:
+        if message.input.id == "filter-text":
+            self.refilter()
+
+    def on_select_changed(self, message: Select.Changed) -> None:
+        self.refilter()
+
+    def action_focus_filter(self) -> None:
+        self.query_one("#filter-text", Input).focus()
+
+    def action_clear_filters(self) -> None:
+        self.query_one("#filter-text", Input).value = ""
+        self.query_one("#filter-tool", Select).clear()
+        self.query_one("#filter-outcome", Select).clear()
+
+    def action_follow(self) -> None:
+        table = self.query_one("#audit-table", DataTable)
+        if table.row_count:
+            table.move_cursor(row=table.row_count - 1)
+        table.focus()

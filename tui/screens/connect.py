@@ -1,0 +1,192 @@
+"""Connect AI clients: preview the change to a client's MCP config, then write or remove it.
+
+The preview is recomputed on every change of the form and never writes; "Write" applies that
+exact preview (``apply_change`` refuses if the file changed since). The logic is
+``wazuh_mcp.clients``, shared with ``wazuh-mcp connect``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar, cast
+
+from rich.syntax import Syntax
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select, Static
+
+from tui.screens.confirm import ConfirmScreen
+from wazuh_mcp import profiles
+from wazuh_mcp.clients import (
+    CLIENT_TITLES,
+    CLIENTS,
+    DEFAULT_SERVER_NAME,
+    Change,
+    ClientName,
+    ClientTarget,
+    apply_change,
+    claude_mcp_add_command,
+    plan_change,
+    server_entry,
+    target_for,
+)
+from wazuh_mcp.errors import WazuhMCPError
+
+DEFAULT = "__default__"
+DEMO = "__demo__"
+
+
+class ConnectScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Home"),
+        Binding("ctrl+w", "write", "Write"),
+        Binding("ctrl+r", "remove", "Remove"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.change: Change | None = None
+
+    def compose(self) -> ComposeResult:
+        try:
+            names = profiles.profile_names()
+        except WazuhMCPError:
+            names = []
+        choices = [("the default profile", DEFAULT), *((f"profile {n}", n) for n in names), ("the demo", DEMO)]
+        yield Header()
+        with Horizontal(id="connect-body"):
+            with Vertical(id="connect-form"):
+                yield Label("AI client", classes="field-label")
+                with RadioSet(id="client"):
+                    for index, client in enumerate(CLIENTS):
+                        yield RadioButton(CLIENT_TITLES[client], value=index == 0, name=client)
+                yield Label("Project directory", classes="field-label")
+                yield Input(placeholder="current directory (Cursor: empty = global ~/.cursor)", id="project")
+                yield Label("Server name", classes="field-label")
+                yield Input(DEFAULT_SERVER_NAME, id="server-name")
+                yield Label("Run against", classes="field-label")
+                yield Select(choices, value=DEFAULT, allow_blank=False, id="profile")
+                with Horizontal(classes="buttons"):
+                    yield Button("Write", id="write", variant="success")
+                    yield Button("Remove", id="remove", variant="error")
+            with VerticalScroll(id="connect-preview"):
+                yield Static(id="target")
+                yield Static(id="diff")
+                yield Static(id="claude-add")
+                yield Static(id="result")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#connect-preview").border_title = "Preview (nothing is written until you press Write)"
+        self.preview()
+
+    # --- the form ---------------------------------------------------------------------
+
+    @property
+    def client(self) -> ClientName:
+        pressed = self.query_one("#client", RadioSet).pressed_button
+        return cast(ClientName, pressed.name if pressed is not None and pressed.name else CLIENTS[0])
+
+    def _entry_options(self) -> tuple[str | None, bool]:
+        choice = self.query_one("#profile", Select).value
+        if choice == DEMO:
+            return None, True
+        return (None if choice == DEFAULT or not isinstance(choice, str) else choice), False
+
+    def _target(self) -> ClientTarget:
+        text = self.query_one("#project", Input).value.strip()
+        project = Path(text).expanduser() if text and self.client != "claude-desktop" else None
+        return target_for(self.client, project=project)
+
+    def plan(self, *, remove: bool = False) -> Change:
+        profile, demo = self._entry_options()
+        entry = None if remove else server_entry(self.client, profile=profile, demo=demo)
+        name = self.query_one("#server-name", Input).value.strip() or DEFAULT_SERVER_NAME
+        return plan_change(self._target(), name, entry=entry)
+
+    def on_radio_set_changed(self) -> None:
+        project = self.query_one("#project", Input)
+        project.disabled = self.client == "claude-desktop"
+        self.preview()
+
+    def on_input_changed(self) -> None:
+        self.preview()
+
+    def on_select_changed(self) -> None:
+        self.preview()
+
+    # --- preview ----------------------------------------------------------------------
+
+    def preview(self, *, remove: bool = False) -> Change | None:
+        diff = self.query_one("#diff", Static)
+        target = self.query_one("#target", Static)
+        add = self.query_one("#claude-add", Static)
+        self.query_one("#result", Static).update("")
+        try:
+            change = self.plan(remove=remove)
+        except WazuhMCPError as exc:
+            self.change = None
+            target.update(Text("✖ Cannot use this file", "bold red"))
+            diff.update(Text(f"{exc.message}\n\n{exc.hint or ''}".rstrip(), "red"))
+            add.update("")
+            return None
+        self.change = change
+        target.update(Text.assemble((change.summary(), "bold")))
+        if change.changed:
+            diff.update(Syntax(change.diff(), "diff", theme="ansi_dark", background_color="default"))
+        else:
+            diff.update("")
+        if self.client == "claude-code" and not remove:
+            profile, demo = self._entry_options()
+            command = claude_mcp_add_command(change.name, server_entry("claude-code", profile=profile, demo=demo))
+            add.update(Text.assemble(("Or with Claude Code's own CLI:\n", "dim"), (command, "bold")))
+        else:
+            add.update("")
+        return change
+
+    # --- writing ----------------------------------------------------------------------
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "write":
+            self.action_write()
+        elif event.button.id == "remove":
+            self.action_remove()
+
+    def action_write(self) -> None:
+        if self.change is None or not self.change.changed:
+            self.preview()
+        if self.change is not None:
+            self._apply(self.change)
+
+    def action_remove(self) -> None:
+        change = self.preview(remove=True)
+        if change is None or not change.changed:
+            return
+
+        def answered(confirmed: bool | None) -> None:
+            if confirmed:
+                self._apply(change)
+            else:
+                self.preview()
+
+        self.app.push_screen(ConfirmScreen(f"{change.summary()}\n\nOther servers and settings stay as they are.",
+                                           confirm="Remove", danger=True), answered)
+
+    def _apply(self, change: Change) -> None:
+        result = self.query_one("#result", Static)
+        if not change.changed:
+            result.update(Text("Nothing to write: the file already says this.", "green"))
+            return
+        try:
+            backup = apply_change(change)
+        except WazuhMCPError as exc:
+            result.update(Text(f"✖ {exc.message} {exc.hint or ''}".rstrip(), "bold red"))
+            return
+        done = "Removed from" if change.action == "remove" else "Wrote"
+        kept = f" The previous file is kept as {backup}." if backup else ""
+        restart = f" Restart {change.target.title} to pick it up." if change.action != "remove" else ""
+        self.preview(remove=change.action == "remove")
+        result.update(Text(f"✔ {done} {change.target.path}.{kept}{restart}", "bold green"))

@@ -1,0 +1,165 @@
+"""The launcher's home: where things stand, and one key to each screen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Static
+
+from tui.messages import ProfileSaved
+from tui.status import HomeStatus, gather
+
+if TYPE_CHECKING:
+    from tui.app import WazuhApp
+
+MARK = {"ok": ("✔", "green"), "warn": ("⚠", "yellow"), "fail": ("✖", "red"), "skip": ("–", "dim"),
+        "running": ("…", "cyan")}
+
+ACTIONS = [
+    ("setup", "Setup wizard", "s"),
+    ("connect", "Connect AI clients", "c"),
+    ("audit", "Audit log", "a"),
+    ("approvals", "Approvals", "p"),
+    ("playground", "Tool playground", "t"),
+    ("demo", "Demo", "d"),
+]
+
+
+class HomeScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(key, f"open('{name}')", label) for name, label, key in ACTIONS),
+        Binding("r", "refresh", "Refresh"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Grid(id="home-grid"):
+            yield Static(id="config", classes="panel")
+            yield Static(id="test", classes="panel")
+            yield Static(id="keyring", classes="panel")
+            yield Static(id="approvals", classes="panel")
+            yield Static(id="recent", classes="panel")
+        with Horizontal(id="actions"):
+            for name, label, key in ACTIONS:
+                yield Button(f"{label} [{key}]", id=f"go-{name}", variant="primary" if name == "setup" else "default")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        titles = {"config": "Configuration", "test": "Last connection test", "keyring": "OS keyring",
+                  "approvals": "Pending approvals", "recent": "Recent audit activity"}
+        for widget_id, title in titles.items():
+            self.query_one(f"#{widget_id}", Static).border_title = title
+
+    def on_screen_resume(self) -> None:  # also on first show
+        self.action_refresh()
+
+    @property
+    def wazuh_app(self) -> WazuhApp:
+        return cast("WazuhApp", self.app)
+
+    def action_open(self, name: str) -> None:
+        self.wazuh_app.open(name)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id and event.button.id.startswith("go-"):
+            self.action_open(event.button.id.removeprefix("go-"))
+
+    def on_profile_saved(self, message: ProfileSaved) -> None:
+        self.action_refresh()
+
+    def action_refresh(self) -> None:
+        self._load_status()
+
+    @work(thread=True, exclusive=True, group="home-status")
+    def _load_status(self) -> None:
+        # The keyring may talk D-Bus (or wait for an unlock prompt): never on the UI thread.
+        status = gather(self.wazuh_app.options.profile)
+        self.app.call_from_thread(self.show, status)
+
+    def show(self, status: HomeStatus) -> None:
+        self.query_one("#config", Static).update(config_text(status))
+        self.query_one("#test", Static).update(test_text(status))
+        self.query_one("#keyring", Static).update(keyring_text(status))
+        self.query_one("#approvals", Static).update(approvals_text(status))
+        self.query_one("#recent", Static).update(recent_text(status))
+
+
+def config_text(status: HomeStatus) -> Text:
+    text = Text()
+    default = " (default)" if status.default_profile == status.profile else ""
+    text.append("Profile  ", "bold").append(f"{status.profile}{default}")
+    others = [p for p in status.profiles if p != status.profile]
+    if others:
+        text.append(f"   also: {', '.join(others)}", "dim")
+    text.append("\n")
+    if status.settings_error:
+        return text.append(status.settings_error, "red")
+    settings = status.settings
+    if settings is None or not status.configured:
+        return text.append("Not configured yet. ", "yellow").append(
+            "Press s for the setup wizard, or d to try the demo (no Wazuh needed).")
+    api, indexer = settings.api, settings.indexer
+    text.append("Server API  ", "bold").append(f"{api.url}  as {api.user}\n")
+    text.append("Indexer     ", "bold").append(f"{indexer.url}  as {indexer.user}\n" if indexer.url else "not set\n")
+    text.append("Role        ", "bold").append(f"{settings.role}, writes {'on' if settings.writes else 'off'}\n")
+    if status.tls_off:
+        text.append("⚠ TLS certificate verification is OFF", "bold yellow")
+    else:
+        ca = api.ca_bundle or indexer.ca_bundle
+        text.append("TLS         ", "bold").append(f"verified ({'CA ' + str(ca) if ca else 'system trust store'})")
+    return text
+
+
+def test_text(status: HomeStatus) -> Text:
+    report = status.last_test
+    if report is None:
+        return Text("No connection test yet for this profile (setup wizard, last step).", "dim")
+    mark, style = MARK[report.status]
+    text = Text()
+    verdict = {"ok": "passed", "warn": "passed with warnings", "fail": "failed"}[report.status]
+    text.append(f"{mark} {verdict}", f"bold {style}").append(f"  {report.finished}\n", "dim")
+    if report.wazuh_version:
+        text.append(f"Wazuh {report.wazuh_version}\n")
+    for check in report.checks:
+        if check.status in ("warn", "fail"):
+            check_mark, check_style = MARK[check.status]
+            text.append(f"{check_mark} {check.title}: ", check_style).append(f"{check.detail}\n")
+    return text
+
+
+def keyring_text(status: HomeStatus) -> Text:
+    text = Text()
+    text.append("Backend  ", "bold").append(f"{status.keyring_backend}\n")
+    if not status.keyring_usable:
+        return text.append("✖ No usable keyring: ", "bold red").append(status.keyring_help)
+    for which, label in (("api", "Server API"), ("indexer", "Indexer")):
+        stored = status.stored_passwords.get(which)
+        text.append(f"{label} password  ").append("stored\n" if stored else "not stored\n", "green" if stored else "dim")
+    return text
+
+
+def approvals_text(status: HomeStatus) -> Text:
+    if status.pending_error:
+        return Text(status.pending_error, "red")
+    if not status.pending:
+        return Text("Nothing waiting for a decision.", "dim")
+    return Text(f"{status.pending} change(s) waiting for a decision — press p.", "bold yellow")
+
+
+def recent_text(status: HomeStatus) -> Text:
+    if not status.recent:
+        return Text(f"No tool calls recorded yet in {status.audit_path}.", "dim")
+    text = Text()
+    for event in reversed(status.recent):
+        style = "green" if event.outcome == "ok" else "red"
+        text.append(f"{event.ts[:19].replace('T', ' ')}  ", "dim").append(f"{event.tool:<34}")
+        text.append(f"{event.outcome:<6}", style).append(f"{event.duration_ms:>8.0f} ms  ")
+        text.append(f"{event.error_code or ''}\n", "red")
+    return text

@@ -1,0 +1,227 @@
+"""The tool playground: a real MCP client session against ``wazuh-mcp serve`` (or the demo).
+
+The session is one long-lived worker: the official client (``mcp.client.client.Client``) starts
+the server over stdio exactly as an AI client would, lists the tools, then serves the screen's
+calls from a queue. Leaving the screen cancels the worker, which ends the session and the server.
+The server's stderr goes to ``<state dir>/playground-server.log``, never onto the screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import time
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from rich.syntax import Syntax
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select, Static, Switch
+from textual.widgets.option_list import Option
+
+from tui.messages import PlaygroundFailed, PlaygroundReady, ToolFinished
+from tui.schema_form import FieldSpec, build_arguments, fields_from_schema
+from wazuh_mcp.config import state_dir
+from wazuh_mcp.serve_command import serve_argv
+
+if TYPE_CHECKING:
+    from tui.app import WazuhApp
+
+
+def _leaf_message(exc: BaseException) -> str:
+    """The innermost real error of an exception group (anyio task groups wrap them)."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
+def _widget_id(name: str) -> str:
+    return "arg-" + re.sub(r"[^A-Za-z0-9_-]", "_", name)
+
+
+class PlaygroundScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Home"),
+        Binding("ctrl+r", "run", "Run"),
+    ]
+
+    def __init__(self, *, demo: bool = False) -> None:
+        super().__init__()
+        self.demo = demo
+        self.tools: dict[str, Any] = {}
+        self.fields: list[FieldSpec] = []
+        self.current: str | None = None
+        self.requests: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
+
+    @property
+    def wazuh_app(self) -> WazuhApp:
+        return cast("WazuhApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="playground-body"):
+            with Vertical(id="tool-list-pane"):
+                yield Static(id="session-status")
+                yield OptionList(id="tools")
+            with Vertical(id="tool-pane"):
+                yield Static(id="tool-title")
+                yield VerticalScroll(id="form")
+                with Horizontal(classes="buttons"):
+                    yield Button("Run [ctrl+r]", id="run", variant="primary", disabled=True)
+                with VerticalScroll(id="result-pane"):
+                    yield Static(id="result")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        options = self.wazuh_app.options
+        build = options.serve_argv or serve_argv
+        argv = build(demo=True) if self.demo else build(profile=options.profile)
+        self.query_one("#result-pane").border_title = "Result"
+        self.query_one("#tools").border_title = "Tools"
+        what = "the demo (an embedded Wazuh stand-in)" if self.demo else "your Wazuh"
+        self.query_one("#session-status", Static).update(Text(f"Starting wazuh-mcp serve against {what}…", "cyan"))
+        self._session(argv)
+
+    # --- the MCP session --------------------------------------------------------------
+
+    @work(exclusive=True, group="mcp-session")
+    async def _session(self, argv: list[str]) -> None:
+        from mcp.client.client import Client
+        from mcp.client.stdio import StdioServerParameters, stdio_client
+
+        log_path = state_dir() / "playground-server.log"
+        try:
+            log_path.parent.mkdir(parents=True, exist_ok=True)
+            with log_path.open("a", encoding="utf-8") as errlog:
+                # The whole environment: the server needs the keyring's D-Bus address and WAZUH_MCP_*.
+                params = StdioServerParameters(command=argv[0], args=argv[1:], env=dict(os.environ))
+                async with Client(stdio_client(params, errlog=errlog), read_timeout_seconds=120) as client:
+                    listed = await client.list_tools()
+                    self.post_message(PlaygroundReady(list(listed.tools), " ".join(argv[-3:])))
+                    while True:
+                        name, arguments = await self.requests.get()
+                        await self._call(client, name, arguments)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # shown on screen; the details are in the server log
+            self.post_message(PlaygroundFailed(f"{_leaf_message(exc)} (server log: {log_path})"))
+
+    async def _call(self, client: Any, name: str, arguments: dict[str, Any]) -> None:
+        started = time.perf_counter()
+        try:
+            result = await client.call_tool(name, arguments)
+        except Exception as exc:  # a protocol error: the session itself stays usable
+            self.post_message(ToolFinished(name, _leaf_message(exc), True, (time.perf_counter() - started) * 1000))
+            return
+        elapsed = (time.perf_counter() - started) * 1000
+        if result.structured_content is not None and not result.is_error:
+            payload: Any = result.structured_content
+        else:
+            payload = "\n".join(getattr(c, "text", "") for c in result.content)
+        self.post_message(ToolFinished(name, payload, bool(result.is_error), elapsed))
+
+    def on_playground_ready(self, message: PlaygroundReady) -> None:
+        self.tools = {tool.name: tool for tool in message.tools}
+        options = self.query_one("#tools", OptionList)
+        options.clear_options()
+        options.add_options([Option(name, id=name) for name in sorted(self.tools)])
+        self.query_one("#session-status", Static).update(
+            Text.assemble(("● connected ", "bold green"), (f"{len(self.tools)} tools · {message.server}", "dim")))
+        if self.tools:
+            options.highlighted = 0
+            options.focus()
+
+    def on_playground_failed(self, message: PlaygroundFailed) -> None:
+        self.query_one("#session-status", Static).update(Text(f"✖ The server did not start: {message.error}",
+                                                              "bold red"))
+        self.query_one("#run", Button).disabled = True
+
+    # --- the form ---------------------------------------------------------------------
+
+    def on_option_list_option_highlighted(self, message: OptionList.OptionHighlighted) -> None:
+        if message.option.id:
+            self.select_tool(message.option.id)
+
+    def select_tool(self, name: str) -> None:
+        if name == self.current or name not in self.tools:
+            return
+        self.current = name
+        tool = self.tools[name]
+        self.fields = fields_from_schema(tool.input_schema or {})
+        title = Text()
+        title.append(f"{name}", "bold")
+        if tool.title:
+            title.append(f" — {tool.title}")
+        title.append(f"\n{(tool.description or '').strip().splitlines()[0] if tool.description else ''}", "dim")
+        self.query_one("#tool-title", Static).update(title)
+        form = self.query_one("#form", VerticalScroll)
+        form.remove_children()
+        widgets: list[Widget] = []
+        for spec in self.fields:
+            widgets.append(Label(spec.label, classes="field-label"))
+            widgets.append(self._widget_for(spec))
+            if spec.description:
+                widgets.append(Static(spec.description, classes="hint"))
+            widgets.append(Static("", id=f"{_widget_id(spec.name)}-error", classes="error"))
+        if not self.fields:
+            widgets.append(Static("This tool takes no arguments.", classes="hint"))
+        form.mount_all(widgets)
+        self.query_one("#run", Button).disabled = False
+
+    @staticmethod
+    def _widget_for(spec: FieldSpec) -> Widget:
+        widget_id = _widget_id(spec.name)
+        if spec.kind == "boolean":
+            return Switch(bool(spec.default), id=widget_id)
+        if spec.kind == "enum":
+            return Select([(c, c) for c in spec.choices], id=widget_id, allow_blank=not spec.required,
+                          prompt=f"default: {spec.default}" if spec.default is not None else "choose")
+        restrict = {"integer": "integer", "number": "number"}.get(spec.kind)
+        return Input(placeholder=spec.placeholder, id=widget_id, type=restrict or "text")  # type: ignore[arg-type]
+
+    def raw_values(self) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for spec in self.fields:
+            widget = self.query_one(f"#{_widget_id(spec.name)}")
+            value = getattr(widget, "value", None)
+            values[spec.name] = None if value is Select.NULL else value
+        return values
+
+    # --- running ----------------------------------------------------------------------
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "run":
+            self.action_run()
+
+    def action_run(self) -> None:
+        if self.current is None:
+            return
+        arguments, problems = build_arguments(self.fields, self.raw_values())
+        for spec in self.fields:
+            self.query_one(f"#{_widget_id(spec.name)}-error", Static).update(problems.get(spec.name, ""))
+        if problems:
+            return
+        shown = json.dumps(arguments, ensure_ascii=False)
+        self.query_one("#result", Static).update(Text(f"Calling {self.current}({shown})…", "cyan"))
+        self.query_one("#run", Button).disabled = True
+        self.requests.put_nowait((self.current, arguments))
+
+    def on_tool_finished(self, message: ToolFinished) -> None:
+        self.query_one("#run", Button).disabled = False
+        pane = self.query_one("#result-pane")
+        pane.border_title = f"Result of {message.tool} — {message.elapsed_ms:,.0f} ms"
+        result = self.query_one("#result", Static)
+        if message.is_error:
+            result.update(Text(str(message.result), "bold red"))
+        elif isinstance(message.result, str):
+            result.update(message.result)
+        else:
+            text = json.dumps(message.result, indent=2, ensure_ascii=False)
+            result.update(Syntax(text, "json", theme="ansi_dark", background_color="default", word_wrap=True))
