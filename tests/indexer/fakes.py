@@ -68,6 +68,34 @@ def silent_server() -> Iterator[str]:
         listener.close()
 
 
+@contextmanager
+def garbage_server() -> Iterator[str]:
+    """Answers every connection with bytes that are not HTTP, then hangs up (a wrong port)."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    stop = threading.Event()
+
+    def serve() -> None:
+        listener.settimeout(0.1)
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                continue
+            with conn:
+                conn.sendall(b"SSH-2.0-OpenSSH_9.2p1\r\n\x00\x01garbage")
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join()
+        listener.close()
+
+
 @dataclass
 class Canned:
     status: int

@@ -16,6 +16,7 @@ from tests.indexer.fakes import (
     canned_json,
     canned_server,
     closed_port,
+    garbage_server,
     make_pki,
     silent_server,
 )
@@ -64,6 +65,14 @@ async def test_hung_indexer_times_out_within_the_deadline_and_the_server_keeps_s
             tools = await client.list_tools()
             assert any(tool.name == "hunt_query" for tool in tools.tools)
     assert sorted(e["error_code"] for e in audit_events(audit)) == ["timeout"] * 3
+
+
+async def test_a_port_that_does_not_speak_http_is_upstream_unavailable(tmp_path: Path) -> None:
+    with garbage_server() as url:
+        async with connected(url, tmp_path / "audit.jsonl") as (client, _):
+            text = error_text(await client.call_tool(*SEARCH))
+    assert text.startswith("upstream_unavailable: "), text
+    assert audit_events(tmp_path / "audit.jsonl")[0]["error_code"] == "upstream_unavailable"
 
 
 @pytest.mark.parametrize(("answer", "code", "phrases"), [
