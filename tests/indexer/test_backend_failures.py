@@ -72,6 +72,7 @@ async def test_a_port_that_does_not_speak_http_is_upstream_unavailable(tmp_path:
         async with connected(url, tmp_path / "audit.jsonl") as (client, _):
             text = error_text(await client.call_tool(*SEARCH))
     assert text.startswith("upstream_unavailable: "), text
+    assert "does not answer in HTTP" in text and "indexer.url" in text
     assert audit_events(tmp_path / "audit.jsonl")[0]["error_code"] == "upstream_unavailable"
 
 

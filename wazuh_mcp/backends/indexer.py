@@ -25,6 +25,7 @@ sees opensearch-py:
 from __future__ import annotations
 
 import functools
+import http.client
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -44,7 +45,7 @@ from opensearchpy.exceptions import (
     SSLError,
     TransportError,
 )
-from urllib3.exceptions import ConnectTimeoutError, NewConnectionError
+from urllib3.exceptions import ConnectTimeoutError, NewConnectionError, ProtocolError
 
 from wazuh_mcp.errors import (
     ConfigurationError,
@@ -222,6 +223,11 @@ class Indexer:
             return self._timeout()
         if isinstance(exc, SSLError):
             return self._tls_error(str(exc))
+        if isinstance(exc, ConnectionError) and _not_http(exc.info):
+            return UpstreamUnavailable(
+                f"The server at {url} does not answer in HTTP; it is not an Indexer (or speaks TLS only).",
+                hint="Check indexer.url: the Wazuh Indexer listens on port 9200, usually with https://.",
+            )
         if isinstance(exc, ConnectionError):
             return UpstreamUnavailable(
                 f"Could not connect to the Indexer at {url} (refused, reset or unreachable).",
@@ -295,6 +301,11 @@ def total_hits(response: dict[str, Any]) -> int:
     if isinstance(total, dict):
         total = total.get("value", 0)
     return int(total) if isinstance(total, int | float) else 0
+
+
+def _not_http(cause: object) -> bool:
+    """urllib3 wraps a status line it cannot parse (another protocol on that port) in ProtocolError."""
+    return isinstance(cause, ProtocolError) and any(isinstance(arg, http.client.BadStatusLine) for arg in cause.args)
 
 
 def _connect_timed_out(cause: object) -> bool:
