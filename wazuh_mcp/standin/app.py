@@ -31,6 +31,7 @@ from wazuh_mcp.standin import estate
 from wazuh_mcp.standin.api_agents import ENDPOINTS as AGENT_ENDPOINTS
 from wazuh_mcp.standin.api_core import ENDPOINTS as CORE_ENDPOINTS
 from wazuh_mcp.standin.api_mitre import ENDPOINTS as MITRE_ENDPOINTS
+from wazuh_mcp.standin.api_nodes import ENDPOINTS as NODE_ENDPOINTS
 from wazuh_mcp.standin.api_rules import ENDPOINTS as RULE_ENDPOINTS
 from wazuh_mcp.standin.api_syscollector import ENDPOINTS as SYSCOLLECTOR_ENDPOINTS
 from wazuh_mcp.standin.auth import TokenIssuer
@@ -187,7 +188,8 @@ def build_app(config: StandinConfig | None = None, *, faults: Faults | None = No
     """A fresh stand-in app (its own fleet, ruleset, tokens and faults)."""
     config = config or StandinConfig()
     state = build_state(config, faults)
-    endpoints = [*CORE_ENDPOINTS, *AGENT_ENDPOINTS, *SYSCOLLECTOR_ENDPOINTS, *MITRE_ENDPOINTS, *RULE_ENDPOINTS]
+    endpoints = [*CORE_ENDPOINTS, *AGENT_ENDPOINTS, *SYSCOLLECTOR_ENDPOINTS, *MITRE_ENDPOINTS, *RULE_ENDPOINTS,
+                 *NODE_ENDPOINTS]
     routes = [make_route(e) for e in endpoints]
     routes += [Route(CONTROL_PREFIX + "faults", _control_faults, methods=["POST"]),
                Route(CONTROL_PREFIX + "state", _control_state, methods=["GET"])]

@@ -69,6 +69,7 @@ class Fleet:
     groups: dict[str, dict[str, str]]  # group -> file name -> content
     nodes: list[ClusterNode] = field(default_factory=list)
     keys: dict[str, str] = field(default_factory=dict)
+    stats_days: dict[str, int] = field(default_factory=dict)  # extra days with statistics -> hours recorded
 
     def agent(self, agent_id: str) -> Item | None:
         return next((a for a in self.agents if a["id"] == agent_id), None)

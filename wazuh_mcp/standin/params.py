@@ -34,6 +34,7 @@ FORMATS: dict[str, re.Pattern[str]] = {
     "paths": re.compile(r"^[\w\-./\\:]+$"),
     "hash": re.compile(r"^[\da-fA-F]{32,128}$"),
     "query": re.compile(r"^.+$", re.DOTALL),
+    "date": re.compile(r"^\d{4}-\d{2}-\d{2}$"),
 }
 INT64_MAX = 2**63 - 1
 

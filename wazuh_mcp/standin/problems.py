@@ -18,11 +18,15 @@ DOCS = "https://documentation.wazuh.com/4.14"
 # code -> (message, remediation or None)
 WAZUH_ERRORS: dict[int, tuple[str, str | None]] = {
     1006: ("File/directory does not exist or there is a problem with the permissions", None),
+    1102: ("Invalid section", None),
+    1103: ("Invalid field in section", None),
     1113: ("XML syntax error", "Please, check the file content"),
     1128: ("Invalid configuration for the given component", None),
     1208: ("The rule does not exist", "Please, use `GET /rules` to list all rules"),
     1210: ("Uploading, updating or deleting default files is not allowed",
            "Please, use `relative_dirname` with a path under etc/rules"),
+    1308: ("Stats file does not exist", None),
+    1310: ("Cannot read the statistics of the manager's own agent daemon", None),
     1403: ("Not a valid sort field", "Please, use only allowed sort fields"),
     1407: ("Query does not match expected format", "Please, check the query syntax: field, operator "
            "(=, !=, <, >, ~), value, joined by ';' (and) or ',' (or)"),
@@ -36,6 +40,8 @@ WAZUH_ERRORS: dict[int, tuple[str, str | None]] = {
            "index.html and check non-active agents connection"),
     1710: ("The group does not exist", "Please, use `GET /groups` to find all available groups"),
     1724: ("Not a valid select field", "Use a valid field"),
+    1735: ("Agent version is not compatible with this feature",
+           "Please, update the agent to version 4.2.0 or newer"),
     1730: ("Node does not exist", "Please, use `GET /cluster/nodes` to find all available nodes"),
     1905: ("File could not be updated, it already exists",
            "Please, provide a different file or set overwrite=True to overwrite actual file"),

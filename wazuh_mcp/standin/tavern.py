@@ -110,4 +110,5 @@ def tavern_fleet(started: datetime | None = None) -> Fleet:
                          ClusterNode("worker1", "worker", "172.20.0.3"),
                          ClusterNode("worker2", "worker", "172.20.0.4")])
     fleet.keys = {f.agent.id: agent_key(f.agent.id, f.agent.name, f.agent.ip, 0) for f in facts}
+    fleet.stats_days = {"2019-08-27": 1}  # the one-hour statistics file Wazuh's test environment ships
     return fleet
