@@ -14,8 +14,9 @@ Fixtures (all session-scoped; each yields a ``LoadedEngine``):
   older than ``$WAZUH_MCP_TEST_OPENSEARCH_MAX_AGE`` seconds (default 3600). Skipped, with the reason
   shown, when the variable is unset. ``scripts/opensearch.sh start`` prints the URL; ``load`` preloads.
 - ``engine``: parametrized over both (ids ``osmem`` and ``opensearch``).
-- ``differential_engines``: ``(osmem, opensearch)`` holding the *same* slice under the ``diff-`` index
-  prefix and the same templates, for tests that require identical results. Needs the real node.
+- ``differential_engines``: ``(osmem, opensearch)`` holding the *same* slice under a per-session
+  ``diff-<pid>-`` index prefix and the same templates, for tests that require identical results; the
+  real node's copy is dropped at the end of the session. Needs the real node.
 - ``tls_front``: the nginx TLS + basic-auth front of ``scripts/nginx-tls.sh`` (a ``TlsFront``).
 
 Expectations come from ``LoadedEngine.meta`` (``now`` is the anchor every alert time is an offset from)
@@ -25,6 +26,7 @@ documents deterministically.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import socket
@@ -50,12 +52,21 @@ from wazuh_mcp.standin.dataset import (
 )
 from wazuh_mcp.standin.engine import OsmemEngine, load_slice
 from wazuh_mcp.standin.estate import DEFAULT_SEED, build_estate
-from wazuh_mcp.standin.indexer_load import DatasetMeta, TemplateSource, client, load_dataset, read_meta, templates
+from wazuh_mcp.standin.indexer_load import (
+    DatasetMeta,
+    TemplateSource,
+    client,
+    drop_dataset,
+    load_dataset,
+    read_meta,
+    templates,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 TEST_SLICE_COUNT = 3_000
 TEST_SLICE_DAYS = 7
-DIFF_PREFIX = "diff-"
+DIFF_PREFIX = "diff-"  # + "<pid>-": concurrent sessions must not share (or delete) each other's copy
+LOCK = REPO / ".cache" / "opensearch-load.lock"
 OPENSEARCH_URL_ENV = "WAZUH_MCP_TEST_OPENSEARCH_URL"
 MAX_AGE_ENV = "WAZUH_MCP_TEST_OPENSEARCH_MAX_AGE"
 NO_NODE_REASON = (f"real OpenSearch node not configured: set {OPENSEARCH_URL_ENV} "
@@ -139,18 +150,23 @@ def ensure_opensearch(url: str, *, count: int = FULL_ALERT_COUNT, days: int = FU
     """
     wanted_source = source or real_template_source()
     max_age = float(os.environ.get(MAX_AGE_ENV, "3600")) if max_age_s is None else max_age_s
-    meta = read_meta(url, index_prefix=index_prefix)
-    fresh = meta is not None and (
-        meta.alert_count == count and meta.days == days and meta.seed == DEFAULT_DATASET_SEED
-        and meta.estate_seed == DEFAULT_SEED and meta.templates == wanted_source
-        and (meta.now_dt == now if now is not None else
-             (datetime.now(UTC) - meta.now_dt).total_seconds() < max_age)
-    )
-    if meta is None or not fresh:
-        meta, counts = load_dataset(url, now=now, count=count, days=days, source=wanted_source,
-                                    index_prefix=index_prefix)
-        if counts.errors:
-            raise AssertionError(f"{counts.errors} documents failed to index into {url}")
+    # Test sessions running side by side on one machine share the node: one loads, the others wait
+    # and then find the fresh dataset.
+    LOCK.parent.mkdir(parents=True, exist_ok=True)
+    with LOCK.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        meta = read_meta(url, index_prefix=index_prefix)
+        fresh = meta is not None and (
+            meta.alert_count == count and meta.days == days and meta.seed == DEFAULT_DATASET_SEED
+            and meta.estate_seed == DEFAULT_SEED and meta.templates == wanted_source
+            and (meta.now_dt == now if now is not None else
+                 (datetime.now(UTC) - meta.now_dt).total_seconds() < max_age)
+        )
+        if meta is None or not fresh:
+            meta, counts = load_dataset(url, now=now, count=count, days=days, source=wanted_source,
+                                        index_prefix=index_prefix)
+            if counts.errors:
+                raise AssertionError(f"{counts.errors} documents failed to index into {url}")
     return LoadedEngine("opensearch", url, meta)
 
 
@@ -213,13 +229,15 @@ def differential_engines() -> Iterator[tuple[LoadedEngine, LoadedEngine]]:
     if not url:
         pytest.skip(NO_NODE_REASON)
     source = real_template_source()
-    osmem, left = start_osmem(source=source, index_prefix=DIFF_PREFIX)
+    prefix = f"{DIFF_PREFIX}{os.getpid()}-"
+    osmem, left = start_osmem(source=source, index_prefix=prefix)
     try:
         right = ensure_opensearch(url, count=left.meta.alert_count, days=left.meta.days, now=left.now,
-                                  source=source, index_prefix=DIFF_PREFIX)
+                                  source=source, index_prefix=prefix)
         yield left, right
     finally:
         osmem.stop()
+        drop_dataset(url, index_prefix=prefix)
 
 
 @pytest.fixture(scope="session")

@@ -16,12 +16,10 @@ from wazuh_mcp.standin.dataset import ALERTS_PATTERN, MIN_ALERT_COUNT, generate_
 from wazuh_mcp.standin.engine import OsmemEngine
 from wazuh_mcp.standin.estate import build_estate
 from wazuh_mcp.standin.indexer_load import (
-    ALERTS_TEMPLATE,
-    VULNS_TEMPLATE,
     bulk_load,
     client,
+    drop_dataset,
     load_templates,
-    reset,
     templates,
     wazuh_reference_dir,
 )
@@ -62,12 +60,13 @@ def test_alert_field_types_match_wazuhs_template(name: str) -> None:
     alerts = list(generate_alerts(ESTATE, now=NOW, count=MIN_ALERT_COUNT, days=7))
     vulns = list(generate_vulnerabilities(ESTATE, now=NOW))
     es: OpenSearch = client(url)
+    ours_prefix, theirs_prefix = f"ours-{os.getpid()}-", f"theirs-{os.getpid()}-"
     try:
-        for prefix, source in (("ours-", "bundled"), ("theirs-", "wazuh")):
+        for prefix, source in ((ours_prefix, "bundled"), (theirs_prefix, "wazuh")):
             load_templates(url, source=source, index_prefix=prefix)  # type: ignore[arg-type]
             counts = bulk_load(url, alerts, vulns, index_prefix=prefix)
             assert counts.errors == 0, f"{counts.errors} documents failed under the {source} templates on {name}"
-        ours, theirs = field_types(es, "ours-" + ALERTS_PATTERN), field_types(es, "theirs-" + ALERTS_PATTERN)
+        ours, theirs = field_types(es, ours_prefix + ALERTS_PATTERN), field_types(es, theirs_prefix + ALERTS_PATTERN)
         emitted = set().union(*(leaf_fields(d.source) for d in alerts))
         differences = {f: (ours.get(f), theirs.get(f)) for f in sorted(emitted) if ours.get(f) != theirs.get(f)}
         assert differences == {}, json.dumps(differences, indent=1)
@@ -75,7 +74,5 @@ def test_alert_field_types_match_wazuhs_template(name: str) -> None:
         if osmem:
             osmem.stop()
         else:
-            for prefix in ("ours-", "theirs-"):
-                reset(url, index_prefix=prefix)
-                es.indices.delete_template(name=prefix + ALERTS_TEMPLATE, ignore=[404])
-                es.indices.delete_index_template(name=prefix + VULNS_TEMPLATE, ignore=[404])
+            for prefix in (ours_prefix, theirs_prefix):
+                drop_dataset(url, index_prefix=prefix)

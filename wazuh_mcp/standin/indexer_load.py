@@ -139,6 +139,17 @@ def reset(url: str, *, auth: tuple[str, str] | None = None, verify: bool | str =
         es.delete(index=META_INDEX, id=_meta_id(index_prefix), ignore=[404], refresh=True)
 
 
+def drop_dataset(url: str, *, index_prefix: str, auth: tuple[str, str] | None = None,
+                 verify: bool | str = True) -> None:
+    """Remove a prefixed dataset completely: its indices, its meta record and its templates."""
+    if not index_prefix:
+        raise ValueError("drop_dataset is for prefixed side datasets; use reset() for the standard one")
+    reset(url, auth=auth, verify=verify, index_prefix=index_prefix)
+    es = client(url, auth=auth, verify=verify)
+    es.indices.delete_template(name=index_prefix + ALERTS_TEMPLATE, ignore=[404])
+    es.indices.delete_index_template(name=index_prefix + VULNS_TEMPLATE, ignore=[404])
+
+
 def _meta_id(index_prefix: str) -> str:
     return f"{index_prefix}dataset"
 
