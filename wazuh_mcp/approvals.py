@@ -288,6 +288,9 @@ class ChangeStore:
         if change.state == "failed":
             raise Conflict(f"Change {change_id} already failed{reason}; failed changes are never retried.",
                            hint="Ask for the change again.")
+        if (self.dir / f"{change_id}.lock").exists():
+            raise Conflict(f"Change {change_id} was approved at {change.decided_at}{who} and is being applied "
+                           "by another process right now.")
         raise Conflict(
             f"Change {change_id} was approved at {change.decided_at}{who} but applying it did not finish.",
             hint="Check the manager (get the rule or file), then ask for the change again if needed.",

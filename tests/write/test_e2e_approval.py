@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -77,14 +76,16 @@ async def test_two_people_approving_at_once_apply_it_once(standin: StandinServer
     async with connect() as client:
         change_id = ok(await client.call_tool("create_rule", {"rule_xml": NEW_RULE}))["change_id"]
     standin.faults.latency_s = 0.5
-    command = [sys.executable, "-m", "wazuh_mcp", "approve", change_id]
-    procs = [subprocess.Popen(command, env=api_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              stdin=subprocess.DEVNULL, text=True) for _ in range(2)]
-    results = [await asyncio.to_thread(p.communicate, timeout=60) for p in procs]
+    procs = [await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "wazuh_mcp", "approve", change_id, env=api_env, stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE) for _ in range(2)]
+    results = await asyncio.wait_for(asyncio.gather(*(p.communicate() for p in procs)), timeout=60)
     standin.faults.latency_s = 0
-    codes = sorted(p.returncode for p in procs)
+    codes = sorted(p.returncode or 0 for p in procs)
     assert codes == [0, 1], results
-    assert any("being decided by another process" in err or "already applied" in err for _, err in results)
+    errors = [err.decode() for _, err in results]
+    assert any(words in err for err in errors for words in (
+        "being decided by another process", "being applied by another process", "already applied")), errors
     assert uploads(standin) == ["etc/rules/wazuh-mcp-100100.xml"]
 
 
