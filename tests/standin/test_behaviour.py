@@ -14,7 +14,6 @@ import pytest
 
 from tests.standin.conftest import login
 from wazuh_mcp.standin import rbac
-from wazuh_mcp.standin.auth import DemoUser
 from wazuh_mcp.standin.fleet import build_fleet
 from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
@@ -93,16 +92,20 @@ def test_denial_names_the_missing_action(client: httpx.Client) -> None:
     assert client.get("/rules", headers=bearer(token)).status_code == 200
 
 
-def test_agent_resources_scope_what_a_role_sees(plain_server: StandinServer, client: httpx.Client,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(rbac.POLICIES, "web_read", ((("agent:read", "syscollector:read"),
-                                                     ("agent:group:webservers",), "allow"),))
-    monkeypatch.setitem(rbac.ROLES, "web_readonly", ("web_read",))
-    monkeypatch.setitem(rbac.ROLE_IDS, "web_readonly", 99)
-    monkeypatch.setitem(rbac.ROLE_NAMES, 99, "web_readonly")
-    plain_server.state.issuer.users["webops"] = DemoUser("Webops.Demo-1", ("web_readonly",))
-    answer = client.post("/security/user/authenticate", auth=("webops", "Webops.Demo-1"))
-    token = answer.json()["data"]["token"]
+def test_agent_resources_scope_what_a_role_sees(plain_server: StandinServer, client: httpx.Client) -> None:
+    admin = bearer(login(client))
+    policy = client.post("/security/policies", headers=admin, json={"name": "web_read", "policy": {
+        "actions": ["agent:read", "syscollector:read"], "resources": ["agent:group:webservers"],
+        "effect": "allow"}}).json()["data"]["affected_items"][0]
+    role = client.post("/security/roles", headers=admin, json={"name": "web_readonly"}).json()["data"]
+    role_id = role["affected_items"][0]["id"]
+    linked = client.post(f"/security/roles/{role_id}/policies?policy_ids={policy['id']}", headers=admin).json()
+    assert linked["data"]["affected_items"][0]["policies"] == [policy["id"]]
+    user = client.post("/security/users", headers=admin, json={"username": "webops", "password": "Webops.Demo-1"})
+    user_id = user.json()["data"]["affected_items"][0]["id"]
+    assert user_id >= 100
+    client.post(f"/security/users/{user_id}/roles?role_ids={role_id}", headers=admin).raise_for_status()
+    token = client.post("/security/user/authenticate", auth=("webops", "Webops.Demo-1")).json()["data"]["token"]
     agents = client.get("/agents?limit=100000", headers=bearer(token)).json()["data"]["affected_items"]
     assert agents and all("webservers" in a["group"] for a in agents)
     other = next(a["id"] for a in plain_server.state.fleet.agents if "webservers" not in a.get("group", []))
@@ -110,6 +113,7 @@ def test_agent_resources_scope_what_a_role_sees(plain_server: StandinServer, cli
     assert listed["error"] == 2 and listed["data"]["failed_items"][0]["error"]["code"] == 4000
     inventory = client.get(f"/syscollector/{other}/packages", headers=bearer(token)).json()
     assert inventory["data"]["failed_items"][0]["error"]["code"] == 4000
+    assert client.get("/mitre/techniques", headers=bearer(token)).status_code == 403
 
 
 # --- agents and inventory -----------------------------------------------------------------------

@@ -12,7 +12,6 @@ from wazuh_mcp.standin.framework import Ctx, Endpoint
 from wazuh_mcp.standin.params import COMMON, LISTING, ParamSpec, specs
 from wazuh_mcp.standin.problems import ApiError, envelope, failed_item, wazuh_error
 from wazuh_mcp.standin.query import Collection, run
-from wazuh_mcp.standin.rbac import ROLE_IDS
 
 API_VERSION = estate.WAZUH_VERSION.removeprefix("Wazuh v")
 DAEMONS = ("wazuh-agentlessd", "wazuh-analysisd", "wazuh-authd", "wazuh-csyslogd", "wazuh-execd",
@@ -53,10 +52,9 @@ async def login_run_as(ctx: Ctx) -> Response:
 
 
 async def users_me(ctx: Ctx) -> dict[str, Any]:
-    identity = ctx.identity
-    user = ctx.state.issuer.users[identity.user]
-    item = {"id": list(ctx.state.issuer.users).index(identity.user) + 1, "username": identity.user,
-            "allow_run_as": user.allow_run_as, "roles": [ROLE_IDS[r] for r in identity.roles]}
+    user = ctx.state.issuer.db.user(ctx.identity.user)
+    assert user is not None
+    item = {**user.item(), "roles": list(ctx.identity.roles)}
     return envelope([item], messages=("Current user information was returned",) * 3)
 
 

@@ -33,6 +33,7 @@ from wazuh_mcp.standin.api_core import ENDPOINTS as CORE_ENDPOINTS
 from wazuh_mcp.standin.api_mitre import ENDPOINTS as MITRE_ENDPOINTS
 from wazuh_mcp.standin.api_nodes import ENDPOINTS as NODE_ENDPOINTS
 from wazuh_mcp.standin.api_rules import ENDPOINTS as RULE_ENDPOINTS
+from wazuh_mcp.standin.api_security import ENDPOINTS as SECURITY_ENDPOINTS
 from wazuh_mcp.standin.api_syscollector import ENDPOINTS as SYSCOLLECTOR_ENDPOINTS
 from wazuh_mcp.standin.auth import TokenIssuer
 from wazuh_mcp.standin.faults import Faults
@@ -189,7 +190,7 @@ def build_app(config: StandinConfig | None = None, *, faults: Faults | None = No
     config = config or StandinConfig()
     state = build_state(config, faults)
     endpoints = [*CORE_ENDPOINTS, *AGENT_ENDPOINTS, *SYSCOLLECTOR_ENDPOINTS, *MITRE_ENDPOINTS, *RULE_ENDPOINTS,
-                 *NODE_ENDPOINTS]
+                 *NODE_ENDPOINTS, *SECURITY_ENDPOINTS]
     routes = [make_route(e) for e in endpoints]
     routes += [Route(CONTROL_PREFIX + "faults", _control_faults, methods=["POST"]),
                Route(CONTROL_PREFIX + "state", _control_state, methods=["GET"])]

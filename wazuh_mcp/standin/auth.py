@@ -19,7 +19,8 @@ from typing import Any
 import jwt
 
 from wazuh_mcp.standin.problems import ApiError, wazuh_error
-from wazuh_mcp.standin.rbac import ROLE_IDS, ROLE_NAMES, Grants, roles_for_context
+from wazuh_mcp.standin.rbac import Grants
+from wazuh_mcp.standin.security import SecurityDb, UserRec
 
 ISSUER = "wazuh"
 AUDIENCE = "Wazuh API REST"
@@ -45,15 +46,15 @@ DEMO_USERS: dict[str, DemoUser] = {
 
 @dataclass(frozen=True)
 class Identity:
-    """Who a valid token speaks for."""
+    """Who a valid token speaks for: the user, its role ids and what they grant."""
 
     user: str
-    roles: tuple[str, ...]
+    roles: tuple[int, ...]
+    grants: Grants
     run_as: bool = False
 
-    @property
-    def grants(self) -> Grants:
-        return Grants(self.roles)
+
+ANONYMOUS = Identity("", (), Grants(()))
 
 
 @dataclass
@@ -61,9 +62,9 @@ class TokenIssuer:
     ttl_s: int = 900
     secret: str = field(default_factory=lambda: secrets.token_hex(32))
     generation: int = 0
-    users: dict[str, DemoUser] = field(default_factory=lambda: dict(DEMO_USERS))
+    db: SecurityDb = field(default_factory=lambda: SecurityDb.default(DEMO_USERS))
 
-    def check_basic(self, header: str | None) -> tuple[str, DemoUser]:
+    def check_basic(self, header: str | None) -> UserRec:
         """The user a Basic ``Authorization`` header names, or 401 "Invalid credentials"."""
         invalid = ApiError(401, "Invalid credentials")
         if not header or not header.lower().startswith("basic "):
@@ -73,29 +74,28 @@ class TokenIssuer:
         except (binascii.Error, UnicodeDecodeError):
             raise invalid from None
         name, _, password = decoded.partition(":")
-        user = self.users.get(name)
+        user = self.db.user(name)
         if user is None or not hmac.compare_digest(user.password.encode(), password.encode()):
             raise invalid
-        return name, user
+        return user
 
-    def issue(self, user: str, roles: tuple[str, ...], run_as: bool = False) -> str:
+    def issue(self, user: str, roles: list[int], run_as: bool = False) -> str:
         now = int(time.time())
         claims: dict[str, Any] = {
             "iss": ISSUER, "aud": AUDIENCE, "nbf": now, "exp": now + self.ttl_s, "sub": user,
-            "run_as": run_as, "rbac_roles": [ROLE_IDS[r] for r in roles], "rbac_mode": "white",
-            "gen": self.generation,
+            "run_as": run_as, "rbac_roles": roles, "rbac_mode": "white", "gen": self.generation,
         }
         return jwt.encode(claims, self.secret, algorithm="HS256")
 
     def login(self, header: str | None) -> str:
-        name, user = self.check_basic(header)
-        return self.issue(name, user.roles)
+        user = self.check_basic(header)
+        return self.issue(user.username, list(user.roles))
 
     def login_run_as(self, header: str | None, context: Any) -> str:
-        name, user = self.check_basic(header)
+        user = self.check_basic(header)
         if not user.allow_run_as:
             raise wazuh_error(6004, status=403)
-        return self.issue(name, roles_for_context(context), run_as=True)
+        return self.issue(user.username, self.db.roles_for_context(context), run_as=True)
 
     def identify(self, header: str | None) -> Identity:
         """The identity of a Bearer token, or 401 as the real API answers."""
@@ -106,10 +106,12 @@ class TokenIssuer:
                                 issuer=ISSUER, options={"require": ["exp", "nbf", "sub"]})
         except jwt.PyJWTError:
             raise ApiError(401, "Invalid token") from None
-        if claims.get("gen") != self.generation or claims["sub"] not in self.users:
+        user = self.db.user(claims["sub"])
+        if claims.get("gen") != self.generation or user is None:
             raise ApiError(401, "Invalid token")
-        roles = tuple(ROLE_NAMES[r] for r in claims.get("rbac_roles", []) if r in ROLE_NAMES)
-        return Identity(claims["sub"], roles, bool(claims.get("run_as")))
+        # A plain login follows the user's current roles; a run_as token keeps the roles it got.
+        roles = [int(r) for r in claims.get("rbac_roles", [])] if claims.get("run_as") else list(user.roles)
+        return Identity(user.username, tuple(roles), self.db.grants(roles), bool(claims.get("run_as")))
 
     def revoke_all(self) -> None:
         self.generation += 1

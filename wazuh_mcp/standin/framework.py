@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from wazuh_mcp.standin.auth import Identity
+from wazuh_mcp.standin.auth import ANONYMOUS, Identity
 from wazuh_mcp.standin.params import FORMATS, ParamSpec, parse_params
 from wazuh_mcp.standin.problems import PERMISSION_REMEDIATION, ApiError, bad_request
 from wazuh_mcp.standin.query import ListQuery
@@ -84,7 +84,7 @@ def make_route(endpoint: Endpoint) -> Route:
         state: StandinState = request.app.state.standin
         try:
             identity = (state.issuer.identify(request.headers.get("authorization"))
-                        if endpoint.authenticated else Identity("", ()))
+                        if endpoint.authenticated else ANONYMOUS)
             for name, fmt in endpoint.path_formats.items():
                 value = request.path_params.get(name, "")
                 if not FORMATS[fmt].match(value):

@@ -319,7 +319,7 @@ def daemon_stats(name: str, started: datetime, agent_id: int | None = None) -> I
     elif name == "wazuh-analysisd":
         metrics = {"bytes": {"received": rng.randint(10**6, 10**9)},
                    "events": {"processed": rng.randint(10, 900000), "received": rng.randint(10, 900000)},
-                   "queues": {q: {"size": 16384, "usage": round(rng.random() * 0.05, 4)} for q in _QUEUES[:6]}}
+                   "queues": {q: {"size": 16384, "usage": rng.randint(0, 5)} for q in _QUEUES[:6]}}
     else:
         metrics = {"queries": {"received": rng.randint(10, 90000)},
                    "time": {"execution": rng.randint(10, 9000)}}

@@ -51,6 +51,20 @@ WAZUH_ERRORS: dict[int, tuple[str, str | None]] = {
     3013: ("Cluster is not running", f"Please, visit {DOCS}/user-manual/configuring-cluster/index.html "
            "to get more information about how to configure a cluster"),
     4000: ("Permission denied", None),
+    4002: ("The specified role does not exist", "Please, create the specified role with the endpoint "
+           "POST /security/roles"),
+    4005: ("The specified name or rule already exists", None),
+    4006: ("Invalid policy", "Please, check the actions, resources and effect of the policy"),
+    4007: ("The specified policy does not exist", "Please, create the specified policy with the endpoint "
+           "POST /security/policies"),
+    4009: ("The specified name or policy already exists", None),
+    4011: ("The specified role-policy link already exists", None),
+    4017: ("The specified user-role relation already exists", None),
+    4022: ("The specified security rule does not exist", "Please, create the specified rule with the endpoint "
+           "POST /security/rules"),
+    4023: ("The specified role-rule link already exists", None),
+    5000: ("The user could not be created", "The user already exists"),
+    5001: ("The user does not exist", "Please, use GET /security/users to list the users"),
     6001: ("Maximum number of requests per minute reached",
            f"This limit can be changed in api.yaml file. More information here: {DOCS}/user-manual/api/"
            "security/configuration.html"),
@@ -119,11 +133,11 @@ def failed_item(code: int, ids: list[Any], extra: str | None = None) -> dict[str
 
 
 def group_failures(failures: list[tuple[Any, int]]) -> list[dict[str, Any]]:
-    """Collapse (id, code) pairs into failed items, one per code, in first-seen order."""
+    """Collapse (id, code) pairs into failed items, one per code, ordered by code as Wazuh does."""
     by_code: dict[int, list[Any]] = {}
     for item_id, code in failures:
         by_code.setdefault(code, []).append(item_id)
-    return [failed_item(code, ids) for code, ids in by_code.items()]
+    return [failed_item(code, by_code[code]) for code in sorted(by_code)]
 
 
 def envelope(items: list[Any], total: int | None = None, *, failed: list[dict[str, Any]] | None = None,

@@ -9,8 +9,8 @@ resourceless actions use ``*:*:*``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 Statement = tuple[tuple[str, ...], tuple[str, ...], str]  # (actions, resources, effect)
@@ -91,52 +91,57 @@ ROLES: dict[str, tuple[str, ...]] = {
     "cluster_admin": ("cluster_all",),
 }
 ROLE_IDS = {name: index for index, name in enumerate(ROLES, start=1)}
-ROLE_NAMES = {index: name for name, index in ROLE_IDS.items()}
 
 
-@dataclass(frozen=True)
-class AuthContextRule:
-    """A run_as rule: if the auth-context body matches, the token gets ``roles``.
-
-    ``FIND`` matches a key anywhere in the body with that value (or a list holding it), as
-    Wazuh's rule engine does; the first two are Wazuh's defaults, the others are the demo's.
-    """
-
-    name: str
-    find: Mapping[str, Any]
-    roles: tuple[str, ...]
-
-    def matches(self, body: Any) -> bool:
-        return all(_find(body, key, value) for key, value in self.find.items())
+# Auth-context rules (run_as): name -> (rule body, roles it grants). The first two are Wazuh's
+# defaults; the others are the demo's. Bodies use Wazuh's operators (FIND, MATCH, and their
+# regex forms FIND$, MATCH$).
+AUTH_CONTEXT_RULES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
+    "wui_elastic_admin": ({"FIND": {"username": "elastic"}}, ("administrator",)),
+    "wui_opensearch_admin": ({"FIND": {"user_name": "admin"}}, ("administrator",)),
+    "demo_analyst_a": ({"MATCH": {"username": "analyst-a"}}, ("readonly",)),
+    "demo_soc_department": ({"FIND": {"department": "soc"}}, ("readonly",)),
+    "demo_cluster_ops": ({"FIND": {"team": "cluster-ops"}}, ("cluster_readonly",)),
+}
 
 
-def _find(body: Any, key: str, value: Any) -> bool:
+def rule_matches(rule: Mapping[str, Any], body: Any) -> bool:
+    """Whether an auth-context ``body`` satisfies a rule (every operator in it must hold)."""
+    if not isinstance(rule, Mapping) or not rule:
+        return False
+    for operator, spec in rule.items():
+        op = operator.upper()
+        if op in ("AND", "OR", "NOT"):
+            parts = spec if isinstance(spec, list) else [spec]
+            results = [rule_matches(part, body) for part in parts]
+            ok = all(results) if op == "AND" else any(results) if op == "OR" else not any(results)
+        elif op in ("FIND", "FIND$", "MATCH", "MATCH$") and isinstance(spec, Mapping):
+            search = _find if op.startswith("FIND") else _match_top
+            ok = all(search(body, key, value, op.endswith("$")) for key, value in spec.items())
+        else:
+            return False
+        if not ok:
+            return False
+    return True
+
+
+def _same(actual: Any, wanted: Any, regex: bool) -> bool:
+    values = actual if isinstance(actual, list) else [actual]
+    if regex:
+        return any(isinstance(v, str) and re.fullmatch(str(wanted), v) is not None for v in values)
+    return any(v == wanted for v in values)
+
+
+def _match_top(body: Any, key: str, value: Any, regex: bool) -> bool:
+    return isinstance(body, Mapping) and key in body and _same(body[key], value, regex)
+
+
+def _find(body: Any, key: str, value: Any, regex: bool = False) -> bool:
     if isinstance(body, Mapping):
-        for k, v in body.items():
-            if k == key and (v == value or (isinstance(v, list) and value in v)):
-                return True
-            if _find(v, key, value):
-                return True
-    elif isinstance(body, list):
-        return any(_find(v, key, value) for v in body)
+        return any((k == key and _same(v, value, regex)) or _find(v, key, value, regex) for k, v in body.items())
+    if isinstance(body, list):
+        return any(_find(v, key, value, regex) for v in body)
     return False
-
-
-AUTH_CONTEXT_RULES: tuple[AuthContextRule, ...] = (
-    AuthContextRule("wui_elastic_admin", {"username": "elastic"}, ("administrator",)),
-    AuthContextRule("wui_opensearch_admin", {"user_name": "admin"}, ("administrator",)),
-    AuthContextRule("demo_analyst_a", {"username": "analyst-a"}, ("readonly",)),
-    AuthContextRule("demo_soc_department", {"department": "soc"}, ("readonly",)),
-    AuthContextRule("demo_cluster_ops", {"team": "cluster-ops"}, ("cluster_readonly",)),
-)
-
-
-def roles_for_context(body: Any) -> tuple[str, ...]:
-    roles: list[str] = []
-    for rule in AUTH_CONTEXT_RULES:
-        if rule.matches(body):
-            roles.extend(r for r in rule.roles if r not in roles)
-    return tuple(roles)
 
 
 def _resource_matches(pattern: str, resource: str) -> bool:
@@ -147,12 +152,10 @@ def _resource_matches(pattern: str, resource: str) -> bool:
 
 
 class Grants:
-    """What a set of roles may do."""
+    """What a set of policy statements allows."""
 
-    def __init__(self, roles: Iterable[str]) -> None:
-        self.roles = tuple(roles)
-        self.statements: list[Statement] = [s for role in self.roles for p in ROLES.get(role, ())
-                                            for s in POLICIES[p]]
+    def __init__(self, statements: Iterable[Statement]) -> None:
+        self.statements: list[Statement] = list(statements)
 
     def _effects(self, action: str, resource: str) -> set[str]:
         return {effect for actions, resources, effect in self.statements

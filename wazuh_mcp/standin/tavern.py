@@ -22,6 +22,7 @@ from wazuh_mcp.standin.fleet import (
     group_files,
     inventory,
 )
+from wazuh_mcp.standin.security import PolicyRec, RoleRec, RuleRec, SecurityDb, UserRec
 
 _UBUNTU = {
     "24": OsInfo("ubuntu", "Ubuntu", "24.04.1 LTS (Noble Numbat)", "24", "04", "Noble Numbat", "x86_64",
@@ -112,3 +113,13 @@ def tavern_fleet(started: datetime | None = None) -> Fleet:
     fleet.keys = {f.agent.id: agent_key(f.agent.id, f.agent.name, f.agent.ip, 0) for f in facts}
     fleet.stats_days = {"2019-08-27": 1}  # the one-hour statistics file Wazuh's test environment ships
     return fleet
+
+
+def seed_security(db: SecurityDb) -> None:
+    """The custom RBAC objects Wazuh's security expectations assume exist (ids 100-105 of each)."""
+    with db.lock:
+        for n in range(100, 106):
+            db.users[n] = UserRec(n, f"tavern_user_{n}", "Tavern.Fixture-1")
+            db.roles[n] = RoleRec(n, f"tavern_role_{n}")
+            db.policies[n] = PolicyRec(n, f"tavern_policy_{n}", ["agent:read"], [f"agent:id:{n:03d}"], "allow")
+            db.rules[n] = RuleRec(n, f"tavern_rule_{n}", {"MATCH": {"tavern_fixture": str(n)}})
