@@ -33,8 +33,9 @@ class LauncherOptions:
     """Builds the ``wazuh-mcp serve`` command for the playground (None: ``serve_command.serve_argv``)."""
     watch_interval: float = 0.2
     """How often the audit viewer looks at the file (seconds)."""
-    tail_limit: int = 5000
-    """Events the audit viewer keeps (the tail of the file is read first)."""
+    tail_limit: int = 2000
+    """Calls the audit viewer holds and shows: the file's tail is read first, so a 100k-record file
+    opens at once; memory and the table stay bounded however long it follows."""
 
 
 class WazuhApp(App[int]):
@@ -82,7 +83,7 @@ def create_app(
     audit_path: Path | None = None,
     serve_argv: Callable[..., list[str]] | None = None,
     watch_interval: float = 0.2,
-    tail_limit: int = 5000,
+    tail_limit: int = 2000,
     cursor_blink: bool = True,
 ) -> WazuhApp:
     options = LauncherOptions(profile=profile, audit_path=audit_path, serve_argv=serve_argv,

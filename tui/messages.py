@@ -31,14 +31,6 @@ class ConnectionFinished(Message):
         self.report = report
 
 
-class ProfileSaved(Message):
-    """The wizard stored a profile (the home screen refreshes its status)."""
-
-    def __init__(self, profile: str) -> None:
-        super().__init__()
-        self.profile = profile
-
-
 class PlaygroundReady(Message):
     """The MCP session is up; ``tools`` are the listed tools (mcp_types.Tool)."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.console import Group
@@ -34,10 +35,12 @@ COLUMNS = ("Time (UTC)", "Tool", "Outcome", "Duration", "User", "Error code")
 ANY = "__any__"
 
 
-def row_for(event: AuditEvent) -> tuple[str | Text, ...]:
+def row_for(event: AuditEvent) -> tuple[Text, ...]:
+    # Text cells, never str: DataTable would parse a str as markup (a user name may hold "[").
     outcome = Text(event.outcome, "green" if event.outcome == "ok" else "bold red")
-    return (event.ts[:23].replace("T", " "), event.tool, outcome, f"{event.duration_ms:,.0f} ms",
-            event.wazuh_user or "", Text(event.error_code or "", "red"))
+    return (Text(event.ts[:23].replace("T", " ")), Text(event.tool), outcome,
+            Text(f"{event.duration_ms:,.0f} ms", justify="right"), Text(event.wazuh_user or ""),
+            Text(event.error_code or "", "red"))
 
 
 def haystack(event: AuditEvent) -> str:
@@ -48,6 +51,7 @@ def haystack(event: AuditEvent) -> str:
 
 
 class AuditScreen(Screen[None]):
+    AUTO_FOCUS = "#audit-table"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Home"),
         Binding("slash", "focus_filter", "Filter"),
@@ -74,7 +78,7 @@ class AuditScreen(Screen[None]):
             yield Input(placeholder="/ filter: text in tool, arguments, error, user…", id="filter-text")
             yield Select[str]([], prompt="any tool", id="filter-tool")
             yield Select[str]([("ok", "ok"), ("error", "error")], prompt="any outcome", id="filter-outcome")
-        table: DataTable[str | Text] = DataTable(id="audit-table", cursor_type="row", zebra_stripes=True)
+        table: DataTable[Text] = DataTable(id="audit-table", cursor_type="row", zebra_stripes=True)
         yield table
         with VerticalScroll(id="audit-detail"):
             yield Static(id="detail")
@@ -113,20 +117,25 @@ class AuditScreen(Screen[None]):
 
     # --- rows -------------------------------------------------------------------------
 
-    def matches(self, seq: int, event: AuditEvent) -> bool:
+    def matcher(self) -> Callable[[int, AuditEvent], bool]:
+        """The current filters as one predicate (read from the widgets once per batch, not per row)."""
         tool = self.query_one("#filter-tool", Select).value
         outcome = self.query_one("#filter-outcome", Select).value
         text = self.query_one("#filter-text", Input).value.strip().lower()
-        if isinstance(tool, str) and event.tool != tool:
-            return False
-        if isinstance(outcome, str) and event.outcome != outcome:
-            return False
-        if text:
-            found = self._haystacks.get(seq)
-            if found is None:
-                found = self._haystacks[seq] = haystack(event)
-            return text in found
-        return True
+        tool = tool if isinstance(tool, str) else None
+        outcome = outcome if isinstance(outcome, str) else None
+
+        def matches(seq: int, event: AuditEvent) -> bool:
+            if (tool and event.tool != tool) or (outcome and event.outcome != outcome):
+                return False
+            if text:
+                found = self._haystacks.get(seq)
+                if found is None:
+                    found = self._haystacks[seq] = haystack(event)
+                return text in found
+            return True
+
+        return matches
 
     def append(self, events: list[AuditEvent]) -> None:
         table = self.query_one("#audit-table", DataTable)
@@ -143,8 +152,9 @@ class AuditScreen(Screen[None]):
             if str(seq) in table.rows:
                 table.remove_row(str(seq))
         self._update_tools({e.tool for _, e in new})
+        matches = self.matcher()
         for seq, event in new:
-            if self.matches(seq, event):
+            if matches(seq, event):
                 table.add_row(*row_for(event), key=str(seq))
         if following and table.row_count:
             table.move_cursor(row=table.row_count - 1)
@@ -153,8 +163,9 @@ class AuditScreen(Screen[None]):
     def refilter(self) -> None:
         table = self.query_one("#audit-table", DataTable)
         table.clear()
+        matches = self.matcher()
         for seq, event in self.events.items():
-            if self.matches(seq, event):
+            if matches(seq, event):
                 table.add_row(*row_for(event), key=str(seq))
         if table.row_count:
             table.move_cursor(row=table.row_count - 1)

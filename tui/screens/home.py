@@ -12,7 +12,6 @@ from textual.containers import Grid, Horizontal
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 
-from tui.messages import ProfileSaved
 from tui.status import HomeStatus, gather
 
 if TYPE_CHECKING:
@@ -70,9 +69,6 @@ class HomeScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id and event.button.id.startswith("go-"):
             self.action_open(event.button.id.removeprefix("go-"))
-
-    def on_profile_saved(self, message: ProfileSaved) -> None:
-        self.action_refresh()
 
     def action_refresh(self) -> None:
         self._load_status()
