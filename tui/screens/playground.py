@@ -9,6 +9,7 @@ The server's stderr goes to ``<state dir>/playground-server.log``, never onto th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -25,6 +26,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 from tui.messages import PlaygroundFailed, PlaygroundReady, ToolFinished
 from tui.schema_form import FieldSpec, build_arguments, fields_from_schema
@@ -59,6 +61,7 @@ class PlaygroundScreen(Screen[None]):
         self.fields: list[FieldSpec] = []
         self.current: str | None = None
         self.requests: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
+        self.session_worker: Worker[None]
 
     @property
     def wazuh_app(self) -> WazuhApp:
@@ -87,7 +90,14 @@ class PlaygroundScreen(Screen[None]):
         self.query_one("#tools").border_title = "Tools"
         what = "the demo (an embedded Wazuh stand-in)" if self.demo else "your Wazuh"
         self.query_one("#session-status", Static).update(Text(f"Starting wazuh-mcp serve against {what}…", "cyan"))
-        self._session(argv)
+        self.session_worker = self._session(argv)
+
+    async def on_unmount(self) -> None:
+        # Textual cancels the worker but does not wait for it: wait here, so the session closes
+        # and the server process is reaped before the app (and its event loop) goes away.
+        self.session_worker.cancel()
+        with contextlib.suppress(WorkerCancelled, WorkerFailed, TimeoutError):
+            await asyncio.wait_for(self.session_worker.wait(), timeout=10)
 
     # --- the MCP session --------------------------------------------------------------
 
@@ -145,11 +155,11 @@ class PlaygroundScreen(Screen[None]):
 
     # --- the form ---------------------------------------------------------------------
 
-    def on_option_list_option_highlighted(self, message: OptionList.OptionHighlighted) -> None:
+    async def on_option_list_option_highlighted(self, message: OptionList.OptionHighlighted) -> None:
         if message.option.id:
-            self.select_tool(message.option.id)
+            await self.select_tool(message.option.id)
 
-    def select_tool(self, name: str) -> None:
+    async def select_tool(self, name: str) -> None:
         if name == self.current or name not in self.tools:
             return
         self.current = name
@@ -162,7 +172,7 @@ class PlaygroundScreen(Screen[None]):
         title.append(f"\n{(tool.description or '').strip().splitlines()[0] if tool.description else ''}", "dim")
         self.query_one("#tool-title", Static).update(title)
         form = self.query_one("#form", VerticalScroll)
-        form.remove_children()
+        await form.remove_children()  # before mounting: the new fields reuse the ids
         widgets: list[Widget] = []
         for spec in self.fields:
             widgets.append(Label(spec.label, classes="field-label"))
@@ -172,7 +182,7 @@ class PlaygroundScreen(Screen[None]):
             widgets.append(Static("", id=f"{_widget_id(spec.name)}-error", classes="error"))
         if not self.fields:
             widgets.append(Static("This tool takes no arguments.", classes="hint"))
-        form.mount_all(widgets)
+        await form.mount_all(widgets)
         self.query_one("#run", Button).disabled = False
 
     @staticmethod
