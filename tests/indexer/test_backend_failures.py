@@ -95,6 +95,8 @@ async def test_a_port_that_does_not_speak_http_is_upstream_unavailable(tmp_path:
      "rate_limited", ["queue full"]),
     (canned_json(503, {"error": {"type": "cluster_block_exception", "reason": "blocked"}}),
      "upstream_unavailable", ["HTTP 503"]),
+    (Canned(502, b"<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>nginx</body></html>", "text/html"),
+     "upstream_unavailable", ["(HTTP 502): 502 Bad Gateway."]),
 ])
 async def test_indexer_answers_become_safe_codes(tmp_path: Path, answer: Canned, code: str,
                                                  phrases: list[str]) -> None:

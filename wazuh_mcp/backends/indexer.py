@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import http.client
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
@@ -325,5 +326,8 @@ def _reason(exc: TransportError) -> str:
         reason = reason or error.get("reason") or error.get("type")
     if reason is None and isinstance(exc.error, str) and exc.error not in {"N/A", "TIMEOUT"}:
         reason = exc.error
-    text = str(reason) if reason else ""
+    text = " ".join(str(reason).split()) if reason else ""
+    if text.startswith("<"):  # a proxy's HTML error page: its title says it all
+        title = re.search(r"<title>(.*?)</title>", text, re.IGNORECASE | re.DOTALL)
+        text = title.group(1).strip() if title else "an HTML error page"
     return text if len(text) <= _REASON_LIMIT else text[: _REASON_LIMIT - 1] + "…"
