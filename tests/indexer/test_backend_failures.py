@@ -42,6 +42,14 @@ async def test_closed_port_is_upstream_unavailable(tmp_path: Path) -> None:
     assert events[0]["tool"] == "alerts.search_alerts"
 
 
+async def test_credentials_in_the_url_never_reach_a_message(tmp_path: Path) -> None:
+    audit = tmp_path / "audit.jsonl"
+    async with connected(f"http://admin:hunter2@127.0.0.1:{closed_port()}", audit) as (client, _):
+        text = error_text(await client.call_tool(*SEARCH))
+    assert text.startswith("upstream_unavailable: Could not connect to the Indexer at http://127.0.0.1:")
+    assert "hunter2" not in text and "hunter2" not in audit.read_text()
+
+
 async def test_hung_indexer_times_out_within_the_deadline_and_the_server_keeps_serving(tmp_path: Path) -> None:
     audit = tmp_path / "audit.jsonl"
     with silent_server() as url:

@@ -28,6 +28,7 @@ import functools
 import http.client
 import logging
 import re
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
@@ -151,6 +152,12 @@ class Indexer:
             alerts_pattern=settings.alerts_pattern, vulnerabilities_pattern=settings.vulnerabilities_pattern,
         ))
 
+    @property
+    def shown_url(self) -> str:
+        """The URL for messages: any ``user:password@`` written into indexer.url is left out."""
+        parts = urllib.parse.urlsplit(self.config.url)
+        return parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
+
     def pattern(self, kind: IndexKind) -> str:
         return self.config.alerts_pattern if kind == "alerts" else self.config.vulnerabilities_pattern
 
@@ -165,7 +172,7 @@ class Indexer:
         response = await self._call(kind, functools.partial(self._client.search, index=index, body=body))
         if not isinstance(response, dict) or not isinstance(response.get("hits"), dict):
             raise UpstreamUnavailable(
-                f"The Indexer at {self.config.url} answered a search with JSON that is not an OpenSearch result.",
+                f"The Indexer at {self.shown_url} answered a search with JSON that is not an OpenSearch result.",
                 hint="Check indexer.url: it must point at the Wazuh Indexer (OpenSearch), usually port 9200.",
             )
         return response
@@ -214,7 +221,7 @@ class Indexer:
         )
 
     def _translate(self, kind: IndexKind, exc: TransportError | SerializationError) -> WazuhMCPError:
-        url, pattern = self.config.url, self.pattern(kind)
+        url, pattern = self.shown_url, self.pattern(kind)
         if isinstance(exc, SerializationError):
             return UpstreamUnavailable(
                 f"The Indexer at {url} answered with a body that is not JSON.",
@@ -273,24 +280,24 @@ class Indexer:
         # A trusted CA does not help with these two, so they get their own advice.
         if "Hostname mismatch" in text or "IP address mismatch" in text:
             return UpstreamUnavailable(
-                f"The Indexer's certificate is not issued for the host in {self.config.url}.",
+                f"The Indexer's certificate is not issued for the host in {self.shown_url}.",
                 hint="Use in indexer.url the host name the certificate names (see its subject alternative "
                 "names); indexer.ca_bundle is not the problem.",
             )
         if "certificate has expired" in text or "certificate is not yet valid" in text:
             return UpstreamUnavailable(
-                f"The Indexer at {self.config.url} presented an expired (or not yet valid) certificate.",
+                f"The Indexer at {self.shown_url} presented an expired (or not yet valid) certificate.",
                 hint="Renew the Indexer's certificate (or check this machine's clock); indexer.ca_bundle "
                 "is not the problem.",
             )
         if "CERTIFICATE_VERIFY_FAILED" in text or "certificate verify failed" in text:
             return UpstreamUnavailable(
-                f"The Indexer at {self.config.url} presented a certificate this machine does not trust.",
+                f"The Indexer at {self.shown_url} presented a certificate this machine does not trust.",
                 hint="Set indexer.ca_bundle to the PEM of the CA that signed it (Wazuh installs a self-signed "
                 "root-ca.pem), or, only for a lab, turn indexer.verify_tls off.",
             )
         return UpstreamUnavailable(
-            f"The TLS handshake with the Indexer at {self.config.url} failed.",
+            f"The TLS handshake with the Indexer at {self.shown_url} failed.",
             hint="Check that indexer.url uses the scheme the Indexer serves (https on a secured node) and "
             "that indexer.ca_bundle is the right CA.",
         )
