@@ -284,3 +284,25 @@ def test_module_entry_point_prints_nothing_on_stdout() -> None:
         stdout, _ = proc.communicate(timeout=10)
     assert stdout == ""
     assert proc.returncode == 0
+
+
+def test_in_process_server_is_silent_even_when_faults_fire() -> None:
+    """Inside the stdio MCP server nothing may reach stdout; with no logging set up, nothing reaches stderr."""
+    script = (
+        "import httpx, ssl\n"
+        "from wazuh_mcp.standin.server import StandinServer\n"
+        "with StandinServer(tls=True, rate_limit_per_minute=4) as s:\n"
+        "    trust = ssl.create_default_context(cafile=str(s.ca_path))\n"
+        "    with httpx.Client(base_url=s.url, verify=trust) as c:\n"
+        "        token = c.post('/security/user/authenticate', auth=('wazuh', 'wazuh')).json()['data']['token']\n"
+        "        s.faults.set(drop_next=1)\n"
+        "        try:\n"
+        "            c.get('/agents', headers={'Authorization': 'Bearer ' + token})\n"
+        "        except httpx.TransportError:\n"
+        "            pass\n"
+        "    with httpx.Client(base_url=s.url, verify=trust) as c:\n"
+        "        assert [c.get('/agents').status_code for _ in range(4)][-1] == 429\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "" and done.stderr == ""

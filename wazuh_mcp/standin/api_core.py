@@ -60,13 +60,13 @@ async def users_me(ctx: Ctx) -> dict[str, Any]:
 
 # --- manager ------------------------------------------------------------------------------------
 
-def _manager_info(ctx: Ctx) -> dict[str, Any]:
+def manager_info_item(ctx: Ctx) -> dict[str, Any]:
     return {"path": "/var/ossec", "version": f"v{API_VERSION}", "type": "server", "max_agents": "unlimited",
             "openssl_support": "yes", "tz_offset": "+0000", "tz_name": "UTC",
             "uuid": "6f1c6f3e-4b5e-4d7c-9a8f-1d2e3c4b5a69"}
 
 
-def _daemons(ctx: Ctx) -> dict[str, str]:
+def daemon_states(ctx: Ctx) -> dict[str, str]:
     restarting = ctx.state.restarting()
     out = {d: "stopped" if d in _STOPPED or restarting else "running" for d in DAEMONS}
     if not ctx.state.config.cluster:
@@ -75,13 +75,13 @@ def _daemons(ctx: Ctx) -> dict[str, str]:
 
 
 async def manager_info(ctx: Ctx) -> dict[str, Any]:
-    return envelope([_manager_info(ctx)], messages=("Basic information was successfully read",
+    return envelope([manager_info_item(ctx)], messages=("Basic information was successfully read",
                                                     "Basic information was not read in some nodes",
                                                     "Basic information was not read"))
 
 
 async def manager_status(ctx: Ctx) -> dict[str, Any]:
-    return envelope([_daemons(ctx)], messages=("Processes status was successfully read",
+    return envelope([daemon_states(ctx)], messages=("Processes status was successfully read",
                                                "Could not read basic information in some nodes",
                                                "Could not read basic information"))
 
@@ -96,7 +96,7 @@ async def manager_restart(ctx: Ctx) -> Response:
 
 # --- cluster --------------------------------------------------------------------------------------
 
-def _require_cluster(ctx: Ctx) -> None:
+def require_cluster(ctx: Ctx) -> None:
     if not ctx.state.config.cluster or ctx.state.restarting():
         raise wazuh_error(3013, node=ctx.state.fleet.node_name)
 
@@ -122,7 +122,7 @@ async def cluster_status(ctx: Ctx) -> dict[str, Any]:
 
 
 async def cluster_nodes(ctx: Ctx) -> dict[str, Any]:
-    _require_cluster(ctx)
+    require_cluster(ctx)
     items, failed = _pick_nodes(ctx, _node_items(ctx))
     page, total = run(items, NODES, ctx.list_query(type=ctx.params.get("type")))
     return envelope(page, total, failed=failed, messages=("All selected nodes information was returned",
@@ -131,7 +131,7 @@ async def cluster_nodes(ctx: Ctx) -> dict[str, Any]:
 
 
 async def cluster_healthcheck(ctx: Ctx) -> dict[str, Any]:
-    _require_cluster(ctx)
+    require_cluster(ctx)
     fleet = ctx.state.fleet
     items, failed = _pick_nodes(ctx, _node_items(ctx))
     stamp = fleet.started.strftime("%Y-%m-%dT%H:%M:%S.000000Z")
@@ -154,7 +154,7 @@ async def cluster_healthcheck(ctx: Ctx) -> dict[str, Any]:
 
 
 async def ruleset_sync(ctx: Ctx) -> dict[str, Any]:
-    _require_cluster(ctx)
+    require_cluster(ctx)
     items, failed = _pick_nodes(ctx, _node_items(ctx))
     return envelope([{"name": i["name"], "synced": True} for i in items], failed=failed,
                     messages=("Nodes ruleset synchronization status was successfully read",
@@ -163,7 +163,7 @@ async def ruleset_sync(ctx: Ctx) -> dict[str, Any]:
 
 
 async def local_info(ctx: Ctx) -> dict[str, Any]:
-    _require_cluster(ctx)
+    require_cluster(ctx)
     fleet = ctx.state.fleet
     node = next(n for n in fleet.nodes if n.name == fleet.node_name)
     return envelope([{"node": node.name, "cluster": fleet.cluster_name, "type": node.type}],
@@ -180,7 +180,7 @@ async def local_config(ctx: Ctx) -> dict[str, Any]:
 
 
 async def cluster_restart(ctx: Ctx) -> Response:
-    _require_cluster(ctx)
+    require_cluster(ctx)
     wanted = ctx.params.get("nodes_list")
     names = [n.name for n in ctx.state.fleet.nodes if ctx.allows("cluster:restart", f"node:id:{n.name}")
              and (not wanted or n.name in wanted)]

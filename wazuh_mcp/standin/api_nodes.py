@@ -14,7 +14,7 @@ from typing import Any
 from starlette.responses import Response
 
 from wazuh_mcp.standin import manager_data as md
-from wazuh_mcp.standin.api_core import _daemons, _manager_info, _require_cluster
+from wazuh_mcp.standin.api_core import daemon_states, manager_info_item, require_cluster
 from wazuh_mcp.standin.framework import Ctx, Endpoint, Handler
 from wazuh_mcp.standin.params import COMMON, LISTING, ParamSpec, alnum, specs
 from wazuh_mcp.standin.problems import ApiError, envelope, failed_item, wazuh_error
@@ -43,7 +43,7 @@ def _node(ctx: Ctx) -> str | None:
     fleet = ctx.state.fleet
     if "node_id" not in ctx.path:
         return fleet.node_name
-    _require_cluster(ctx)
+    require_cluster(ctx)
     name = ctx.path["node_id"]
     if all(n.name != name for n in fleet.nodes):
         return None
@@ -169,7 +169,7 @@ def _api_config(ctx: Ctx, node: str) -> list[Item]:
 
 async def version_check(ctx: Ctx) -> dict[str, Any]:
     """The manager's update check; disabled in the default configuration (``update_check: no``)."""
-    info = _manager_info(ctx)
+    info = manager_info_item(ctx)
     return {"data": {"uuid": info["uuid"], "current_version": info["version"], "update_check": False,
                      "last_check_date": "", "last_available_major": {}, "last_available_minor": {},
                      "last_available_patch": {}}, "error": 0}
@@ -181,7 +181,7 @@ def _all_nodes(ctx: Ctx, action: str) -> tuple[list[str], list[dict[str, Any]]]:
     fleet = ctx.state.fleet
     if "nodes_list" not in ctx.params:  # a /manager/* call: the API names its own node "manager"
         return ["manager"], []
-    _require_cluster(ctx)
+    require_cluster(ctx)
     names = [n.name for n in fleet.nodes if ctx.allows(action, f"node:id:{n.name}")]
     wanted = ctx.params.get("nodes_list")
     if not wanted:
@@ -301,8 +301,8 @@ _NODES_LIST = specs(COMMON, nodes_list=ParamSpec("list", fmt="names"))
 
 def _endpoints() -> list[Endpoint]:
     pages: list[tuple[str, Any, dict[str, ParamSpec]]] = [
-        ("/status", lambda ctx, node: [_daemons(ctx)], COMMON),
-        ("/info", lambda ctx, node: [_manager_info(ctx)], COMMON),
+        ("/status", lambda ctx, node: [daemon_states(ctx)], COMMON),
+        ("/info", lambda ctx, node: [manager_info_item(ctx)], COMMON),
         ("/configuration", _configuration, _CONF),
         ("/configuration/{component}/{configuration}", _component, COMMON),
         ("/logs", _logs, _LOG_PARAMS),
