@@ -167,7 +167,7 @@ def test_uploaded_rules_persist_and_show_up(client: httpx.Client) -> None:
     assert client.get("/__standin__/state").json()["uploaded_files"] == ["etc/rules/lab_rules.xml"]
     wrong_type = client.put("/rules/files/y.xml", headers={**headers, "Content-Type": "application/json"},
                             content=RULE)
-    assert wrong_type.status_code == 415
+    assert (wrong_type.status_code, wrong_type.json()["error"]) == (406, 6002)
 
 
 def test_restarts_are_counted_and_cluster_reports_the_window() -> None:

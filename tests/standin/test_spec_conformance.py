@@ -1,7 +1,7 @@
 """Every kind of answer the stand-in gives validates against Wazuh's OpenAPI spec.
 
 Each case is a real request over HTTP (every endpoint, every parameter family, the error
-paths: 400/401/403/404/405/413/415/429, 200-with-failed-items) with the status it must
+paths: 400/401/403/404/405/406/413/429, 200-with-failed-items) with the status it must
 answer; the body is then validated against the schema the spec declares for that status.
 """
 
@@ -15,6 +15,7 @@ import pytest
 
 from tests.standin.conftest import login
 from tests.standin.spec_validator import Spec, load_spec
+from wazuh_mcp.standin.app import StandinConfig
 from wazuh_mcp.standin.server import StandinServer
 
 RULE = ('<group name="local,">\n  <rule id="100200" level="3">\n    <if_sid>5715</if_sid>\n'
@@ -259,6 +260,18 @@ def test_login_answers_conform(spec: Spec, single_node: StandinServer) -> None:
         ]
     assert [r.status_code for r in responses] == [200, 200, 401, 200]
     problems = [e for r in responses for e in spec.errors(r)]
+    assert not problems, "\n".join(problems)
+
+
+def test_upload_refusals_conform(spec: Spec) -> None:
+    config = StandinConfig(max_upload_size=64)
+    with StandinServer(tls=False, config=config) as server, httpx.Client(base_url=server.url, timeout=10) as client:
+        headers = {"Authorization": f"Bearer {login(client)}"}
+        too_big = client.put("/rules/files/big.xml", content=RULE,
+                             headers={**headers, "Content-Type": "application/octet-stream"})
+        wrong_type = client.put("/rules/files/x.xml", json={"rule": 1}, headers=headers)
+    assert (too_big.status_code, wrong_type.status_code) == (413, 406)
+    problems = spec.errors(too_big) + spec.errors(wrong_type)
     assert not problems, "\n".join(problems)
 
 

@@ -130,8 +130,9 @@ async def put_rule_file(ctx: Ctx) -> dict[str, Any]:
     name = _filename(ctx)
     content_type = ctx.request.headers.get("content-type", "")
     if not content_type.startswith("application/octet-stream"):
-        raise ApiError(415, f"Invalid Content-type ({content_type or 'none'}), expected "
-                            "['application/octet-stream']", title="Unsupported media type")
+        # The spec documents 406 / error 6002 for a body that is not the declared octet-stream.
+        raise ApiError(406, "The body type is not the one specified in the content-type", code=6002,
+                       title="Wazuh Error")
     body = await ctx.request.body()
     if len(body) > ctx.state.config.max_upload_size:
         raise ApiError(413, f"Maximum request body size {ctx.state.config.max_upload_size} exceeded, "
