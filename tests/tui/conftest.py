@@ -85,7 +85,7 @@ def empty_indexer_url(osmem_clone: object) -> str:
     return str(osmem_clone.url)  # type: ignore[attr-defined]
 
 
-LONG_LIVED = {"audit-watch", "mcp-session"}
+LONG_LIVED = {"audit-watch"}
 """Worker groups that run as long as their screen: never waited for."""
 
 

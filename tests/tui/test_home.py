@@ -54,7 +54,7 @@ async def test_configured_status_last_test_and_recent_activity() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         config = text_of(app, "#config")
-        assert "prod (default)" in config and "https://wazuh.example.org:55000  as soc" in config
+        assert "prod (default)" in config and "https://wazuh.example.org:55000 (soc)" in config
         assert "verified (system trust store)" in config
         test = text_of(app, "#test")
         assert "passed with warnings" in test and "Wazuh 4.14.7" in test and "none yet" in test

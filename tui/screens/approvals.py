@@ -53,9 +53,9 @@ class ApprovalsScreen(Screen[None]):
         with VerticalScroll(id="change-detail"):
             yield Static(id="change-info")
         with Horizontal(classes="buttons"):
-            yield Button("Approve and apply [a]", id="approve", variant="success")
-            yield Button("Reject [x]", id="reject", variant="error")
-            yield Button("Refresh [r]", id="refresh")
+            yield Button("Approve and apply", id="approve", variant="success")
+            yield Button("Reject", id="reject", variant="error")
+            yield Button("Refresh", id="refresh")
         yield Static(id="approval-result")
         yield Footer()
 

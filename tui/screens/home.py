@@ -20,19 +20,19 @@ if TYPE_CHECKING:
 MARK = {"ok": ("✔", "green"), "warn": ("⚠", "yellow"), "fail": ("✖", "red"), "skip": ("–", "dim"),
         "running": ("…", "cyan")}
 
-ACTIONS = [
-    ("setup", "Setup wizard", "s"),
-    ("connect", "Connect AI clients", "c"),
-    ("audit", "Audit log", "a"),
-    ("approvals", "Approvals", "p"),
-    ("playground", "Tool playground", "t"),
-    ("demo", "Demo", "d"),
+ACTIONS = [  # (screen, button label, key, footer label)
+    ("setup", "Setup wizard", "s", "Setup"),
+    ("connect", "Connect AI clients", "c", "Connect"),
+    ("audit", "Audit log", "a", "Audit"),
+    ("approvals", "Approvals", "p", "Approvals"),
+    ("playground", "Tool playground", "t", "Playground"),
+    ("demo", "Demo", "d", "Demo"),
 ]
 
 
 class HomeScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(key, f"open('{name}')", label) for name, label, key in ACTIONS),
+        *(Binding(key, f"open('{name}')", footer) for name, _, key, footer in ACTIONS),
         Binding("r", "refresh", "Refresh"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -46,8 +46,8 @@ class HomeScreen(Screen[None]):
             yield Static(id="approvals", classes="panel")
             yield Static(id="recent", classes="panel")
         with Horizontal(id="actions"):
-            for name, label, key in ACTIONS:
-                yield Button(f"{label} [{key}]", id=f"go-{name}", variant="primary" if name == "setup" else "default")
+            for name, label, _, _ in ACTIONS:
+                yield Button(label, id=f"go-{name}", variant="primary" if name == "setup" else "default")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -102,8 +102,8 @@ def config_text(status: HomeStatus) -> Text:
         return text.append("Not configured yet. ", "yellow").append(
             "Press s for the setup wizard, or d to try the demo (no Wazuh needed).")
     api, indexer = settings.api, settings.indexer
-    text.append("Server API  ", "bold").append(f"{api.url}  as {api.user}\n")
-    text.append("Indexer     ", "bold").append(f"{indexer.url}  as {indexer.user}\n" if indexer.url else "not set\n")
+    text.append("Server API  ", "bold").append(f"{api.url} ({api.user})\n")
+    text.append("Indexer     ", "bold").append(f"{indexer.url} ({indexer.user})\n" if indexer.url else "not set\n")
     text.append("Role        ", "bold").append(f"{settings.role}, writes {'on' if settings.writes else 'off'}\n")
     if status.tls_off:
         text.append("⚠ TLS certificate verification is OFF", "bold yellow")

@@ -1,15 +1,14 @@
 """The tool playground: a real MCP client session against ``wazuh-mcp serve`` (or the demo).
 
-The session is one long-lived worker: the official client (``mcp.client.client.Client``) starts
+The session is one long-lived task: the official client (``mcp.client.client.Client``) starts
 the server over stdio exactly as an AI client would, lists the tools, then serves the screen's
-calls from a queue. Leaving the screen cancels the worker, which ends the session and the server.
+calls from a queue. Leaving the screen ends the session, which stops the server.
 The server's stderr goes to ``<state dir>/playground-server.log``, never onto the screen.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import re
@@ -18,7 +17,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.syntax import Syntax
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -26,7 +24,6 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
-from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 from tui.messages import PlaygroundFailed, PlaygroundReady, ToolFinished
 from tui.schema_form import FieldSpec, build_arguments, fields_from_schema
@@ -42,6 +39,11 @@ def _leaf_message(exc: BaseException) -> str:
     while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
         exc = exc.exceptions[0]
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
+def _label(argv: list[str]) -> str:
+    """``wazuh-mcp serve --demo``: what runs, without the install path."""
+    return "wazuh-mcp " + " ".join(argv[argv.index("serve"):]) if "serve" in argv else os.path.basename(argv[0])
 
 
 def _widget_id(name: str) -> str:
@@ -60,8 +62,9 @@ class PlaygroundScreen(Screen[None]):
         self.tools: dict[str, Any] = {}
         self.fields: list[FieldSpec] = []
         self.current: str | None = None
-        self.requests: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
-        self.session_worker: Worker[None]
+        self.requests: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()
+        """Calls for the session, in order; None ends the session."""
+        self.session_task: asyncio.Task[None] | None = None
 
     @property
     def wazuh_app(self) -> WazuhApp:
@@ -77,7 +80,7 @@ class PlaygroundScreen(Screen[None]):
                 yield Static(id="tool-title")
                 yield VerticalScroll(id="form")
                 with Horizontal(classes="buttons"):
-                    yield Button("Run [ctrl+r]", id="run", variant="primary", disabled=True)
+                    yield Button("Run", id="run", variant="primary", disabled=True)
                 with VerticalScroll(id="result-pane"):
                     yield Static(id="result")
         yield Footer()
@@ -90,18 +93,23 @@ class PlaygroundScreen(Screen[None]):
         self.query_one("#tools").border_title = "Tools"
         what = "the demo (an embedded Wazuh stand-in)" if self.demo else "your Wazuh"
         self.query_one("#session-status", Static).update(Text(f"Starting wazuh-mcp serve against {what}…", "cyan"))
-        self.session_worker = self._session(argv)
+        # A plain task, not a Textual worker: a worker is cancelled on unmount, and a native
+        # cancel can cut the client's shutdown short and leak the server process.
+        self.session_task = asyncio.create_task(self._session(argv))
 
     async def on_unmount(self) -> None:
-        # Textual cancels the worker but does not wait for it: wait here, so the session closes
-        # and the server process is reaped before the app (and its event loop) goes away.
-        self.session_worker.cancel()
-        with contextlib.suppress(WorkerCancelled, WorkerFailed, TimeoutError):
-            await asyncio.wait_for(self.session_worker.wait(), timeout=10)
+        """Leave the session cleanly (the server is stopped and reaped), cancelling only if it hangs."""
+        task = self.session_task
+        if task is None or task.done():
+            return
+        self.requests.put_nowait(None)
+        try:
+            await asyncio.wait_for(asyncio.shield(task), timeout=10)
+        except TimeoutError:
+            task.cancel()
 
     # --- the MCP session --------------------------------------------------------------
 
-    @work(exclusive=True, group="mcp-session")
     async def _session(self, argv: list[str]) -> None:
         from mcp.client.client import Client
         from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -114,10 +122,9 @@ class PlaygroundScreen(Screen[None]):
                 params = StdioServerParameters(command=argv[0], args=argv[1:], env=dict(os.environ))
                 async with Client(stdio_client(params, errlog=errlog), read_timeout_seconds=120) as client:
                     listed = await client.list_tools()
-                    self.post_message(PlaygroundReady(list(listed.tools), " ".join(argv[-3:])))
-                    while True:
-                        name, arguments = await self.requests.get()
-                        await self._call(client, name, arguments)
+                    self.post_message(PlaygroundReady(list(listed.tools), _label(argv)))
+                    while (request := await self.requests.get()) is not None:
+                        await self._call(client, *request)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # shown on screen; the details are in the server log
