@@ -74,18 +74,6 @@ def daemon_states(ctx: Ctx) -> dict[str, str]:
     return out
 
 
-async def manager_info(ctx: Ctx) -> dict[str, Any]:
-    return envelope([manager_info_item(ctx)], messages=("Basic information was successfully read",
-                                                    "Basic information was not read in some nodes",
-                                                    "Basic information was not read"))
-
-
-async def manager_status(ctx: Ctx) -> dict[str, Any]:
-    return envelope([daemon_states(ctx)], messages=("Processes status was successfully read",
-                                               "Could not read basic information in some nodes",
-                                               "Could not read basic information"))
-
-
 async def manager_restart(ctx: Ctx) -> Response:
     ctx.state.record_restart("manager")
     body = envelope([ctx.state.fleet.node_name], messages=("Restart request sent to all specified nodes",
@@ -201,8 +189,6 @@ ENDPOINTS = [
     Endpoint("POST", "/security/user/authenticate/run_as", login_run_as,
              specs(COMMON, raw=ParamSpec("bool", default=False)), authenticated=False),
     Endpoint("GET", "/security/users/me", users_me, COMMON),
-    Endpoint("GET", "/manager/info", manager_info, COMMON, action="manager:read"),
-    Endpoint("GET", "/manager/status", manager_status, COMMON, action="manager:read"),
     Endpoint("PUT", "/manager/restart", manager_restart, COMMON, action="manager:restart"),
     Endpoint("GET", "/cluster/status", cluster_status, COMMON, action="cluster:status"),
     Endpoint("GET", "/cluster/local/info", local_info, COMMON, action="cluster:read", scoped=True,
