@@ -54,7 +54,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_TTL = timedelta(hours=24)
 """A change nobody decided on within a day is stale by policy: the situation that prompted it has moved on."""
-_CHANGE_ID = re.compile(r"^ch-[0-9a-f]{8}$")
+_CHANGE_ID = re.compile(r"ch-[0-9a-f]{8}")
 
 
 def pending_dir(root: Path | None = None) -> Path:
@@ -120,7 +120,7 @@ class ChangeStore:
     # --- files --------------------------------------------------------------------------
 
     def _path(self, change_id: str) -> Path:
-        if not _CHANGE_ID.match(change_id):
+        if not _CHANGE_ID.fullmatch(change_id):
             raise NotFound(f"'{change_id}' is not a change id (they look like ch-1a2b3c4d).",
                            hint="`wazuh-mcp pending` lists the changes waiting for a decision.")
         return self.dir / f"{change_id}.json"

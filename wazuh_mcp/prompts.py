@@ -162,7 +162,7 @@ def register_prompts(server: MCPServer[Any]) -> None:
                    description="Pre-fetches an agent, its alerts of the last 24 hours and its vulnerability "
                                "state, then asks for a posture summary and follow-ups.")
     async def agent_posture(agent_id: AgentIdArg, ctx: Context[Any, Any]) -> list[UserMessage]:
-        agent_id = _require(agent_id, r"\d{1,5}", "agent_id must be a Wazuh agent id such as '001'.").zfill(3)
+        agent_id = _require(agent_id, r"[0-9]{1,5}", "agent_id must be a Wazuh agent id such as '001'.").zfill(3)
         fetched = [
             await prefetch(server, ctx, "get_agent", {"agent_id": agent_id}),
             await prefetch(server, ctx, "alerts_by_agent", {"agent_id": agent_id, "time_range": "24h", "size": 25}),

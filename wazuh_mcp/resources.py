@@ -41,8 +41,8 @@ agent can report them; the shared ``agent.conf`` of its groups (``GET /groups/{i
 is what the manager pushes to it either way."""
 MAX_GROUPS = 5
 
-_AGENT_ID = re.compile(r"^\d{1,5}$")
-_RULE_ID = re.compile(r"^\d{1,7}$")
+_AGENT_ID = re.compile(r"[0-9]{1,5}")
+_RULE_ID = re.compile(r"[0-9]{1,7}")
 
 Loader = Callable[[Context[Any, Any], str], Awaitable[Any]]
 
@@ -103,7 +103,7 @@ def _not_found(what: str, value: str, hint: str) -> NotFound:
 
 
 async def load_rule(ctx: Context[Any, Any], rule_id: str) -> dict[str, Any]:
-    if not _RULE_ID.match(rule_id):
+    if not _RULE_ID.fullmatch(rule_id):
         raise _not_found("rule", rule_id, "Rule ids are numbers, e.g. wazuh://rules/5716.")
     rule = await fetch_rule(deps(ctx).server_api(), int(rule_id))
     if rule is None:
@@ -112,13 +112,13 @@ async def load_rule(ctx: Context[Any, Any], rule_id: str) -> dict[str, Any]:
 
 
 async def load_technique(ctx: Context[Any, Any], technique_id: str) -> dict[str, Any]:
-    if not re.match(TECHNIQUE_ID_PATTERN, technique_id):
+    if not re.fullmatch(TECHNIQUE_ID_PATTERN, technique_id):
         raise _not_found("MITRE technique", technique_id, "Ids look like T1110 or T1110.001.")
     return (await fetch_technique(ctx, technique_id)).model_dump(mode="json")
 
 
 async def load_agent_config(ctx: Context[Any, Any], agent_id: str) -> dict[str, Any]:
-    if not _AGENT_ID.match(agent_id):
+    if not _AGENT_ID.fullmatch(agent_id):
         raise _not_found("agent", agent_id, "Agent ids are numbers, e.g. wazuh://agents/001/config.")
     agent = await fetch_agent(ctx, agent_id.zfill(3))
     api = deps(ctx).server_api()

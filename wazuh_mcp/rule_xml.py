@@ -34,7 +34,9 @@ CUSTOM_RULES_DIR = "etc/rules"
 
 _DECLARATION = re.compile(r"<!(?!--)", re.IGNORECASE)
 """Any ``<!…`` markup that is not a comment: DOCTYPE, ENTITY, ELEMENT, CDATA sections."""
-_FILENAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,100}\.xml$")
+_NUMBER = re.compile(r"[0-9]{1,7}")
+"""ASCII digits only: ``str.isdigit`` and ``int`` also accept other scripts' digits, which Wazuh would not."""
+_FILENAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,100}\.xml")
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,7 @@ def require_custom_file(filename: str, relative_dirname: str) -> None:
             "(ruleset/rules is Wazuh's default ruleset and is replaced on every upgrade).",
             hint="Create a new custom rule with create_rule instead.",
         )
-    if not _FILENAME.match(filename):
+    if not _FILENAME.fullmatch(filename):
         raise InvalidArgument(f"'{filename}' is not an acceptable rule file name (letters, digits, _ . - and .xml).")
 
 
@@ -109,7 +111,7 @@ def _parse(text: str) -> ET.Element:
 
 def _rule_id(rule: ET.Element, index: int) -> int:
     raw = (rule.get("id") or "").strip()
-    if not raw.isdigit():
+    if not _NUMBER.fullmatch(raw):
         raise InvalidArgument(f"Rule #{index} has no numeric id attribute (got {raw!r}).",
                               hint=f'Write <rule id="{CUSTOM_ID_MIN + 100}" level="…">.')
     rule_id = int(raw)
@@ -119,7 +121,7 @@ def _rule_id(rule: ET.Element, index: int) -> int:
 
 def _check_rule(rule: ET.Element, rule_id: int) -> None:
     level = (rule.get("level") or "").strip()
-    if not level.isdigit() or int(level) > MAX_LEVEL:
+    if not _NUMBER.fullmatch(level) or int(level) > MAX_LEVEL:
         raise InvalidArgument(f"Rule {rule_id} needs a level attribute between 0 and {MAX_LEVEL} (got {level!r}).")
     if rule.get("overwrite", "no").strip().lower() != "no":
         raise InvalidArgument(

@@ -57,6 +57,8 @@ def test_xml_declaration_is_accepted() -> None:
     ('<group name="x"><var name="a">b</var></group>', "only contain <rule>"),
     (rule(attrs='level="3"'), "numeric id"),
     (rule(attrs='id="abc" level="3"'), "numeric id"),
+    (rule(attrs='id="\u0661\u0660\u0660\u0662\u0660\u0660" level="3"'), "numeric id"),  # Arabic-Indic digits
+    (rule(attrs='id="100200" level="\u0663"'), "level attribute"),
     (rule(attrs='id="5716" level="3"'), "outside the custom range"),
     (rule(attrs='id="120001" level="3"'), "outside the custom range"),
     (rule(attrs='id="100200" level="17"'), "level attribute between 0 and 16"),
@@ -117,7 +119,7 @@ def test_default_ruleset_and_other_directories_are_never_targets(filename: str, 
         require_custom_file(filename, directory)
 
 
-@pytest.mark.parametrize("filename", ["../ossec.conf", "rules.txt", ".hidden.xml", "a/b.xml"])
+@pytest.mark.parametrize("filename", ["../ossec.conf", "rules.txt", ".hidden.xml", "a/b.xml", "a.xml\n"])
 def test_odd_file_names_are_refused(filename: str) -> None:
     with pytest.raises(InvalidArgument):
         require_custom_file(filename, "etc/rules")

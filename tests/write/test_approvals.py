@@ -78,11 +78,10 @@ async def test_a_rejected_change_can_never_be_applied(standin: StandinServer, au
 
 async def test_an_unknown_or_malformed_id_is_not_found_and_audited(standin: StandinServer, audit_path: Path) -> None:
     store = default_store()
-    for change_id in ("ch-00000000", "../../etc/passwd"):
+    for change_id in ("ch-00000000", "../../etc/passwd", "ch-0000000a\n"):
         with pytest.raises(NotFound):
             await approve_now(store, change_id, standin)
-    assert [(e.tool, e.error_code) for e in iter_events(audit_path)] == [
-        ("approval.approve", "not_found"), ("approval.approve", "not_found")]
+    assert [(e.tool, e.error_code) for e in iter_events(audit_path)] == [("approval.approve", "not_found")] * 3
 
 
 async def test_an_expired_change_is_refused_and_marked_expired(standin: StandinServer, audit_path: Path) -> None:

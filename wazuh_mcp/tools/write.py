@@ -38,7 +38,7 @@ from wazuh_mcp.rule_xml import (
 
 MAX_DIFF_CHARS = 6000
 """The diff in a tool result is for the model to show the user; the full one is in the change record."""
-_RULE_ID_ATTR = re.compile(r"<rule\b[^>]*?\bid\s*=\s*[\"'](\d+)[\"']")
+_RULE_ID_ATTR = re.compile(r"<rule\b[^>]*?\bid\s*=\s*[\"']([0-9]+)[\"']")
 
 RuleXml = Annotated[str, Field(
     min_length=1, max_length=MAX_RULE_FILE_BYTES,
