@@ -81,7 +81,8 @@ def _launcher(args: argparse.Namespace) -> int:
     if not _on_terminal():
         print("wazuh-mcp: the launcher needs a terminal. AI clients must start `wazuh-mcp serve`.", file=sys.stderr)
         return 2
-    return _run_app("home", args.profile)
+    # `wazuh-mcp` alone lands here too, without the subcommand's options parsed.
+    return _run_app("home", getattr(args, "profile", None))
 
 
 # --- setup --------------------------------------------------------------------------------
