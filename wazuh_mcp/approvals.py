@@ -380,24 +380,23 @@ class ChangeStore:
                wazuh_user: str | None = None) -> None:
         args = {"change_id": change.id, "tool": change.tool, "target": change.target, "state": change.state,
                 "change_sha256": change.change_sha256}
-        if step in ("approval.approve", "approval.reject") and change.decided_by:
-            args["decided_by"] = change.decided_by
         if change.reason:
             args["reason"] = change.reason
-        self._emit(step, args, change.id, ts, started, error, session=session, role=role, wazuh_user=wazuh_user)
+        decided_by = change.decided_by if step in ("approval.approve", "approval.reject") else None
+        self._emit(step, args, change.id, ts, started, error, session=session, role=role, wazuh_user=wazuh_user,
+                   decided_by=decided_by)
 
     def audit_refusal(self, step: str, change_id: str, ts: str, started: float, error: WazuhMCPError) -> None:
         self._emit(step, {"change_id": change_id}, change_id, ts, started, error)
 
     def _emit(self, step: str, args: dict[str, Any], change_id: str, ts: str, started: float,
               error: WazuhMCPError | None, *, session: str | None = None, role: str | None = None,
-              wazuh_user: str | None = None) -> None:
-        event = AuditEvent(
-            ts=ts, tool=step, toolset="approval", args=args, outcome="ok" if error is None else "error",
+              wazuh_user: str | None = None, decided_by: str | None = None) -> None:
+        event = AuditEvent.finished(
+            tool=step, toolset="approval", args=args, ts=ts, started=started,
             error_code=error.code if error else None, error=str(error) if error else None,
-            duration_ms=round((time.perf_counter() - started) * 1000, 2),
             wazuh_user=wazuh_user or self.actor.wazuh_user, role=role or self.actor.role,
-            session=session or self.actor.session, change_id=change_id,
+            session=session or self.actor.session, change_id=change_id, decided_by=decided_by,
         )
         try:
             self.audit.write(event)

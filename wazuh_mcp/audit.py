@@ -12,6 +12,7 @@ import hashlib
 import json
 import os
 import threading
+import time
 from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -46,7 +47,29 @@ class AuditEvent(BaseModel):
     role: str | None = None
     session: str | None = Field(default=None, description="Which server process / client session.")
     tls_verify: bool | None = None
-    change_id: str | None = None
+    change_id: str | None = Field(default=None, description="The pending change a write call or approval step is about.")
+    decided_by: str | None = Field(default=None, description="The local OS user who approved or rejected a change.")
+
+    @classmethod
+    def finished(
+        cls,
+        *,
+        tool: str,
+        toolset: str,
+        args: Mapping[str, Any],
+        ts: str,
+        started: float,
+        error_code: ErrorCode | None = None,
+        error: str | None = None,
+        **fields: Any,
+    ) -> AuditEvent:
+        """The record of an action that started at ``ts`` (``time.perf_counter()`` ``started``) and ended now.
+        ``args`` are redacted here, so no caller can forget to."""
+        return cls(
+            ts=ts, tool=tool, toolset=toolset, args=redact(args), outcome="ok" if error_code is None else "error",
+            error_code=error_code, error=error, duration_ms=round((time.perf_counter() - started) * 1000, 2),
+            **fields,
+        )
 
 
 def now_iso() -> str:

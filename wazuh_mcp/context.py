@@ -91,7 +91,7 @@ class AppContext:
             )
         return self.backends.server_api
 
-    def indexer(self) -> Any:
+    def indexer(self) -> IndexerBackend:
         if "indexer" in self.backends.problems:
             raise self.backends.problems["indexer"]
         if self.backends.indexer is None:

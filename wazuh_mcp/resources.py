@@ -63,10 +63,9 @@ def _audit(ctx: Context[Any, Any], app: AppContext, kind: str, uri: str, started
     if not isinstance(sink, AuditSink):
         return
     api = app.backends.server_api
-    sink.write(AuditEvent(
-        ts=ts, tool=f"resource.{kind}", toolset="resource", args={"uri": uri, "cached": cached},
-        outcome="ok" if error is None else "error", error_code=error.code if error else None,
-        error=str(error) if error else None, duration_ms=round((time.perf_counter() - started) * 1000, 2),
+    sink.write(AuditEvent.finished(
+        tool=f"resource.{kind}", toolset="resource", args={"uri": uri, "cached": cached}, ts=ts, started=started,
+        error_code=error.code if error else None, error=str(error) if error else None,
         wazuh_user=api.identity if api else app.settings.api.user, role=app.settings.role,
         session=getattr(server, "session_id", None), tls_verify=app.backends.tls_verify,
     ))

@@ -23,7 +23,7 @@ from mcp_types import CallToolResult, InputRequiredResult, TextContent
 from pydantic import ValidationError
 
 from wazuh_mcp import __version__
-from wazuh_mcp.audit import AuditEvent, AuditSink, now_iso, redact
+from wazuh_mcp.audit import AuditEvent, AuditSink, now_iso
 from wazuh_mcp.config import Settings
 from wazuh_mcp.context import AppContext, Backends
 from wazuh_mcp.errors import ErrorCode, InvalidArgument, UpstreamTimeout, WazuhMCPError
@@ -82,6 +82,7 @@ class WazuhServer(MCPServer[AppContext]):
         started, ts = time.perf_counter(), now_iso()
         outcome_error: WazuhMCPError | None = None
         code: ErrorCode | None = None
+        change_id: str | None = None
         try:
             if spec is None:
                 known = ", ".join(s.name for s in self.exposure.listed)
@@ -92,7 +93,10 @@ class WazuhServer(MCPServer[AppContext]):
                 raise Forbidden(self.exposure.hidden[name])
             self._reject_unknown_arguments(name, arguments)
             with anyio.fail_after(self.wazuh_settings.tool_timeout_s):
-                return compact_text(await super().call_tool(name, arguments, context))
+                result = compact_text(await super().call_tool(name, arguments, context))
+            if isinstance(result, CallToolResult) and isinstance(result.structured_content, dict):
+                change_id = result.structured_content.get("change_id") or None  # write tools' pending change
+            return result
         except ToolError as exc:
             outcome_error, code = self._classify(name, exc)
         except WazuhMCPError as exc:
@@ -110,7 +114,7 @@ class WazuhServer(MCPServer[AppContext]):
             code = "internal"
             raise
         finally:
-            self._audit(spec, name, arguments, ts, started, code, outcome_error)
+            self._audit(spec, name, arguments, ts, started, code, outcome_error, change_id)
         text = outcome_error.render() if outcome_error else f"internal: {name} failed unexpectedly."
         return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
@@ -149,24 +153,25 @@ class WazuhServer(MCPServer[AppContext]):
         started: float,
         code: ErrorCode | None,
         error: WazuhMCPError | None,
+        change_id: str | None,
     ) -> None:
         app = self._app
         identity = None
         if app is not None and app.backends.server_api is not None:
             identity = app.backends.server_api.identity
-        event = AuditEvent(
-            ts=ts,
+        event = AuditEvent.finished(
             tool=spec.id if spec else name,
             toolset=spec.toolset if spec else "unknown",
-            args=redact(arguments),
-            outcome="ok" if code is None else "error",
+            args=arguments,
+            ts=ts,
+            started=started,
             error_code=code,
             error=str(error) if error else ("tool crashed; see server log" if code == "internal" else None),
-            duration_ms=round((time.perf_counter() - started) * 1000, 2),
             wazuh_user=identity or self.wazuh_settings.api.user,
             role=self.wazuh_settings.role,
             session=self.session_id,
             tls_verify=app.backends.tls_verify if app else None,
+            change_id=change_id,
         )
         try:
             self.audit.write(event)

@@ -41,7 +41,7 @@ async def requested(tool: str = "create_rule", arguments: dict[str, object] | No
 
 
 def steps(audit: Path, change_id: str) -> list[tuple[str, str]]:
-    return [(e.tool, e.error_code or "ok") for e in iter_events(audit) if e.change_id == change_id]
+    return [(e.tool, e.error_code or "ok") for e in iter_events(audit) if e.change_id == change_id and e.toolset == "approval"]
 
 
 async def test_approve_applies_exactly_the_recorded_change_once(standin: StandinServer, audit_path: Path) -> None:
@@ -62,7 +62,7 @@ async def test_approve_applies_exactly_the_recorded_change_once(standin: Standin
         ("approval.request", "ok"), ("approval.approve", "ok"), ("approval.apply", "ok"),
         ("approval.approve", "conflict"), ("approval.reject", "conflict")]
     approve_event = next(e for e in iter_events(audit_path) if e.tool == "approval.approve")
-    assert approve_event.args["decided_by"] and approve_event.session and approve_event.session.startswith("cli-")
+    assert approve_event.decided_by and approve_event.session and approve_event.session.startswith("cli-")
 
 
 async def test_a_rejected_change_can_never_be_applied(standin: StandinServer, audit_path: Path) -> None:

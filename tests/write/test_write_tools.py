@@ -40,7 +40,8 @@ async def test_create_rule_records_a_pending_change_and_leaves_wazuh_unchanged(
 
     events = list(iter_events(audit_path))
     assert [(e.tool, e.outcome) for e in events] == [("approval.request", "ok"), ("write.create_rule", "ok")]
-    assert events[0].change_id == change_id and events[0].session == events[1].session == change.requested_by.session
+    assert events[0].change_id == events[1].change_id == change_id  # the tool call is tied to its change too
+    assert events[0].session == events[1].session == change.requested_by.session
 
 
 async def test_confirm_true_changes_nothing_under_the_default_tier(standin: StandinServer) -> None:

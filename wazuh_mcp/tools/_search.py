@@ -19,7 +19,7 @@ from mcp.server.mcpserver import Context
 from pydantic import AfterValidator, Field
 
 from wazuh_mcp.backends.indexer import IndexKind, total_hits
-from wazuh_mcp.context import IndexerBackend, deps
+from wazuh_mcp.context import deps
 from wazuh_mcp.paging import CursorCodec
 
 MAX_WINDOW = timedelta(days=30)
@@ -87,11 +87,6 @@ def cursor_codec(ctx: Context[Any, Any]) -> CursorCodec:
     return codec
 
 
-def indexer(ctx: Context[Any, Any]) -> IndexerBackend:
-    backend: IndexerBackend = deps(ctx).indexer()
-    return backend
-
-
 @dataclass(frozen=True)
 class PageQuery:
     """One paged question to the Indexer, as a tool states it."""
@@ -149,7 +144,7 @@ async def fetch_page(ctx: Context[Any, Any], query: PageQuery) -> HitPage:
     if query.cursor:
         position = codec.decode(query.cursor, fingerprint=fingerprint)
         after, window = position.after, position.window
-    response = await indexer(ctx).search(query.kind, search_body(query, window, after))
+    response = await deps(ctx).indexer().search(query.kind, search_body(query, window, after))
     hits = list(response["hits"].get("hits") or [])
     more = len(hits) > query.size
     hits = hits[: query.size]

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
+from wazuh_mcp.context import deps
 from wazuh_mcp.errors import NotFound
 from wazuh_mcp.models.alerts import (
     AgentCount,
@@ -26,7 +27,6 @@ from wazuh_mcp.tools._search import (
     PageSize,
     TimeRange,
     fetch_page,
-    indexer,
     iso_ms,
     time_window,
     window_filter,
@@ -88,7 +88,7 @@ async def get_alert(
 ) -> GetAlertResult:
     """Fetch one alert by its document id from any wazuh-alerts-* index, with a longer log excerpt.
     An unknown id is `not_found`."""
-    hit = await indexer(ctx).get_by_id("alerts", alert_id, ALERT_SOURCE)
+    hit = await deps(ctx).indexer().get_by_id("alerts", alert_id, ALERT_SOURCE)
     if hit is None:
         raise NotFound(f"No alert with id {alert_id!r} in the alerts indices.",
                        hint="Use the `id` of an alert returned by search_alerts or hunt_query.")
@@ -165,7 +165,7 @@ async def summarize_alerts(
     window = time_window(time_range)
     query = {"bool": {"filter": [window_filter("timestamp", window), *_level_filter(min_level),
                                  *_agent_filter(agent_id)]}}
-    total, aggs = await indexer(ctx).aggregate("alerts", query, SUMMARY_AGGS)
+    total, aggs = await deps(ctx).indexer().aggregate("alerts", query, SUMMARY_AGGS)
     rules, cut_rules = _buckets(aggs, "rules")
     agents, cut_agents = _buckets(aggs, "agents")
     levels, _ = _buckets(aggs, "levels")

@@ -7,11 +7,12 @@ from typing import Annotated, Any, Literal
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
+from wazuh_mcp.context import deps
 from wazuh_mcp.errors import InvalidArgument
 from wazuh_mcp.hunt_grammar import FIELDS, HuntClause, build_query, check_clause_counts, check_value
 from wazuh_mcp.models.hunt import HuntFieldInfo, HuntFieldsResult, HuntQueryResult
 from wazuh_mcp.registry import tool
-from wazuh_mcp.tools._search import Cursor, PageSize, TimeRange, indexer, iso_ms, time_window, window_filter
+from wazuh_mcp.tools._search import Cursor, PageSize, TimeRange, iso_ms, time_window, window_filter
 from wazuh_mcp.tools.alerts import alert_page
 
 IocKind = Literal["hash", "ip", "user", "domain"]
@@ -96,7 +97,7 @@ async def hunt_fields(ctx: Context[Any, Any], time_range: TimeRange = "24h") -> 
     window = time_window(time_range)
     names = list(FIELDS)
     aggs = {f"f{i}": {"filter": {"exists": {"field": name}}} for i, name in enumerate(names)}
-    total, result = await indexer(ctx).aggregate("alerts", {"bool": {"filter": [window_filter("timestamp", window)]}},
+    total, result = await deps(ctx).indexer().aggregate("alerts", {"bool": {"filter": [window_filter("timestamp", window)]}},
                                                  aggs)
     fields = [
         HuntFieldInfo(field=name, type=FIELDS[name].type, ops=list(FIELDS[name].ops), example=FIELDS[name].example,
