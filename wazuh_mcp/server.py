@@ -17,9 +17,16 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 import anyio
+from mcp.server.context import ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp_types import CallToolResult, InputRequiredResult, TextContent
+from mcp_types import (
+    CallToolResult,
+    InputRequiredResult,
+    ReadResourceRequestParams,
+    ReadResourceResult,
+    TextContent,
+)
 from pydantic import ValidationError
 
 from wazuh_mcp import __version__
@@ -117,6 +124,18 @@ class WazuhServer(MCPServer[AppContext]):
             self._audit(spec, name, arguments, ts, started, code, outcome_error, change_id)
         text = outcome_error.render() if outcome_error else f"internal: {name} failed unexpectedly."
         return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+
+    async def _handle_read_resource(
+        self, ctx: ServerRequestContext[AppContext], params: ReadResourceRequestParams
+    ) -> ReadResourceResult | InputRequiredResult:
+        """Resource reads also carry the cache hint on the result itself (``_meta.ttl_seconds``), where
+        the tool reference promises it; the SDK only places it on each content item."""
+        result = await super()._handle_read_resource(ctx, params)
+        if isinstance(result, ReadResourceResult) and result.contents:
+            ttl = (result.contents[0].meta or {}).get("ttl_seconds")
+            if ttl is not None:
+                return result.model_copy(update={"meta": {**(result.meta or {}), "ttl_seconds": ttl}})
+        return result
 
     def _reject_unknown_arguments(self, name: str, arguments: dict[str, Any]) -> None:
         tool = self._tool_manager.get_tool(name)

@@ -24,6 +24,8 @@ async def read(client: Client, uri: str) -> tuple[Any, dict[str, Any]]:
     result = await client.read_resource(uri)
     content = result.contents[0]
     assert isinstance(content, TextResourceContents) and content.mime_type == "application/json"
+    # The cache hint is on the result (where the tool reference promises it) and on the content.
+    assert (result.meta or {}).get("ttl_seconds") == (content.meta or {}).get("ttl_seconds")
     return json.loads(content.text), dict(content.meta or {})
 
 
