@@ -56,6 +56,8 @@ class AuditTail:
         """Unreadable lines seen so far (torn, foreign, or from an older format)."""
         self.truncated_head = False
         """True when ``load_tail`` did not read the file from its start."""
+        self.error: str | None = None
+        """Why the file cannot be read right now (permissions…); cleared by the next good read."""
 
     def load_tail(self, limit: int) -> list[AuditEvent]:
         """The last ``limit`` events, reading the file backwards from its end in blocks."""
@@ -73,6 +75,10 @@ class AuditTail:
         except FileNotFoundError:
             self._pos = None
             return []
+        except OSError as exc:
+            self.error = f"Cannot read {self.path}: {exc.strerror or exc}"
+            return []
+        self.error = None
         complete = data.rfind(b"\n") + 1  # a torn last line waits for its newline
         body = data[:complete]
         if start > 0:  # the first line of the window may be cut: drop it
@@ -89,7 +95,7 @@ class AuditTail:
         """Cheap: has the file grown, shrunk, appeared or been replaced since the last read?"""
         try:
             st = os.stat(self.path)
-        except FileNotFoundError:
+        except OSError:
             return False
         pos = self._pos
         return pos is None or _identity(st) != (pos.dev, pos.ino) or st.st_size != pos.offset
@@ -99,7 +105,7 @@ class AuditTail:
         events: list[AuditEvent] = []
         try:
             st = os.stat(self.path)
-        except FileNotFoundError:
+        except OSError:
             return events
         pos = self._pos
         if pos is not None and _identity(st) != (pos.dev, pos.ino):
@@ -120,6 +126,10 @@ class AuditTail:
                 data = fh.read()
         except FileNotFoundError:
             return []
+        except OSError as exc:
+            self.error = f"Cannot read {self.path}: {exc.strerror or exc}"
+            return []
+        self.error = None
         complete = data.rfind(b"\n") + 1
         self._pos = _Position(pos.dev, pos.ino, pos.offset + complete)
         events, skipped = _parse(data[:complete])
@@ -140,4 +150,6 @@ class AuditTail:
                     return events
             except FileNotFoundError:
                 break
+            except OSError:
+                continue
         return []

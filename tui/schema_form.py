@@ -39,12 +39,19 @@ class FieldSpec:
 
 
 def _without_null(schema: dict[str, Any]) -> dict[str, Any]:
-    """``anyOf: [X, {type: null}]`` (an Optional) → X."""
+    """An Optional's non-null part: ``anyOf: [X, {type: null}]``, or ``type: [X, "null"]`` with
+    ``null`` among the ``enum`` values (the server's compact form) → X."""
     options = schema.get("anyOf")
     if isinstance(options, list):
         rest = [o for o in options if isinstance(o, dict) and o.get("type") != "null"]
         if len(rest) == 1:
             return {**{k: v for k, v in schema.items() if k != "anyOf"}, **rest[0]}
+    type_ = schema.get("type")
+    if isinstance(type_, list) and "null" in type_:
+        kinds = [t for t in type_ if t != "null"]
+        schema = {**schema, "type": kinds[0] if len(kinds) == 1 else kinds}
+        if isinstance(schema.get("enum"), list):
+            schema["enum"] = [v for v in schema["enum"] if v is not None]
     return schema
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -92,11 +93,15 @@ class Checked:
     warnings: list[str]
 
 
+_HOST = re.compile(r"^[A-Za-z0-9._\-\[\]:]+$")
+"""Host names, IPv4 and bracketed IPv6: what an HTTP client will accept."""
+
+
 def _url_problem(url: str, what: str, *, required: bool) -> str | None:
     if not url.strip():
         return f"Enter the {what} URL." if required else None
     parts = urlsplit(url.strip())
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    if parts.scheme not in ("http", "https") or not parts.hostname or not _HOST.match(parts.hostname):
         return f"The {what} URL must look like https://host:port (got '{url.strip()}')."
     try:
         parts.port  # noqa: B018 - raises on a malformed port

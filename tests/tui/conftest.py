@@ -85,19 +85,13 @@ def empty_indexer_url(osmem_clone: object) -> str:
     return str(osmem_clone.url)  # type: ignore[attr-defined]
 
 
-LONG_LIVED = {"audit-watch"}
-"""Worker groups that run as long as their screen: never waited for."""
-
-
 async def settle(pilot: object, rounds: int = 3) -> None:
     """Let workers finish and the screen repaint (thread workers report back via call_from_thread)."""
     from textual.pilot import Pilot
 
     assert isinstance(pilot, Pilot)
     for _ in range(rounds):
-        finite = [w for w in pilot.app.workers if w.group not in LONG_LIVED]
-        if finite:  # an empty list would mean "all workers" to wait_for_complete
-            await pilot.app.workers.wait_for_complete(finite)
+        await pilot.app.workers.wait_for_complete()
         await pilot.pause()
 
 

@@ -53,13 +53,15 @@ def test_scalars_lists_and_booleans() -> None:
         "properties": {
             "n": {"type": "integer"},
             "ratio": {"anyOf": [{"type": "number"}, {"type": "null"}], "default": None},
+            "mode": {"type": ["string", "null"], "enum": ["a", "b", None], "default": None},
             "tags": {"type": "array", "items": {"type": "string"}, "default": []},
             "ids": {"type": "array", "items": {"type": "integer"}},
             "confirm": {"type": "boolean", "default": False},
         },
     }
     fields = {f.name: f for f in fields_from_schema(raw_schema)}
-    assert [f.kind for f in fields.values()] == ["integer", "number", "list", "list", "boolean"]
+    assert [f.kind for f in fields.values()] == ["integer", "number", "enum", "list", "list", "boolean"]
+    assert fields["mode"].choices == ["a", "b"] and coerce(fields["mode"], "") is OMIT
     assert coerce(fields["tags"], "a, b ,c") == ["a", "b", "c"]
     assert coerce(fields["ids"], "1,2") == [1, 2]
     assert coerce(fields["ids"], "[3]") == [3]

@@ -83,6 +83,7 @@ def test_editing_keeps_keys_the_wizard_does_not_show() -> None:
     [
         ({"api_url": "wazuh.example.org"}, "api_url", "must look like https://host:port"),
         ({"api_url": "https://host:99999"}, "api_url", "invalid port"),
+        ({"api_url": "https://wazuh server:55000"}, "api_url", "must look like https://host:port"),
         ({"api_url": ""}, "api_url", "Enter the Server API URL"),
         ({"api_user": " "}, "api_user", "Enter the Server API user"),
         ({"indexer_user": ""}, "indexer_user", "Enter the Indexer user"),

@@ -134,6 +134,8 @@ class ApprovalsScreen(Screen[None]):
             change = await approvals.approve(change_id, settings=self.settings)
         except WazuhMCPError as exc:
             self._result(Text(f"✖ {change_id} not applied: {exc.message} {exc.hint or ''}".rstrip(), "bold red"))
+        except Exception as exc:  # the store audited what it could; the screen must stay up
+            self._result(Text(f"✖ {change_id}: unexpected error ({type(exc).__name__}): {exc}", "bold red"))
         else:
             self._result(Text(f"✔ {change.id} applied: {change.result or change.state}.", "bold green"))
         self.action_refresh()
@@ -148,8 +150,8 @@ class ApprovalsScreen(Screen[None]):
                 return
             try:
                 approvals.reject(change.id, reason or None, settings=self.settings)
-            except WazuhMCPError as exc:
-                self._result(Text(f"✖ {change.id} not rejected: {exc.message}", "bold red"))
+            except (WazuhMCPError, OSError) as exc:
+                self._result(Text(f"✖ {change.id} not rejected: {getattr(exc, 'message', exc)}", "bold red"))
             else:
                 self._result(Text(f"✔ {change.id} rejected; it can never be applied.", "bold green"))
             self.action_refresh()

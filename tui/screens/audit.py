@@ -8,7 +8,7 @@ one go. That keeps the UI thread free and the table update to one per burst.
 from __future__ import annotations
 
 import json
-import time
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -21,7 +21,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Select, Static
-from textual.worker import get_current_worker
 
 from tui.audit_tail import AuditTail
 from tui.messages import AuditFileChanged
@@ -67,6 +66,7 @@ class AuditScreen(Screen[None]):
         self._haystacks: dict[int, str] = {}
         self.tools: set[str] = set()
         self.tail: AuditTail | None = None
+        self._stop = threading.Event()
 
     @property
     def wazuh_app(self) -> WazuhApp:
@@ -100,16 +100,17 @@ class AuditScreen(Screen[None]):
         assert self.tail is not None
         events = self.tail.load_tail(self.wazuh_app.options.tail_limit)
         self.app.call_from_thread(self.append, events)
-        self.app.call_from_thread(self._watch)
+        # Its own thread, not a worker from the shared pool: following must never wait for a free slot.
+        threading.Thread(target=self._watch, name="audit-watch", daemon=True).start()
 
-    @work(thread=True, group="audit-watch")
     def _watch(self) -> None:
-        worker = get_current_worker()
         interval = self.wazuh_app.options.watch_interval
-        while not worker.is_cancelled:
+        while not self._stop.wait(interval):
             if self.tail is not None and self.tail.changed():
                 self.post_message(AuditFileChanged())
-            time.sleep(interval)
+
+    def on_unmount(self) -> None:
+        self._stop.set()
 
     def on_audit_file_changed(self, _: AuditFileChanged) -> None:
         if self.tail is not None:
@@ -188,7 +189,9 @@ class AuditScreen(Screen[None]):
         table = self.query_one("#audit-table", DataTable)
         tail = self.tail
         text = Text()
-        if tail is not None and not tail.path.exists():
+        if tail is not None and tail.error:
+            text.append(tail.error, "bold red")
+        elif tail is not None and not tail.path.exists():
             text.append(f"No audit file yet at {tail.path}: it appears with the first tool call.", "dim")
         else:
             text.append(f"{table.row_count:,} shown of {len(self.events):,} loaded", "bold")

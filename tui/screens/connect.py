@@ -127,10 +127,11 @@ class ConnectScreen(Screen[None]):
         self.query_one("#result", Static).update("")
         try:
             change = self.plan(remove=remove)
-        except WazuhMCPError as exc:
+        except (WazuhMCPError, OSError) as exc:
             self.change = None
             target.update(Text("✖ Cannot use this file", "bold red"))
-            diff.update(Text(f"{exc.message}\n\n{exc.hint or ''}".rstrip(), "red"))
+            message, hint = getattr(exc, "message", str(exc)), getattr(exc, "hint", None)
+            diff.update(Text(f"{message}\n\n{hint or ''}".rstrip(), "red"))
             add.update("")
             return None
         self.change = change
@@ -184,6 +185,9 @@ class ConnectScreen(Screen[None]):
             backup = apply_change(change)
         except WazuhMCPError as exc:
             result.update(Text(f"✖ {exc.message} {exc.hint or ''}".rstrip(), "bold red"))
+            return
+        except OSError as exc:  # the file vanished or changed type between preview and write
+            result.update(Text(f"✖ Cannot write {change.target.path}: {exc.strerror or exc}", "bold red"))
             return
         done = "Removed from" if change.action == "remove" else "Wrote"
         kept = f" The previous file is kept as {backup}." if backup else ""

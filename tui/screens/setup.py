@@ -322,6 +322,9 @@ class SetupScreen(Screen[None]):
         except (WazuhMCPError, ValueError) as exc:  # settings that do not load
             report = ConnectionReport(profile=entered.name, checks=[
                 Check("settings", "Settings", "fail", getattr(exc, "message", str(exc).splitlines()[0]))])
+        except Exception as exc:  # a bug must show as a failed test, never as a traceback
+            report = ConnectionReport(profile=entered.name, checks=[
+                Check("unexpected", "Connection test", "fail", f"Unexpected error ({type(exc).__name__}): {exc}")])
         self.post_message(ConnectionFinished(report))
 
     def on_connection_progress(self, message: ConnectionProgress) -> None:
@@ -370,6 +373,9 @@ class SetupScreen(Screen[None]):
             path = save_profile(entered)
         except WazuhMCPError as exc:
             self.app.call_from_thread(self._saved, None, f"{exc.message} {exc.hint or ''}".strip())
+            return
+        except Exception as exc:  # shown, not raised: nothing is half-written (see save_profile)
+            self.app.call_from_thread(self._saved, None, f"unexpected error ({type(exc).__name__}): {exc}")
             return
         if self.report is not None and self.report.profile == entered.name:
             save_report(self.report)
