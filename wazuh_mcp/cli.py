@@ -45,8 +45,11 @@ def configure_logging(*, to_file: bool) -> None:
     logging.basicConfig(level=level, handlers=handlers, force=True,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if level > logging.DEBUG:
-        for noisy in ("httpx", "httpcore", "opensearch", "urllib3", "mcp"):
+        for noisy in ("httpx", "httpcore", "urllib3", "mcp"):
             logging.getLogger(noisy).setLevel(logging.WARNING)
+        # opensearch-py logs every failed request with a traceback; the backend already turns
+        # each failure into one clear error for the caller.
+        logging.getLogger("opensearch").setLevel(logging.ERROR)
 
 
 def build_parser() -> argparse.ArgumentParser:

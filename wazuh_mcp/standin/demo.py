@@ -81,10 +81,11 @@ class DeferredIndexer:
 
 
 async def _start_indexer(stack: AsyncExitStack, now: datetime) -> Indexer:
-    from wazuh_mcp.standin.engine import start_demo_indexer
+    from wazuh_mcp.standin.engine import OsmemEngine, start_demo_indexer
 
-    engine, counts = await start_demo_indexer(build_estate(), now, log_path=state_dir() / "demo-indexer.log")
-    stack.callback(engine.stop)
+    engine = OsmemEngine(log_path=state_dir() / "demo-indexer.log")
+    stack.callback(engine.stop)  # registered before loading, so a session that ends mid-load stops it
+    _, counts = await start_demo_indexer(build_estate(), now, engine=engine)
     log.info("demo Indexer at %s: %d alerts, %d vulnerabilities", engine.url, counts.alerts, counts.vulnerabilities)
     return Indexer(IndexerConfig(url=engine.url))
 

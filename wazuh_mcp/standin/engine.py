@@ -208,12 +208,15 @@ def load_slice(engine_url: str, estate: Estate, now: datetime, *, count: int = D
 
 
 async def start_demo_indexer(estate: Estate, now: datetime, *, count: int = DEMO_ALERT_COUNT, days: int = DEMO_DAYS,
-                             log_path: Path | None = None) -> tuple[OsmemEngine, LoadCounts]:
+                             log_path: Path | None = None,
+                             engine: OsmemEngine | None = None) -> tuple[OsmemEngine, LoadCounts]:
     """Start osmem-server and load the demo slice with the project's own templates; the caller stops it.
 
-    The demo must not depend on the reference tree, so it always uses the bundled templates.
+    The demo must not depend on the reference tree, so it always uses the bundled templates. A
+    caller that may shut down mid-load passes its own ``engine`` and stops it: the load then
+    fails fast instead of running on in its thread.
     """
-    engine = OsmemEngine(log_path=log_path)
+    engine = engine or OsmemEngine(log_path=log_path)
     await asyncio.to_thread(engine.start)
     try:
         _, counts = await asyncio.to_thread(load_slice, engine.url, estate, now, count=count, days=days)

@@ -1,0 +1,73 @@
+"""`serve --demo` leaves no process behind when the client goes away: right after initialize
+(the embedded Indexer still loading), after real use, or on SIGTERM; and it says nothing alarming."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from bench.jsonrpc_probe import initialize_request
+from tests.e2e.support import SERVE_DEMO
+
+
+def engines_of(pid: int) -> list[int]:
+    """osmem-server processes started by ``pid`` (they carry ``--parent-pid <pid>``)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            argv = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"--parent-pid" in argv and argv[argv.index(b"--parent-pid") + 1] == str(pid).encode():
+            found.append(int(proc.name))
+    return found
+
+
+def wait_gone(pid: int, timeout_s: float = 10) -> list[int]:
+    deadline = time.monotonic() + timeout_s
+    while (left := engines_of(pid)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return left
+
+
+def start(env: dict[str, str]) -> subprocess.Popen[str]:
+    proc = subprocess.Popen(SERVE_DEMO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=env, text=True)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(__import__("json").dumps(initialize_request()) + "\n")
+    proc.stdin.flush()
+    assert '"id":1' in proc.stdout.readline().replace(" ", "")
+    return proc
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to find child processes")
+@pytest.mark.parametrize("ending", ["eof-while-loading", "eof-after-use", "sigterm"])
+def test_no_engine_survives_the_session(serve_env: dict[str, str], ending: str) -> None:
+    proc = start(serve_env)
+    assert proc.stdin is not None and proc.stdout is not None
+    deadline = time.monotonic() + 10
+    while not engines_of(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert engines_of(proc.pid), "the demo should have started its embedded Indexer"
+    if ending == "eof-after-use":
+        proc.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n'
+                         '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_alerts",'
+                         '"arguments":{"time_range":"1h","size":1}}}\n')
+        proc.stdin.flush()
+        assert '"id":2' in proc.stdout.readline().replace(" ", "")
+    if ending == "sigterm":
+        proc.send_signal(signal.SIGTERM)
+    proc.stdin.close()
+    assert proc.wait(timeout=30) == 0
+    assert proc.stderr is not None
+    stderr = proc.stderr.read()
+    proc.stdout.close()
+    proc.stderr.close()
+    assert wait_gone(proc.pid) == []
+    assert "Traceback" not in stderr, stderr[-2000:]
