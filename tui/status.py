@@ -59,11 +59,8 @@ def load_settings(profile: str | None) -> tuple[str, Settings | None, str | None
 
 
 def audit_path_for(settings: Settings | None) -> Path:
-    if settings is not None:
-        return settings.audit_path
-    from wazuh_mcp.config import state_dir
-
-    return state_dir() / "audit.jsonl"
+    """The audit file of ``settings``; the default one when they do not load."""
+    return (settings or Settings.model_construct(audit_log=None)).audit_path
 
 
 def pending_count(settings: Settings | None) -> tuple[int | None, str | None]:

@@ -26,13 +26,13 @@ import shutil
 import stat
 import subprocess
 import sys
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
+from wazuh_mcp import atomic
 from wazuh_mcp.errors import ConfigurationError
 from wazuh_mcp.serve_command import serve_argv
 
@@ -267,22 +267,8 @@ def apply_change(change: Change, *, now: datetime | None = None) -> Path | None:
             shutil.copy2(real, backup)
         except OSError as exc:
             raise _fail(f"Cannot back up {real} to {backup}", exc) from exc
-    _atomic_write(real, change.after, mode)
+    try:
+        atomic.write_text(real, change.after, mode)
+    except OSError as exc:
+        raise _fail(f"Cannot write {real}", exc) from exc
     return backup
-
-
-def _atomic_write(path: Path, text: str, mode: int) -> None:
-    try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise _fail(f"Cannot write in {path.parent}", exc) from exc
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise _fail(f"Cannot write {path}", exc) from exc

@@ -12,11 +12,11 @@ import json
 import math
 import os
 import re
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from wazuh_mcp import atomic
 from wazuh_mcp.config import config_path, read_config_file
 from wazuh_mcp.errors import ConfigurationError, InvalidArgument
 
@@ -113,23 +113,11 @@ def write_document(document: Mapping[str, Any], path: Path | None = None) -> Pat
     text = dumps(document)
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        atomic.write_text(path, text, 0o600)
     except OSError as exc:
         raise ConfigurationError(
-            f"Cannot write the settings file in {path.parent}: {exc.strerror or exc}. Nothing was changed.",
-            hint="Make that directory writable, or point WAZUH_MCP_CONFIG at a writable path.",
-        ) from exc
-    try:
-        os.chmod(tmp, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise ConfigurationError(
-            f"Cannot write the settings file {path}: {exc.strerror or exc}. Nothing was changed."
+            f"Cannot write the settings file {path}: {exc.strerror or exc}. Nothing was changed.",
+            hint="Make its directory writable, or point WAZUH_MCP_CONFIG at a writable path.",
         ) from exc
     return path
 
