@@ -85,6 +85,18 @@ def get_password(profile: str, which: Which) -> str | None:
     return _keyring_call("read a password", keyring.get_password, SERVICE, account(profile, which))
 
 
+def require_password(profile: str, which: Which, user: str) -> str:
+    """The password for ``user``, or a configuration error that says where to put it."""
+    password = get_password(profile, which)
+    if not password:
+        label = "Server API" if which == "api" else "Indexer"
+        raise ConfigurationError(
+            f"No password for {label} user '{user}' (profile '{profile}').",
+            hint=f"Store it with `wazuh-mcp setup`, or set {ENV_VARS[which]}.",
+        )
+    return password
+
+
 def set_password(profile: str, which: Which, password: str) -> None:
     import keyring
 

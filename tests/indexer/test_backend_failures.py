@@ -21,7 +21,7 @@ from tests.indexer.fakes import (
     silent_server,
 )
 from tests.indexer.support import audit_events, connected, error_text, ok
-from wazuh_mcp.backends.indexer import Indexer
+from wazuh_mcp.backends.factory import indexer_from_settings
 from wazuh_mcp.config import IndexerSettings
 from wazuh_mcp.errors import ConfigurationError
 
@@ -141,23 +141,23 @@ async def test_untrusted_certificate_names_the_ca_bundle_setting(tmp_path: Path)
 
 
 def test_from_settings_needs_a_url() -> None:
-    assert Indexer.from_settings(IndexerSettings(), "default") is None
+    assert indexer_from_settings(IndexerSettings(), "default") is None
 
 
 def test_from_settings_without_a_password_is_a_configuration_error() -> None:
     with pytest.raises(ConfigurationError, match="WAZUH_MCP_INDEXER_PASSWORD"):
-        Indexer.from_settings(IndexerSettings(url="https://127.0.0.1:9200", user="admin"), "nokeyring-profile")
+        indexer_from_settings(IndexerSettings(url="https://127.0.0.1:9200", user="admin"), "nokeyring-profile")
 
 
 def test_from_settings_reads_the_password_and_tls_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("WAZUH_MCP_INDEXER_PASSWORD", "s3cret")
     ca = tmp_path / "root-ca.pem"
     ca.write_text("not checked here")
-    indexer = Indexer.from_settings(IndexerSettings(url="https://127.0.0.1:9200", user="admin", ca_bundle=ca,
+    indexer = indexer_from_settings(IndexerSettings(url="https://127.0.0.1:9200", user="admin", ca_bundle=ca,
                                                     alerts_pattern="custom-alerts-*", timeout_s=3), "default")
     assert indexer is not None
     assert indexer.config.password == "s3cret" and "s3cret" not in repr(indexer.config)
     assert indexer.config.verify == str(ca)
     assert indexer.pattern("alerts") == "custom-alerts-*"
     with pytest.raises(ConfigurationError, match="does not exist"):
-        Indexer.from_settings(IndexerSettings(url="https://x:9200", ca_bundle=tmp_path / "missing.pem"), "default")
+        indexer_from_settings(IndexerSettings(url="https://x:9200", ca_bundle=tmp_path / "missing.pem"), "default")

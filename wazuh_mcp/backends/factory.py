@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from wazuh_mcp import secrets
+from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
-from wazuh_mcp.config import ServerApiSettings, Settings
+from wazuh_mcp.config import IndexerSettings, ServerApiSettings, Settings
 from wazuh_mcp.context import Backends, IndexerBackend, ServerApiBackend
 from wazuh_mcp.errors import ConfigurationError, WazuhMCPError
 
@@ -22,8 +24,6 @@ def tls_verify_value(verify_tls: bool, ca_bundle: object) -> bool | str:
     if ca_bundle is None:
         return True
     path = str(ca_bundle)
-    import os
-
     if not os.path.isfile(path):
         raise ConfigurationError(
             f"The CA bundle {path} does not exist.",
@@ -33,26 +33,26 @@ def tls_verify_value(verify_tls: bool, ca_bundle: object) -> bool | str:
 
 
 def server_api_from_settings(api: ServerApiSettings, profile: str) -> ServerApi | None:
+    """The Server API client for a profile, or None when no URL/user is configured."""
     if not api.url or not api.user:
         return None
-    password = secrets.get_password(profile, "api")
-    if not password:
-        raise ConfigurationError(
-            f"No password for Server API user '{api.user}' (profile '{profile}').",
-            hint="Store it with `wazuh-mcp setup`, or set WAZUH_MCP_API_PASSWORD.",
-        )
     return ServerApi(ServerApiConfig(
-        url=api.url, user=api.user, password=password,
+        url=api.url, user=api.user, password=secrets.require_password(profile, "api", api.user),
         verify=tls_verify_value(api.verify_tls, api.ca_bundle), timeout_s=api.timeout_s, run_as=api.run_as,
     ))
 
 
-def indexer_from_settings(settings: Settings, profile: str) -> IndexerBackend | None:
-    try:
-        from wazuh_mcp.backends.indexer import Indexer
-    except ModuleNotFoundError:  # the Indexer toolsets are optional at this layer
+def indexer_from_settings(indexer: IndexerSettings, profile: str) -> Indexer | None:
+    """The Indexer client for a profile, or None when no URL is configured. A user is optional
+    (a lab node without the security plugin); when one is set, its password is required."""
+    if not indexer.url:
         return None
-    return Indexer.from_settings(settings.indexer, profile)
+    password = secrets.require_password(profile, "indexer", indexer.user) if indexer.user else None
+    return Indexer(IndexerConfig(
+        url=indexer.url, user=indexer.user, password=password,
+        verify=tls_verify_value(indexer.verify_tls, indexer.ca_bundle), timeout_s=indexer.timeout_s,
+        alerts_pattern=indexer.alerts_pattern, vulnerabilities_pattern=indexer.vulnerabilities_pattern,
+    ))
 
 
 @asynccontextmanager
@@ -67,7 +67,7 @@ async def open_backends(settings: Settings, profile: str) -> AsyncIterator[Backe
         problems["api"] = exc
         log.error("Server API unavailable: %s", exc)
     try:
-        indexer = indexer_from_settings(settings, profile)
+        indexer = indexer_from_settings(settings.indexer, profile)
     except WazuhMCPError as exc:
         problems["indexer"] = exc
         log.error("Indexer unavailable: %s", exc)

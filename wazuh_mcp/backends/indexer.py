@@ -50,7 +50,6 @@ from opensearchpy.exceptions import (
 from urllib3.exceptions import ConnectTimeoutError, NewConnectionError, ProtocolError
 
 from wazuh_mcp.errors import (
-    ConfigurationError,
     Forbidden,
     NotFound,
     RateLimited,
@@ -62,7 +61,7 @@ from wazuh_mcp.errors import (
 )
 
 if TYPE_CHECKING:
-    from wazuh_mcp.config import IndexerSettings
+    pass
 
 log = logging.getLogger(__name__)
 
@@ -125,32 +124,6 @@ class Indexer:
             headers={"User-Agent": "wazuh-mcp"},
         )
         self._limiter: anyio.CapacityLimiter | None = None
-
-    @classmethod
-    def from_settings(cls, settings: IndexerSettings, profile: str) -> Indexer | None:
-        """The Indexer for a profile, or None when no URL is configured.
-
-        A user is optional (a lab node without the security plugin); when one is set, its
-        password must come from the keyring or ``WAZUH_MCP_INDEXER_PASSWORD``.
-        """
-        from wazuh_mcp import secrets
-        from wazuh_mcp.backends.factory import tls_verify_value
-
-        if not settings.url:
-            return None
-        password = None
-        if settings.user:
-            password = secrets.get_password(profile, "indexer")
-            if not password:
-                raise ConfigurationError(
-                    f"No password for Indexer user '{settings.user}' (profile '{profile}').",
-                    hint="Store it with `wazuh-mcp setup`, or set WAZUH_MCP_INDEXER_PASSWORD.",
-                )
-        return cls(IndexerConfig(
-            url=settings.url, user=settings.user, password=password,
-            verify=tls_verify_value(settings.verify_tls, settings.ca_bundle), timeout_s=settings.timeout_s,
-            alerts_pattern=settings.alerts_pattern, vulnerabilities_pattern=settings.vulnerabilities_pattern,
-        ))
 
     @property
     def shown_url(self) -> str:
