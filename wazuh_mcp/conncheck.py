@@ -24,7 +24,7 @@ from wazuh_mcp.backends.factory import tls_verify_value
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig, IndexKind, total_hits
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.config import Settings, state_dir
-from wazuh_mcp.errors import ConfigurationError, NotFound, UpstreamUnavailable, WazuhMCPError
+from wazuh_mcp.errors import NotFound, UpstreamUnavailable, WazuhMCPError
 
 Status = Literal["running", "ok", "warn", "fail", "skip"]
 Progress = Callable[["Check"], None]
@@ -107,12 +107,9 @@ def _transport_check(run: _Runner, settings: Settings) -> None:
         run.done("tls", title, "ok", f"Certificates verified ({f'CA bundle {ca}' if ca else 'system trust store'}).")
 
 
-def _password(profile: str, which: secrets.Which, given: str | None, what: str) -> str:
-    password = given or secrets.get_password(profile, which)
-    if not password:
-        raise ConfigurationError(f"No {what} password is stored for profile '{profile}'.",
-                                 hint="Enter it in the setup wizard or with `wazuh-mcp setup`.")
-    return password
+def _password(profile: str, which: secrets.Which, given: str | None, user: str) -> str:
+    """The password typed in the wizard (not saved yet), else the stored one."""
+    return given or secrets.require_password(profile, which, user)
 
 
 async def _server_api(run: _Runner, settings: Settings, profile: str, password: str | None) -> None:
@@ -125,14 +122,14 @@ async def _server_api(run: _Runner, settings: Settings, profile: str, password: 
     try:
         config = ServerApiConfig(
             url=api_settings.url, user=api_settings.user,
-            password=_password(profile, "api", password, "Server API"),
+            password=_password(profile, "api", password, api_settings.user),
             verify=tls_verify_value(api_settings.verify_tls, api_settings.ca_bundle),
             timeout_s=api_settings.timeout_s, run_as=api_settings.run_as,
         )
     except WazuhMCPError as exc:
         run.failed("api.login", login, exc)
         return
-    api = ServerApi(config)
+    api = ServerApi(config)  # not factory.server_api_from_settings: the password may not be stored yet
     try:
         try:
             root = await api.request("GET", "/", action="(none)")
@@ -202,7 +199,7 @@ async def _indexer(run: _Runner, settings: Settings, profile: str, password: str
     try:
         client = Indexer(IndexerConfig(
             url=indexer.url, user=indexer.user,
-            password=_password(profile, "indexer", password, "Indexer") if indexer.user else None,
+            password=_password(profile, "indexer", password, indexer.user) if indexer.user else None,
             verify=tls_verify_value(indexer.verify_tls, indexer.ca_bundle), timeout_s=indexer.timeout_s,
             alerts_pattern=indexer.alerts_pattern, vulnerabilities_pattern=indexer.vulnerabilities_pattern,
             max_concurrency=1,

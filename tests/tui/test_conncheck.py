@@ -130,7 +130,9 @@ async def test_plain_http_and_verification_off_are_warned(indexer_url: str) -> N
 
 async def test_missing_password_says_where_to_enter_it(standin: StandinServer) -> None:
     report = await run_connection_test(settings(standin.url, ca=standin.ca_path), profile="never-saved")
-    assert "No Server API password is stored for profile 'never-saved'" in by_key(report)["api.login"].detail
+    login = by_key(report)["api.login"]
+    assert "No password for Server API user 'wazuh' (profile 'never-saved')" in login.detail
+    assert login.hint and "wazuh-mcp setup" in login.hint
 
 
 def test_version_diagnosis() -> None:
