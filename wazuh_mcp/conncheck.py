@@ -197,7 +197,7 @@ async def _indexer(run: _Runner, settings: Settings, profile: str, password: str
         return
     run.start("indexer.alerts", title)
     try:
-        client = Indexer(IndexerConfig(
+        client = Indexer(IndexerConfig(  # not the factory: the password may not be stored yet
             url=indexer.url, user=indexer.user,
             password=_password(profile, "indexer", password, indexer.user) if indexer.user else None,
             verify=tls_verify_value(indexer.verify_tls, indexer.ca_bundle), timeout_s=indexer.timeout_s,
