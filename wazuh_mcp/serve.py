@@ -2,29 +2,39 @@
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import signal
 import sys
-from types import FrameType
+
+import anyio
 
 from wazuh_mcp.config import Settings, selected_profile
-from wazuh_mcp.server import build_server
+from wazuh_mcp.server import WazuhServer, build_server
 
 log = logging.getLogger(__name__)
 
 
-def _exit_on_sigterm() -> None:
-    """AI clients stop servers with SIGTERM: unwind normally so the lifespan stops the demo engines."""
+async def _serve_until_stopped(server: WazuhServer) -> None:
+    """Serve stdio until the client closes it or sends SIGTERM/SIGINT (how AI clients stop servers).
+    A signal cancels the session, so the lifespan unwinds normally and stops the demo engines."""
+    async with anyio.create_task_group() as group:
 
-    def handler(signum: int, frame: FrameType | None) -> None:
-        raise SystemExit(0)
+        async def watch_signals() -> None:
+            with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
+                async for signum in signals:
+                    log.info("received signal %s: shutting down", signum)
+                    group.cancel_scope.cancel()
+                    return
 
-    signal.signal(signal.SIGTERM, handler)
+        async def serve() -> None:
+            await server.run_stdio_async()
+            group.cancel_scope.cancel()
+
+        group.start_soon(watch_signals)
+        group.start_soon(serve)
 
 
 def run_serve(*, demo: bool, profile: str | None) -> int:
-    _exit_on_sigterm()
     if demo:
         from wazuh_mcp.standin.demo import demo_backends, demo_settings
 
@@ -35,7 +45,6 @@ def run_serve(*, demo: bool, profile: str | None) -> int:
         settings = Settings.load(profile=name)
         server = build_server(settings, profile=name)
     log.info("serving %d tools over stdio (role %s, demo=%s)", len(server.exposure.listed), settings.role, demo)
-    with contextlib.suppress(KeyboardInterrupt):
-        server.run("stdio")
+    anyio.run(_serve_until_stopped, server)
     sys.stderr.flush()
     return 0
