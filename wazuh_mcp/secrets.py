@@ -42,6 +42,16 @@ def keyring_help() -> str:
     )
 
 
+def unlock_help() -> str:
+    """What to do, on this OS, when the keyring exists but is locked."""
+    if sys.platform == "darwin":
+        return "Unlock the login keychain (Keychain Access, or `security unlock-keychain`) and try again."
+    if sys.platform == "win32":
+        return "Log in to Windows as this user so Credential Manager is available, then try again."
+    return ("Unlock the login keyring (your desktop's keyring prompt, or "
+            "`echo -n PASSWORD | gnome-keyring-daemon --unlock`) and try again.")
+
+
 def backend_name() -> str:
     """A human name for the active keyring backend, or why there is none."""
     try:
@@ -64,9 +74,11 @@ def _keyring_call(action: str, func: object, *args: str) -> str | None:
     except keyring.errors.NoKeyringError as exc:
         raise ConfigurationError(f"No OS keyring is available to {action}.", hint=keyring_help()) from exc
     except keyring.errors.InitError as exc:
-        raise ConfigurationError(f"The OS keyring could not be opened to {action}.", hint=keyring_help()) from exc
+        # Secret Service reports a collection it could not unlock as InitError("Failed to unlock…").
+        hint = unlock_help() if "lock" in str(exc).lower() else keyring_help()
+        raise ConfigurationError(f"The OS keyring could not be opened to {action}.", hint=hint) from exc
     except keyring.errors.KeyringLocked as exc:
-        raise ConfigurationError(f"The OS keyring is locked; cannot {action}.", hint=keyring_help()) from exc
+        raise ConfigurationError(f"The OS keyring is locked; cannot {action}.", hint=unlock_help()) from exc
     except keyring.errors.PasswordDeleteError:
         raise  # "nothing stored": the caller decides whether that matters
     except keyring.errors.KeyringError as exc:
