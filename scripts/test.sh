@@ -55,7 +55,9 @@ export PATH="$VENV/bin:$PATH"
 
 # --- MCP Inspector (npm, pinned by tests/e2e/inspector/package-lock.json) --------------------------
 if command -v npm >/dev/null; then
-    (cd tests/e2e/inspector && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+    # `npm install` honours the lock file; `npm ci` trips over an optional Windows-only dependency
+    # that npm leaves out of the lock (npm 11).
+    (cd tests/e2e/inspector && npm install --no-audit --no-fund --loglevel=error >/dev/null)
 else
     log "npm not found: the MCP Inspector test will skip"
 fi

@@ -17,7 +17,7 @@ INSPECTOR = Path(__file__).parent / "inspector" / "node_modules" / ".bin" / "mcp
 
 def inspector(*args: str, env: dict[str, str], expect_tool_error: bool = False) -> dict[str, object]:
     if not INSPECTOR.exists() or shutil.which("node") is None:
-        pytest.skip("MCP Inspector not installed: run `npm ci` in tests/e2e/inspector (scripts/test.sh does)")
+        pytest.skip("MCP Inspector not installed: run `npm install` in tests/e2e/inspector (scripts/test.sh does)")
     done = subprocess.run([str(INSPECTOR), "--cli", *SERVE_DEMO, *args], env=env, capture_output=True,
                           text=True, timeout=120, check=False)
     # The Inspector exits 5 when the tool answered isError, and still prints the result.
