@@ -33,8 +33,10 @@ from wazuh_mcp import __version__
 from wazuh_mcp.audit import AuditEvent, AuditSink, now_iso
 from wazuh_mcp.config import Settings
 from wazuh_mcp.context import AppContext, Backends
-from wazuh_mcp.errors import ErrorCode, InvalidArgument, UpstreamTimeout, WazuhMCPError
+from wazuh_mcp.errors import ErrorCode, Forbidden, InvalidArgument, UpstreamTimeout, WazuhMCPError
+from wazuh_mcp.prompts import register_prompts
 from wazuh_mcp.registry import Exposure, ToolSpec, all_tools, expose
+from wazuh_mcp.resources import register_resources
 from wazuh_mcp.schema_compact import compact
 
 log = logging.getLogger(__name__)
@@ -73,13 +75,14 @@ def compact_text(result: CallToolResult | InputRequiredResult) -> CallToolResult
 class WazuhServer(MCPServer[AppContext]):
     """MCPServer whose ``call_tool`` audits, filters by role and enforces the deadline."""
 
-    def __init__(self, settings: Settings, exposure: Exposure, audit: AuditSink, **kwargs: Any) -> None:
+    def __init__(self, settings: Settings, specs: list[ToolSpec], audit: AuditSink, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.wazuh_settings = settings
-        self.exposure = exposure
+        self.specs = {spec.name: spec for spec in specs}
+        self.exposure: Exposure = expose(specs, role=settings.role, allowlist=settings.role_tool_allowlist,
+                                         writes=settings.writes)
         self.audit = audit
         self.session_id = uuid.uuid4().hex[:12]
-        self.specs: dict[str, ToolSpec] = {s.name: s for s in all_tools()}
         self._app: AppContext | None = None
 
     async def call_tool(
@@ -95,8 +98,6 @@ class WazuhServer(MCPServer[AppContext]):
                 known = ", ".join(s.name for s in self.exposure.listed)
                 raise InvalidArgument(f"Unknown tool '{name}'. Tools on this server: {known}.")
             if name in self.exposure.hidden:
-                from wazuh_mcp.errors import Forbidden
-
                 raise Forbidden(self.exposure.hidden[name])
             self._reject_unknown_arguments(name, arguments)
             with anyio.fail_after(self.wazuh_settings.tool_timeout_s):
@@ -198,15 +199,6 @@ class WazuhServer(MCPServer[AppContext]):
             log.exception("could not write the audit record for %s", name)
 
 
-@asynccontextmanager
-async def backends_from_settings(settings: Settings, profile: str) -> AsyncIterator[Backends]:
-    """The real backends, built from settings and the OS keyring; closed on shutdown."""
-    from wazuh_mcp.backends.factory import open_backends
-
-    async with open_backends(settings, profile) as backends:
-        yield backends
-
-
 def build_server(
     settings: Settings,
     *,
@@ -214,15 +206,21 @@ def build_server(
     profile: str = "default",
     name: str = "wazuh",
 ) -> WazuhServer:
-    """The MCP server: registry → tools (filtered by role and writes), audit sink, lifespan."""
-    exposure = expose(all_tools(), role=settings.role, allowlist=settings.role_tool_allowlist, writes=settings.writes)
+    """The MCP server: registry → tools (filtered by role and writes), audit sink, lifespan.
+    ``backends`` replaces the real ones (built from settings and the OS keyring) in the demo and tests."""
     if settings.role not in settings.role_tool_allowlist:
         log.warning(
             "role %r is not in role_tool_allowlist (%s): no tool is available",
             settings.role, ", ".join(sorted(settings.role_tool_allowlist)),
         )
     audit = AuditSink(settings.audit_path, max_bytes=settings.audit_max_bytes, backups=settings.audit_backups)
-    factory: BackendFactory = backends or (lambda: backends_from_settings(settings, profile))
+
+    def real_backends() -> AbstractAsyncContextManager[Backends]:
+        from wazuh_mcp.backends.factory import open_backends  # only a configured deployment needs the clients
+
+        return open_backends(settings, profile)
+
+    factory: BackendFactory = backends or real_backends
 
     server: WazuhServer
 
@@ -238,7 +236,7 @@ def build_server(
 
     server = WazuhServer(
         settings,
-        exposure,
+        all_tools(),
         audit,
         name=name,
         version=__version__,
@@ -246,7 +244,7 @@ def build_server(
         lifespan=lifespan,
         log_level="WARNING",
     )
-    for spec in exposure.listed:
+    for spec in server.exposure.listed:
         server.add_tool(spec.fn, name=spec.name, title=spec.title, description=spec.description,
                         annotations=spec.annotations, meta=spec.meta, structured_output=True)
         registered = server._tool_manager.get_tool(spec.name)
@@ -255,9 +253,6 @@ def build_server(
             registered.parameters = compact({**registered.parameters, "additionalProperties": False})
             metadata = registered.fn_metadata
             metadata.output_schema = compact(metadata.output_schema, output=True)
-    from wazuh_mcp.prompts import register_prompts
-    from wazuh_mcp.resources import register_resources
-
     register_resources(server)
     register_prompts(server)
     return server
