@@ -101,3 +101,43 @@ def test_unknown_key_in_a_section_is_rejected() -> None:
     with pytest.raises(Exception) as err:
         Settings.load()
     assert "urll" in str(err.value)
+
+
+def test_every_variable_in_the_readme_table_reaches_its_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's configuration table is executed, not just read."""
+    import re
+
+    from tests.conftest import REPO
+
+    readme = (REPO / "README.md").read_text()
+    documented = set(re.findall(r"`(WAZUH_MCP_[A-Z_]+)`", readme))
+    values = {
+        "WAZUH_MCP_API_URL": ("https://m:55000", lambda s: s.api.url),
+        "WAZUH_MCP_API_USER": ("soc", lambda s: s.api.user),
+        "WAZUH_MCP_API_VERIFY_TLS": ("false", lambda s: s.api.verify_tls),
+        "WAZUH_MCP_API_CA_BUNDLE": ("/ca.pem", lambda s: str(s.api.ca_bundle)),
+        "WAZUH_MCP_API_TIMEOUT_S": ("7", lambda s: s.api.timeout_s),
+        "WAZUH_MCP_API_RUN_AS": ('{"username": "alice"}', lambda s: s.api.run_as),
+        "WAZUH_MCP_INDEXER_URL": ("https://i:9200", lambda s: s.indexer.url),
+        "WAZUH_MCP_INDEXER_USER": ("reader", lambda s: s.indexer.user),
+        "WAZUH_MCP_INDEXER_VERIFY_TLS": ("false", lambda s: s.indexer.verify_tls),
+        "WAZUH_MCP_INDEXER_CA_BUNDLE": ("/ca2.pem", lambda s: str(s.indexer.ca_bundle)),
+        "WAZUH_MCP_INDEXER_TIMEOUT_S": ("9", lambda s: s.indexer.timeout_s),
+        "WAZUH_MCP_INDEXER_ALERTS_PATTERN": ("a-*", lambda s: s.indexer.alerts_pattern),
+        "WAZUH_MCP_INDEXER_VULNERABILITIES_PATTERN": ("v-*", lambda s: s.indexer.vulnerabilities_pattern),
+        "WAZUH_MCP_ROLE": ("readonly", lambda s: s.role),
+        "WAZUH_MCP_WRITES": ("on", lambda s: s.writes),
+        "WAZUH_MCP_AUDIT_LOG": ("/tmp/x.jsonl", lambda s: str(s.audit_log)),
+    }
+    expected = {"WAZUH_MCP_API_VERIFY_TLS": False, "WAZUH_MCP_INDEXER_VERIFY_TLS": False,
+                "WAZUH_MCP_API_TIMEOUT_S": 7.0, "WAZUH_MCP_INDEXER_TIMEOUT_S": 9.0,
+                "WAZUH_MCP_API_RUN_AS": {"username": "alice"}, "WAZUH_MCP_WRITES": True}
+    for name, (raw, _) in values.items():
+        monkeypatch.setenv(name, raw)
+    settings = Settings.load()
+    for name, (raw, read) in values.items():
+        assert read(settings) == expected.get(name, raw), name
+    # Every documented variable is either a setting checked above or read elsewhere on purpose.
+    elsewhere = {"WAZUH_MCP_PROFILE", "WAZUH_MCP_STATE_DIR", "WAZUH_MCP_DEBUG", "WAZUH_MCP_CONFIG",
+                 "WAZUH_MCP_API_PASSWORD", "WAZUH_MCP_INDEXER_PASSWORD"}
+    assert documented - set(values) <= elsewhere, documented - set(values) - elsewhere
