@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, TypeVar
 
 from mcp.server.mcpserver import Context
 from pydantic import Field
@@ -116,9 +117,14 @@ def _port(item: dict[str, Any]) -> PortItem:
     )
 
 
+InventoryResult = TypeVar("InventoryResult", ProcessInventoryResult, PackageInventoryResult, PortInventoryResult)
+
+
 async def _inventory(
-    ctx: Context[Any, Any], kind: InventoryKind, agent_id: str, size: int, offset: int
-) -> tuple[list[dict[str, Any]], int, str | None]:
+    ctx: Context[Any, Any], kind: InventoryKind, agent_id: str, size: int, offset: int,
+    result: type[InventoryResult], to_item: Callable[[dict[str, Any]], Any],
+) -> InventoryResult:
+    """One page of an agent's syscollector inventory, shaped as ``result`` (shared by the three inventory tools)."""
     page = await deps(ctx).server_api().page(
         f"/syscollector/{agent_id}/{kind}", action="syscollector:read",
         params={"limit": size, "offset": offset, "select": _SELECT[kind]},
@@ -126,7 +132,8 @@ async def _inventory(
     if not page.items and offset == 0:
         await fetch_agent(ctx, agent_id)  # an empty inventory must not hide an unknown agent
     scan = (page.items[0].get("scan") or {}).get("time") if page.items else None
-    return page.items, page.total, scan
+    return result(agent_id=agent_id, items=[to_item(item) for item in page.items], total=page.total,
+                  offset=offset, truncated=offset + len(page.items) < page.total, scan_time=scan)
 
 
 @tool("agents.agent_processes", title="Agent processes")
@@ -135,9 +142,7 @@ async def agent_processes(
 ) -> ProcessInventoryResult:
     """Running processes on an agent, from its last syscollector scan (pid, parent, name, command,
     user, memory). Paged with size/offset; `truncated` tells whether more exist."""
-    items, total, scan = await _inventory(ctx, "processes", agent_id, size, offset)
-    return ProcessInventoryResult(agent_id=agent_id, items=[_process(i) for i in items], total=total,
-                                  offset=offset, truncated=offset + len(items) < total, scan_time=scan)
+    return await _inventory(ctx, "processes", agent_id, size, offset, ProcessInventoryResult, _process)
 
 
 @tool("agents.agent_packages", title="Agent packages")
@@ -146,9 +151,7 @@ async def agent_packages(
 ) -> PackageInventoryResult:
     """Installed packages on an agent, from its last syscollector scan (name, version, vendor,
     architecture, format). Paged with size/offset; `truncated` tells whether more exist."""
-    items, total, scan = await _inventory(ctx, "packages", agent_id, size, offset)
-    return PackageInventoryResult(agent_id=agent_id, items=[_package(i) for i in items], total=total,
-                                  offset=offset, truncated=offset + len(items) < total, scan_time=scan)
+    return await _inventory(ctx, "packages", agent_id, size, offset, PackageInventoryResult, _package)
 
 
 @tool("agents.agent_ports", title="Agent open ports")
@@ -157,9 +160,7 @@ async def agent_ports(
 ) -> PortInventoryResult:
     """Open and listening network ports on an agent, from its last syscollector scan (protocol,
     local/remote address and port, state, owning process). Paged with size/offset."""
-    items, total, scan = await _inventory(ctx, "ports", agent_id, size, offset)
-    return PortInventoryResult(agent_id=agent_id, items=[_port(i) for i in items], total=total,
-                               offset=offset, truncated=offset + len(items) < total, scan_time=scan)
+    return await _inventory(ctx, "ports", agent_id, size, offset, PortInventoryResult, _port)
 
 
 TOOLS = [list_agents, get_agent, agent_processes, agent_packages, agent_ports]
