@@ -40,6 +40,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wazuh_mcp import atomic
 from wazuh_mcp.audit import AuditEvent, AuditSink, now_iso
 from wazuh_mcp.config import Settings, selected_profile, state_dir
 from wazuh_mcp.context import ServerApiBackend
@@ -131,20 +132,8 @@ class ChangeStore:
     def _write(self, change: PendingChange, *, new: bool = False) -> PendingChange:
         """Atomic: readers see the old or the new file, never half of one. ``new`` refuses to replace."""
         self._ensure_dir()
-        final = self._path(change.id)
-        tmp = self.dir / f".{change.id}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(change.model_dump_json(indent=2))
-                fh.flush()
-                os.fsync(fh.fileno())
-            if new:
-                os.link(tmp, final)  # fails if the id is taken: ids are never reused
-            else:
-                os.replace(tmp, final)
-        finally:
-            tmp.unlink(missing_ok=True)
+        # exclusive: FileExistsError if the id is taken, so an id is never reused
+        atomic.write_text(self._path(change.id), change.model_dump_json(indent=2), 0o600, exclusive=new)
         return change
 
     def _read(self, change_id: str) -> PendingChange:
@@ -245,12 +234,18 @@ class ChangeStore:
         return lock
 
     @contextmanager
-    def _exclusive(self, change_id: str, step: str, ts: str, started: float) -> Iterator[None]:
+    def refusals_audited(self, step: str, change_id: str, ts: str, started: float) -> Iterator[None]:
+        """A ``WazuhMCPError`` raised inside is recorded as a refused ``step`` before it propagates."""
         try:
-            lock = self._acquire(change_id)
+            yield
         except WazuhMCPError as exc:
-            self.audit_refusal(step, change_id, ts, started, exc)
+            self._audit_refusal(step, change_id, ts, started, exc)
             raise
+
+    @contextmanager
+    def _exclusive(self, change_id: str, step: str, ts: str, started: float) -> Iterator[None]:
+        with self.refusals_audited(step, change_id, ts, started):
+            lock = self._acquire(change_id)
         try:
             yield
         finally:
@@ -259,13 +254,10 @@ class ChangeStore:
     def ensure_pending(self, change_id: str, *, step: str | None = None) -> PendingChange:
         """The change if it can still be decided, else the refusal (unknown, applied, rejected, expired…).
         With ``step`` (``approval.approve``…) a refusal is audited as that step."""
-        started, ts = time.perf_counter(), now_iso()
-        try:
+        if step is None:
             return self._decidable(change_id)
-        except WazuhMCPError as exc:
-            if step:
-                self.audit_refusal(step, change_id, ts, started, exc)
-            raise
+        with self.refusals_audited(step, change_id, now_iso(), time.perf_counter()):
+            return self._decidable(change_id)
 
     def _decidable(self, change_id: str) -> PendingChange:
         """The change, if a human may still decide on it; otherwise a refusal that says why."""
@@ -315,11 +307,8 @@ class ChangeStore:
         """Refuse a pending change; it can never be applied afterwards."""
         step, started, ts = "approval.reject", time.perf_counter(), now_iso()
         with self._exclusive(change_id, step, ts, started):
-            try:
+            with self.refusals_audited(step, change_id, ts, started):
                 change = self._decidable(change_id)
-            except WazuhMCPError as exc:
-                self.audit_refusal(step, change_id, ts, started, exc)
-                raise
             change = self._write(change.model_copy(update={
                 "state": "rejected", "decided_at": now_iso(), "decided_by": self.actor.person, "reason": reason,
             }))
@@ -334,12 +323,9 @@ class ChangeStore:
         step = "approval.attest" if attested else "approval.approve"
         started, ts = time.perf_counter(), now_iso()
         with self._exclusive(change_id, step, ts, started):
-            try:
+            with self.refusals_audited(step, change_id, ts, started):
                 change = self._decidable(change_id)
                 self._verify(change, api_url)
-            except WazuhMCPError as exc:
-                self.audit_refusal(step, change_id, ts, started, exc)
-                raise
             change = self._write(change.model_copy(update={
                 "state": "approved", "decided_at": now_iso(), "decided_by": self.actor.person, "reason": None,
             }))
@@ -386,7 +372,7 @@ class ChangeStore:
         self._emit(step, args, change.id, ts, started, error, session=session, role=role, wazuh_user=wazuh_user,
                    decided_by=decided_by)
 
-    def audit_refusal(self, step: str, change_id: str, ts: str, started: float, error: WazuhMCPError) -> None:
+    def _audit_refusal(self, step: str, change_id: str, ts: str, started: float, error: WazuhMCPError) -> None:
         self._emit(step, {"change_id": change_id}, change_id, ts, started, error)
 
     def _emit(self, step: str, args: dict[str, Any], change_id: str, ts: str, started: float,
@@ -464,11 +450,8 @@ async def approve(change_id: str, *, profile: str | None = None, settings: Setti
     store = default_store(settings)
     started, ts = time.perf_counter(), now_iso()
     change = store.ensure_pending(change_id, step="approval.approve")  # refuse before touching any backend
-    try:
+    with store.refusals_audited("approval.approve", change_id, ts, started):
         api, url = open_api_for(change, profile=profile)
-    except WazuhMCPError as exc:
-        store.audit_refusal("approval.approve", change_id, ts, started, exc)
-        raise
     try:
         return await store.approve(change_id, api, api_url=url)
     finally:

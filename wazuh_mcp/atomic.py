@@ -7,9 +7,10 @@ import tempfile
 from pathlib import Path
 
 
-def write_text(path: Path, text: str, mode: int) -> None:
+def write_text(path: Path, text: str, mode: int, *, exclusive: bool = False) -> None:
     """Write ``text`` to a temporary file beside ``path`` (created with ``mode``, flushed to disk),
-    then rename it over ``path``. On any OSError the temporary file is removed and the error raised."""
+    then rename it over ``path``; with ``exclusive``, link it to ``path`` instead, which raises
+    ``FileExistsError`` rather than replace a file. The temporary file never outlives the call."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         os.chmod(tmp, mode)
@@ -17,7 +18,9 @@ def write_text(path: Path, text: str, mode: int) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
+        if exclusive:
+            os.link(tmp, path)
+        else:
+            os.replace(tmp, path)
+    finally:
         Path(tmp).unlink(missing_ok=True)
-        raise

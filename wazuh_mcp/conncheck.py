@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from wazuh_mcp import secrets
+from wazuh_mcp import atomic, secrets
 from wazuh_mcp.audit import now_iso
 from wazuh_mcp.backends.factory import tls_verify_value
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig, IndexKind, total_hits
@@ -274,9 +274,7 @@ def save_report(report: ConnectionReport) -> None:
             data = {}
         data[report.profile] = report.to_json()
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(data, indent=1))
-        tmp.replace(path)
+        atomic.write_text(path, json.dumps(data, indent=1), 0o600)
     except (OSError, ValueError):
         return
 
