@@ -92,7 +92,11 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _confirmed(change: PendingChange) -> bool:
-    answer = input(f"\nApply {change.id} to {change.requested_by.api_url or 'Wazuh'}? Type yes to apply: ")
+    try:
+        answer = input(f"\nApply {change.id} to {change.requested_by.api_url or 'Wazuh'}? Type yes to apply: ")
+    except EOFError:  # Ctrl-D at the prompt is a no, not a traceback
+        print()
+        return False
     return answer.strip().lower() == "yes"
 
 

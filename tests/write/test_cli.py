@@ -45,6 +45,14 @@ async def test_declining_at_the_terminal_prompt_leaves_it_pending(
     assert default_store().get(change_id).state == "pending" and uploads(standin) == []
 
 
+async def test_end_of_input_at_the_prompt_declines(standin: StandinServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    change_id = await asked()
+    monkeypatch.setattr("sys.stdin", Terminal(""))  # Ctrl-D: input() raises EOFError
+    monkeypatch.setattr("sys.stdout", Terminal())
+    assert main(["approve", change_id]) == 1
+    assert default_store().get(change_id).state == "pending" and uploads(standin) == []
+
+
 def test_unknown_ids_fail_with_a_hint(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["reject", "ch-00000000"]) == 1
     err = capsys.readouterr().err
