@@ -43,6 +43,13 @@ def _envelope_items(body: Any, where: str) -> tuple[list[dict[str, Any]], list[d
     return list(data.get("affected_items") or []), list(data.get("failed_items") or [])
 
 
+def _raise_unless_unknown_rule(failed: list[dict[str, Any]]) -> None:
+    """An unknown rule id (error 1208) is an answer, not a failure; any other failed item raises."""
+    for entry in failed:
+        if (entry.get("error") or {}).get("code") != RULE_DOES_NOT_EXIST:
+            raise_failed_item(entry)
+
+
 async def rule_locations(api: ServerApiBackend, rule_ids: list[int]) -> dict[int, RuleLocation]:
     """Where each of ``rule_ids`` is defined now; ids Wazuh does not know are absent (error 1208)."""
     found: dict[int, RuleLocation] = {}
@@ -53,22 +60,26 @@ async def rule_locations(api: ServerApiBackend, rule_ids: list[int]) -> dict[int
             "select": "id,filename,relative_dirname",
         })
         items, failed = _envelope_items(body, "/rules")
-        for entry in failed:
-            if (entry.get("error") or {}).get("code") != RULE_DOES_NOT_EXIST:
-                raise_failed_item(entry)
+        _raise_unless_unknown_rule(failed)
         for item in items:
             rule_id = int(item["id"])
             found[rule_id] = RuleLocation(rule_id, str(item.get("filename", "")), str(item.get("relative_dirname", "")))
     return found
 
 
+async def rules_defined_elsewhere(
+    api: ServerApiBackend, rule_ids: list[int], own_path: str | None
+) -> dict[int, RuleLocation]:
+    """The ids of ``rule_ids`` that some file other than ``own_path`` already defines."""
+    return {rule_id: where for rule_id, where in (await rule_locations(api, rule_ids)).items()
+            if where.path != own_path}
+
+
 async def fetch_rule(api: ServerApiBackend, rule_id: int) -> dict[str, Any] | None:
     """The full rule object of ``GET /rules`` (definition, groups, compliance, MITRE), or None."""
     body = await api.request("GET", "/rules", action="rules:read", params={"rule_ids": str(rule_id)})
     items, failed = _envelope_items(body, "/rules")
-    for entry in failed:
-        if (entry.get("error") or {}).get("code") != RULE_DOES_NOT_EXIST:
-            raise_failed_item(entry)
+    _raise_unless_unknown_rule(failed)
     return items[0] if items else None
 
 
@@ -161,8 +172,7 @@ async def check_fresh(api: ServerApiBackend, change: PendingChange) -> None:
             raise Conflict(f"{change.target} was deleted after this change was requested.")
         raise Conflict(f"{change.target} changed after this change was requested "
                        "(its sha256 no longer matches the file the diff was made against).")
-    taken = {rule_id: where for rule_id, where in (await rule_locations(api, change.rule_ids)).items()
-             if where.path != change.target}
+    taken = await rules_defined_elsewhere(api, change.rule_ids, change.target)
     if taken:
         listed = ", ".join(f"{rule_id} ({where.path})" for rule_id, where in sorted(taken.items()))
         raise Conflict(f"Rule ids used elsewhere since this change was requested: {listed}.")

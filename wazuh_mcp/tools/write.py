@@ -26,7 +26,7 @@ from wazuh_mcp.context import AppContext, ServerApiBackend, deps
 from wazuh_mcp.errors import InvalidArgument, NotFound
 from wazuh_mcp.models.write import ChangeKind, Requester, RestartScope, Tier, WriteResult
 from wazuh_mcp.registry import tool
-from wazuh_mcp.rule_files import read_rule_file, rule_locations
+from wazuh_mcp.rule_files import read_rule_file, rule_locations, rules_defined_elsewhere
 from wazuh_mcp.rule_xml import (
     CUSTOM_ID_MAX,
     CUSTOM_ID_MIN,
@@ -149,7 +149,7 @@ def _ids_in(text: str) -> set[int]:
 
 
 async def _ids_taken_elsewhere(api: ServerApiBackend, ids: list[int], own_path: str | None) -> None:
-    taken = {i: where for i, where in (await rule_locations(api, ids)).items() if where.path != own_path}
+    taken = await rules_defined_elsewhere(api, ids, own_path)
     if taken:
         listed = ", ".join(f"{i} (in {where.path})" for i, where in sorted(taken.items()))
         raise InvalidArgument(f"Rule id(s) already used: {listed}.",
