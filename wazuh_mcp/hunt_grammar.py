@@ -62,38 +62,23 @@ def _digits(name: str) -> Callable[[str], str]:
     return check
 
 
-def _technique(text: str) -> str:
-    upper = text.upper()
-    if not re.fullmatch(r"T[0-9]{4}(\.[0-9]{3})?", upper):
-        raise ValueError("rule.mitre.id values are ATT&CK ids like 'T1110' or 'T1110.001'")
-    return upper
+def _matching(pattern: str, message: str, fold: Callable[[str], str] = str) -> Callable[[str], str]:
+    """A value check: the text, case-folded by ``fold``, must match ``pattern`` whole; ValueError(message) if not."""
+    def check(text: str) -> str:
+        folded = fold(text)
+        if not re.fullmatch(pattern, folded):
+            raise ValueError(message)
+        return folded
+
+    return check
 
 
-def _sha256(text: str) -> str:
-    lower = text.lower()
-    if not re.fullmatch(r"[0-9a-f]{64}", lower):
-        raise ValueError("syscheck.sha256_after values are SHA-256 digests: 64 hex characters")
-    return lower
-
-
-def _fim_event(text: str) -> str:
-    lower = text.lower()
-    if lower not in {"added", "modified", "deleted"}:
-        raise ValueError("syscheck.event is one of 'added', 'modified', 'deleted'")
-    return lower
-
-
-def _hex_prefix(text: str) -> str:
-    lower = text.lower()
-    if not re.fullmatch(r"[0-9a-f]+", lower):
-        raise ValueError("a hash prefix is hex characters")
-    return lower
-
-
-def _ip_prefix(text: str) -> str:
-    if not re.fullmatch(r"[0-9A-Fa-f:.]+", text):
-        raise ValueError("an IP prefix holds only digits, hex letters, '.' and ':' (e.g. '10.0.')")
-    return text
+_technique = _matching(r"T[0-9]{4}(\.[0-9]{3})?", "rule.mitre.id values are ATT&CK ids like 'T1110' or 'T1110.001'",
+                       str.upper)
+_sha256 = _matching(r"[0-9a-f]{64}", "syscheck.sha256_after values are SHA-256 digests: 64 hex characters", str.lower)
+_fim_event = _matching("added|modified|deleted", "syscheck.event is one of 'added', 'modified', 'deleted'", str.lower)
+_hex_prefix = _matching(r"[0-9a-f]+", "a hash prefix is hex characters", str.lower)
+_ip_prefix = _matching(r"[0-9A-Fa-f:.]+", "an IP prefix holds only digits, hex letters, '.' and ':' (e.g. '10.0.')")
 
 
 def _digit_prefix(text: str) -> str:
