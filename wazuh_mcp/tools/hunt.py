@@ -9,7 +9,7 @@ from pydantic import Field
 
 from wazuh_mcp.context import deps
 from wazuh_mcp.errors import InvalidArgument
-from wazuh_mcp.hunt_grammar import FIELDS, HuntClause, build_query, check_clause_counts, check_value
+from wazuh_mcp.hunt_grammar import FIELDS, HuntClause, build_query, check_value
 from wazuh_mcp.models.hunt import HuntFieldInfo, HuntFieldsResult, HuntQueryResult
 from wazuh_mcp.registry import tool
 from wazuh_mcp.tools._search import Cursor, PageSize, TimeRange, iso_ms, time_window, window_filter
@@ -35,8 +35,7 @@ async def run_hunt(
     ctx: Context[Any, Any], tool_id: str, identity: dict[str, Any], must: list[HuntClause],
     must_not: list[HuntClause], *, time_range: str, size: int, cursor: str | None,
 ) -> HuntQueryResult:
-    check_clause_counts(must, must_not)  # before the engine, like every other argument rule
-    boolean = build_query(must, must_not)["bool"]
+    boolean = build_query(must, must_not)["bool"]  # checks the clause limits, before any engine call
     page = await alert_page(ctx, tool_id, identity, boolean["filter"], must_not=boolean.get("must_not"),
                             time_range=time_range, size=size, cursor=cursor)
     return HuntQueryResult(alerts=page.alerts, total=page.total, truncated=page.truncated,
@@ -95,15 +94,15 @@ async def hunt_fields(ctx: Context[Any, Any], time_range: TimeRange = "24h") -> 
     operators it takes, an example value, and how many alerts in the last `time_range` carry it —
     so a hunt targets fields that are actually populated here."""
     window = time_window(time_range)
-    names = list(FIELDS)
-    aggs = {f"f{i}": {"filter": {"exists": {"field": name}}} for i, name in enumerate(names)}
-    total, result = await deps(ctx).indexer().aggregate("alerts", {"bool": {"filter": [window_filter("timestamp", window)]}},
-                                                 aggs)
+    specs = list(FIELDS.values())
+    aggs = {f"f{i}": {"filter": {"exists": {"field": spec.name}}} for i, spec in enumerate(specs)}
+    query = {"bool": {"filter": [window_filter("timestamp", window)]}}
+    total, result = await deps(ctx).indexer().aggregate("alerts", query, aggs)
     fields = [
-        HuntFieldInfo(field=name, type=FIELDS[name].type, ops=list(FIELDS[name].ops), example=FIELDS[name].example,
-                      description=FIELDS[name].description,
+        HuntFieldInfo(field=spec.name, type=spec.type, ops=list(spec.ops), example=spec.example,
+                      description=spec.description,
                       alerts_with_field=int((result.get(f"f{i}") or {}).get("doc_count", 0)))
-        for i, name in enumerate(names)
+        for i, spec in enumerate(specs)
     ]
     return HuntFieldsResult(total=total, since=iso_ms(window[0]), until=iso_ms(window[1]), fields=fields)
 
