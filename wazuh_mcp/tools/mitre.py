@@ -25,7 +25,7 @@ _SAFE_TEXT = r"^[A-Za-z0-9 ._/'&-]+$"
 TECHNIQUE_SELECT = "external_id,name,tactics,description,url,deprecated"
 
 
-async def tactic_names(ctx: Context[Any, Any]) -> dict[str, dict[str, Any]]:
+async def tactics_by_id(ctx: Context[Any, Any]) -> dict[str, dict[str, Any]]:
     """Tactic STIX id → tactic record (name, short_name, external_id, techniques); fetched once."""
     app = deps(ctx)
     cached = app.memo.get("mitre_tactics")
@@ -54,7 +54,7 @@ async def fetch_technique(ctx: Context[Any, Any], technique_id: str) -> Techniqu
     if not page.items:
         raise NotFound(f"MITRE technique {technique_id} is not in Wazuh's ATT&CK dataset.",
                        hint="Check the id, or use search_mitre to find it by name.")
-    return to_technique(page.items[0], await tactic_names(ctx))
+    return to_technique(page.items[0], await tactics_by_id(ctx))
 
 
 @tool("mitre.get_mitre_technique", title="Get MITRE technique")
@@ -85,9 +85,10 @@ async def search_mitre(
     size: Annotated[int, Field(ge=1, le=200, description="Techniques to return (1..200).")] = 50,
 ) -> MitreSearchResult:
     """Search MITRE ATT&CK techniques by name substring and/or tactic. At least one of q or tactic
-    is required. Returns compact techniques with tactic names; `truncated` says whether more match."""
+    is required. Returns compact techniques with tactic names; `truncated` says whether more match
+    (there is no offset: raise size, up to 200)."""
     require(q is not None or tactic is not None, "search_mitre needs q (a name substring) or tactic, or both.")
-    tactics = await tactic_names(ctx)
+    tactics = await tactics_by_id(ctx)
     params: dict[str, Any] = {"limit": size, "select": TECHNIQUE_SELECT, "sort": "+external_id"}
     if q is not None:
         params["q"] = f"name~{q}"

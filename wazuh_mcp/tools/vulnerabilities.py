@@ -7,7 +7,7 @@ Vulnerability documents have no single unique field (their ``_id`` is
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from mcp.server.mcpserver import Context
 from pydantic import AfterValidator, Field
@@ -19,8 +19,9 @@ from wazuh_mcp.tools._alert_view import text
 from wazuh_mcp.tools._args import AgentId, require
 from wazuh_mcp.tools._search import Cursor, PageQuery, PageSize, fetch_page
 
-SEVERITIES = ("Low", "Medium", "High", "Critical")
 Severity = Literal["Low", "Medium", "High", "Critical"]
+SEVERITIES: tuple[Severity, ...] = get_args(Severity)
+"""Wazuh's severity names, lowest first."""
 MinSeverity = Annotated[Severity | None, Field(description="Only this severity and above: Low, Medium, High or "
                                                            "Critical.")]
 DESCRIPTION_EXCERPT = 200
