@@ -159,7 +159,8 @@ async def agent_ports(
     ctx: Context[Any, Any], agent_id: AgentId, size: InventorySize = 100, offset: Offset = 0
 ) -> PortInventoryResult:
     """Open and listening network ports on an agent, from its last syscollector scan (protocol,
-    local/remote address and port, state, owning process). Paged with size/offset."""
+    local/remote address and port, state, owning process). Paged with size/offset; `truncated`
+    tells whether more exist."""
     return await _inventory(ctx, "ports", agent_id, size, offset, PortInventoryResult, _port)
 
 

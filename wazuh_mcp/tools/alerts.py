@@ -117,8 +117,9 @@ async def alerts_by_mitre(
     size: PageSize = 25,
     cursor: Cursor = None,
 ) -> SearchAlertsResult:
-    """Alerts whose rule maps to a MITRE ATT&CK technique, newest first. A technique id (T1110)
-    also matches its sub-techniques (T1110.001…); a sub-technique id matches only itself."""
+    """Alerts whose rule maps to a MITRE ATT&CK technique over the last `time_range`, newest first,
+    compact and paged (follow `next_cursor`). A technique id (T1110) also matches its sub-techniques
+    (T1110.001…); a sub-technique id matches only itself."""
     technique = technique_id.upper()
     fragment = {"term": {"rule.mitre.id": technique}} if "." in technique \
         else {"prefix": {"rule.mitre.id": technique}}  # T-numbers have 4 digits: T1110 cannot prefix T11100

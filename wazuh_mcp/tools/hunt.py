@@ -77,7 +77,8 @@ async def pivot_by_ioc(
 ) -> HuntQueryResult:
     """Alerts that carry an indicator of compromise, newest first. Searches the primary field of the
     kind: hash → syscheck.sha256_after, ip → data.srcip, user → data.srcuser, domain → data.hostname.
-    For the other side (data.dstip, data.dstuser) run hunt_query with that field."""
+    For the other side (data.dstip, data.dstuser) run hunt_query with that field. Follow
+    `next_cursor` for older alerts."""
     field_name = IOC_FIELDS[kind]
     try:
         normalized = check_value(field_name, "eq", value)
