@@ -48,14 +48,14 @@ INT64 = 2**63 - 1
 
 
 def _agent_id(text: str) -> str:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise ValueError("agent.id values are numeric, like '001'")
     return text.zfill(3)
 
 
 def _digits(name: str) -> Callable[[str], str]:
     def check(text: str) -> str:
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit()):
             raise ValueError(f"{name} values are numeric strings, like '5710'")
         return text
 
@@ -82,7 +82,7 @@ _ip_prefix = _matching(r"[0-9A-Fa-f:.]+", "an IP prefix holds only digits, hex l
 
 
 def _digit_prefix(text: str) -> str:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise ValueError("this prefix is digits only")
     return text
 

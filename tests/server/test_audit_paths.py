@@ -144,3 +144,9 @@ async def test_a_crash_is_internal_audited_and_not_leaked(tmp_path: Path) -> Non
     assert text(result).startswith("internal:")
     [event] = events(tmp_path)
     assert event.error_code == "internal" and "secret" not in (event.error or "")
+
+
+async def test_non_ascii_digits_are_not_agent_ids(standin: StandinServer, tmp_path: Path) -> None:
+    async with Client(server_for(standin, tmp_path)) as client:
+        result = await client.call_tool("get_agent", {"agent_id": "００１"})  # fullwidth digits
+    assert text(result).startswith("invalid_argument:") and "numeric" in text(result)

@@ -12,7 +12,7 @@ from wazuh_mcp.errors import InvalidArgument
 def _agent_id(value: str) -> str:
     """Wazuh agent ids are numbers shown with three digits: '7' and '007' both mean agent 007."""
     text = value.strip()
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise ValueError("agent ids are numeric, like '001' (see list_agents)")
     return text.zfill(3)
 
