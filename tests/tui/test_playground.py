@@ -76,3 +76,20 @@ async def test_a_server_that_cannot_start_is_reported(isolated_env: Path) -> Non
         assert "playground-server.log" in text_of(app, "#session-status")
     log = isolated_env / "state" / "playground-server.log"
     assert "boom" in log.read_text()
+
+
+async def test_text_from_the_server_is_never_read_as_markup(isolated_env: Path) -> None:
+    from tui.messages import ToolFinished
+    from tui.screens.confirm import ConfirmScreen
+
+    def broken(**_: object) -> list[str]:
+        return [sys.executable, "-c", "import sys; sys.exit(3)"]
+
+    app = create_app(start="playground", serve_argv=broken, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.post_message(ToolFinished("search_alerts", "alert text [/] with [bold]brackets", False, 1.0))
+        await settle(pilot)
+        assert "alert text [/] with [bold]brackets" in text_of(app, "#result")
+        app.push_screen(ConfirmScreen("Write to /tmp/[/x]/.cursor/mcp.json?"))
+        await settle(pilot)
+        assert "/tmp/[/x]/" in text_of(app, "#question")

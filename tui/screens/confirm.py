@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -24,7 +25,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.question, id="question")
+            yield Static(Text(self.question), id="question")  # a path or summary may hold "["
             with Horizontal(id="dialog-buttons"):
                 yield Button(self.confirm, id="yes", variant="error" if self.danger else "primary")
                 yield Button("Cancel", id="no")
@@ -49,7 +50,7 @@ class ReasonScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.question, id="question")
+            yield Static(Text(self.question), id="question")  # a path or summary may hold "["
             yield Input(placeholder="reason (optional, recorded in the audit log)", id="reason")
             with Horizontal(id="dialog-buttons"):
                 yield Button(self.confirm, id="yes", variant="error")

@@ -176,16 +176,18 @@ class PlaygroundScreen(Screen[None]):
         title.append(f"{name}", "bold")
         if tool.title:
             title.append(f" — {tool.title}")
-        title.append(f"\n{(tool.description or '').strip().splitlines()[0] if tool.description else ''}", "dim")
+        # A docstring's line breaks and indentation mean nothing on screen: show it as flowing text.
+        title.append("\n" + " ".join((tool.description or "").split()), "dim")
         self.query_one("#tool-title", Static).update(title)
         form = self.query_one("#form", VerticalScroll)
         await form.remove_children()  # before mounting: the new fields reuse the ids
         widgets: list[Widget] = []
         for spec in self.fields:
-            widgets.append(Label(spec.label, classes="field-label"))
+            # Text, never str: a Static parses a str as markup, and the server's words may hold "[".
+            widgets.append(Label(Text(spec.label), classes="field-label"))
             widgets.append(self._widget_for(spec))
             if spec.description:
-                widgets.append(Static(spec.description, classes="hint"))
+                widgets.append(Static(Text(spec.description), classes="hint"))
             widgets.append(Static("", id=f"{_widget_id(spec.name)}-error", classes="error"))
         if not self.fields:
             widgets.append(Static("This tool takes no arguments.", classes="hint"))
@@ -238,7 +240,7 @@ class PlaygroundScreen(Screen[None]):
         if message.is_error:
             result.update(Text(str(message.result), "bold red"))
         elif isinstance(message.result, str):
-            result.update(message.result)
+            result.update(Text(message.result))  # tool output quotes alert text: never parse it as markup
         else:
             text = json.dumps(message.result, indent=2, ensure_ascii=False)
             result.update(Syntax(text, "json", theme="ansi_dark", background_color="default", word_wrap=True))
