@@ -32,10 +32,6 @@ class CountingIndexer:
         self.calls += 1
         return await self.inner.get_by_id(kind, doc_id, source)
 
-    async def count(self, kind: IndexKind, query: dict[str, Any]) -> int:
-        self.calls += 1
-        return await self.inner.count(kind, query)
-
     async def aggregate(self, kind: IndexKind, query: dict[str, Any],
                         aggs: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         self.calls += 1

@@ -155,11 +155,6 @@ class Indexer:
         hits = (await self.search(kind, body))["hits"].get("hits") or []
         return hits[0] if hits else None
 
-    async def count(self, kind: IndexKind, query: dict[str, Any]) -> int:
-        """How many documents of the kind match ``query``."""
-        response = await self.search(kind, {"size": 0, "track_total_hits": True, "query": query})
-        return total_hits(response)
-
     async def aggregate(self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """Exact match count and the ``aggregations`` of one size-0 search."""
         response = await self.search(kind, {"size": 0, "track_total_hits": True, "query": query, "aggs": aggs})

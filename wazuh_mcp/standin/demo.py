@@ -65,9 +65,6 @@ class DeferredIndexer:
     async def get_by_id(self, kind: IndexKind, doc_id: str, source: list[str] | None = None) -> dict[str, Any] | None:
         return await (await self._indexer()).get_by_id(kind, doc_id, source)
 
-    async def count(self, kind: IndexKind, query: dict[str, Any]) -> int:
-        return await (await self._indexer()).count(kind, query)
-
     async def aggregate(
         self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]
     ) -> tuple[int, dict[str, Any]]:
