@@ -6,7 +6,7 @@ Everything goes through ``wazuh_mcp.approvals`` (the one pending-change store, s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group
 from rich.syntax import Syntax
@@ -15,9 +15,9 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
+from tui.screens.base import LauncherScreen
 from tui.screens.confirm import ConfirmScreen, ReasonScreen
 from tui.status import load_settings
 from wazuh_mcp import approvals
@@ -25,11 +25,10 @@ from wazuh_mcp.errors import WazuhMCPError
 from wazuh_mcp.models.write import PendingChange
 
 if TYPE_CHECKING:
-    from tui.app import WazuhApp
     from wazuh_mcp.config import Settings
 
 
-class ApprovalsScreen(Screen[None]):
+class ApprovalsScreen(LauncherScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Home"),
         Binding("a", "approve", "Approve"),
@@ -41,10 +40,6 @@ class ApprovalsScreen(Screen[None]):
         super().__init__()
         self.changes: dict[str, PendingChange] = {}
         self.settings: Settings | None = None
-
-    @property
-    def wazuh_app(self) -> WazuhApp:
-        return cast("WazuhApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from rich.console import Group
 from rich.syntax import Syntax
@@ -19,16 +19,13 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Select, Static
 
 from tui.audit_tail import AuditTail
 from tui.messages import AuditFileChanged
+from tui.screens.base import LauncherScreen
 from tui.status import audit_path_for, load_settings
 from wazuh_mcp.audit import AuditEvent
-
-if TYPE_CHECKING:
-    from tui.app import WazuhApp
 
 COLUMNS = ("Time (UTC)", "Tool", "Outcome", "Duration", "User", "Error code")
 ANY = "__any__"
@@ -49,7 +46,7 @@ def haystack(event: AuditEvent) -> str:
     return "\n".join(parts).lower()
 
 
-class AuditScreen(Screen[None]):
+class AuditScreen(LauncherScreen):
     AUTO_FOCUS = "#audit-table"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Home"),
@@ -67,10 +64,6 @@ class AuditScreen(Screen[None]):
         self.tools: set[str] = set()
         self.tail: AuditTail | None = None
         self._stop = threading.Event()
-
-    @property
-    def wazuh_app(self) -> WazuhApp:
-        return cast("WazuhApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 
+from tui.screens.base import LauncherScreen
 from tui.status import HomeStatus, gather
-
-if TYPE_CHECKING:
-    from tui.app import WazuhApp
 
 MARK = {"ok": ("✔", "green"), "warn": ("⚠", "yellow"), "fail": ("✖", "red"), "skip": ("–", "dim"),
         "running": ("…", "cyan")}
@@ -30,7 +27,7 @@ ACTIONS = [  # (screen, button label, key, footer label)
 ]
 
 
-class HomeScreen(Screen[None]):
+class HomeScreen(LauncherScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"open('{name}')", footer) for name, _, key, footer in ACTIONS),
         Binding("r", "refresh", "Refresh"),
@@ -58,10 +55,6 @@ class HomeScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:  # also on first show
         self.action_refresh()
-
-    @property
-    def wazuh_app(self) -> WazuhApp:
-        return cast("WazuhApp", self.app)
 
     def action_open(self, name: str) -> None:
         self.wazuh_app.open(name)

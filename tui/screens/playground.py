@@ -13,25 +13,22 @@ import json
 import os
 import re
 import time
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from rich.syntax import Syntax
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
 from tui.messages import PlaygroundFailed, PlaygroundReady, ToolFinished
 from tui.schema_form import FieldSpec, build_arguments, fields_from_schema
+from tui.screens.base import LauncherScreen
 from wazuh_mcp.config import state_dir
 from wazuh_mcp.serve_command import serve_argv
-
-if TYPE_CHECKING:
-    from tui.app import WazuhApp
 
 
 def _leaf_message(exc: BaseException) -> str:
@@ -50,7 +47,7 @@ def _widget_id(name: str) -> str:
     return "arg-" + re.sub(r"[^A-Za-z0-9_-]", "_", name)
 
 
-class PlaygroundScreen(Screen[None]):
+class PlaygroundScreen(LauncherScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Home"),
         Binding("ctrl+r", "run", "Run"),
@@ -65,10 +62,6 @@ class PlaygroundScreen(Screen[None]):
         self.requests: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()
         """Calls for the session, in order; None ends the session."""
         self.session_task: asyncio.Task[None] | None = None
-
-    @property
-    def wazuh_app(self) -> WazuhApp:
-        return cast("WazuhApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Header()

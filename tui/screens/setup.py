@@ -7,14 +7,13 @@ All logic lives in ``wazuh_mcp.setup_flow`` and ``wazuh_mcp.conncheck`` (shared 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import (
     Button,
@@ -31,6 +30,7 @@ from textual.widgets import (
 )
 
 from tui.messages import ConnectionFinished, ConnectionProgress
+from tui.screens.base import LauncherScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import MARK
 from wazuh_mcp import profiles, secrets
@@ -38,9 +38,6 @@ from wazuh_mcp.config import DEFAULT_ROLE_TOOL_ALLOWLIST, selected_profile
 from wazuh_mcp.conncheck import Check, ConnectionReport, run_connection_test, save_report
 from wazuh_mcp.errors import WazuhMCPError
 from wazuh_mcp.setup_flow import ProfileInput, check_input, parse_run_as, save_profile
-
-if TYPE_CHECKING:
-    from tui.app import WazuhApp
 
 STEPS = [
     ("api", "Server API", ("name", "api_url", "api_user", "api_password")),
@@ -59,7 +56,7 @@ def _field(label: str, widget: Widget, field_id: str, hint: str = "") -> Compose
     yield Static("", id=f"{field_id}-error", classes="error")
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(LauncherScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Home"),
         Binding("ctrl+n", "step(1)", "Next"),
@@ -75,10 +72,6 @@ class SetupScreen(Screen[None]):
         self.report: ConnectionReport | None = None
         self.checks: dict[str, Check] = {}
         self.base = ProfileInput()
-
-    @property
-    def wazuh_app(self) -> WazuhApp:
-        return cast("WazuhApp", self.app)
 
     # --- layout -----------------------------------------------------------------------
 
