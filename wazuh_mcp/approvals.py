@@ -396,8 +396,7 @@ class ChangeStore:
 def default_store(settings: Settings | None = None) -> ChangeStore:
     """The store under the state dir, auditing to the same file as ``serve``, acting as this OS user."""
     settings = settings or Settings.load()
-    audit = AuditSink(settings.audit_path, max_bytes=settings.audit_max_bytes, backups=settings.audit_backups)
-    return ChangeStore(audit=audit, actor=cli_actor(settings))
+    return ChangeStore(audit=AuditSink.from_settings(settings), actor=cli_actor(settings))
 
 
 def list_pending(settings: Settings | None = None) -> list[PendingChange]:

@@ -16,11 +16,14 @@ import time
 from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wazuh_mcp.errors import ErrorCode
+
+if TYPE_CHECKING:
+    from wazuh_mcp.config import Settings
 
 Outcome = Literal["ok", "error"]
 
@@ -109,6 +112,11 @@ class AuditSink:
     Thread-safe; each record is one ``write`` of one line, flushed, so a reader tailing the file
     sees whole lines (a torn last line can only come from a crash and readers skip it).
     """
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> AuditSink:
+        """The sink every writer in this deployment shares: the path and rotation from settings."""
+        return cls(settings.audit_path, max_bytes=settings.audit_max_bytes, backups=settings.audit_backups)
 
     def __init__(self, path: Path, *, max_bytes: int = 10 * 1024 * 1024, backups: int = 5) -> None:
         self.path = path

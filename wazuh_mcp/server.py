@@ -213,7 +213,7 @@ def build_server(
             "role %r is not in role_tool_allowlist (%s): no tool is available",
             settings.role, ", ".join(sorted(settings.role_tool_allowlist)),
         )
-    audit = AuditSink(settings.audit_path, max_bytes=settings.audit_max_bytes, backups=settings.audit_backups)
+    audit = AuditSink.from_settings(settings)
 
     def real_backends() -> AbstractAsyncContextManager[Backends]:
         from wazuh_mcp.backends.factory import open_backends  # only a configured deployment needs the clients

@@ -77,8 +77,7 @@ def _requester(ctx: Context[Any, Any], app: AppContext, api: ServerApiBackend) -
 def _store(ctx: Context[Any, Any], app: AppContext, requester: Requester) -> ChangeStore:
     audit = getattr(ctx.mcp_server, "audit", None)  # the server's sink: one audit file, one writer per process
     if not isinstance(audit, AuditSink):
-        audit = AuditSink(app.settings.audit_path, max_bytes=app.settings.audit_max_bytes,
-                          backups=app.settings.audit_backups)
+        audit = AuditSink.from_settings(app.settings)
     actor = Actor(session=requester.session or "server", role=requester.role, wazuh_user=requester.wazuh_user,
                   person="caller-attested (confirm=true)")
     return ChangeStore(audit=audit, actor=actor)
