@@ -122,10 +122,9 @@ def _setup(args: argparse.Namespace) -> int:
 
 
 def setup_non_interactive(args: argparse.Namespace, stdin: TextIO) -> int:
-    from wazuh_mcp.config import selected_profile
+    from wazuh_mcp.config import read_config_file, selected_profile
     from wazuh_mcp.conncheck import run_connection_test, save_report
     from wazuh_mcp.errors import WazuhMCPError
-    from wazuh_mcp.profiles import read_document
     from wazuh_mcp.setup_flow import ProfileInput, check_input, parse_run_as, save_profile
 
     missing = [flag for flag, value in (("--api-url", args.api_url), ("--api-user", args.api_user),
@@ -138,7 +137,7 @@ def setup_non_interactive(args: argparse.Namespace, stdin: TextIO) -> int:
         print("wazuh-mcp setup: --insecure and --ca-bundle contradict each other; choose one.", file=sys.stderr)
         return 2
     try:
-        name = args.profile or selected_profile(None, read_document())
+        name = args.profile or selected_profile(None, read_config_file())
         base = ProfileInput.from_profile(name)
         entered = ProfileInput(
             name=name, api_url=args.api_url, api_user=args.api_user, indexer_url=args.indexer_url,

@@ -12,7 +12,7 @@ from pathlib import Path
 from tui.audit_tail import AuditTail
 from wazuh_mcp import approvals, profiles, secrets
 from wazuh_mcp.audit import AuditEvent
-from wazuh_mcp.config import Settings, config_path, selected_profile
+from wazuh_mcp.config import Settings, config_path, default_profile_name, read_config_file, selected_profile
 from wazuh_mcp.conncheck import ConnectionReport, last_report
 from wazuh_mcp.errors import WazuhMCPError
 
@@ -75,12 +75,12 @@ def pending_count(settings: Settings | None) -> tuple[int | None, str | None]:
 def gather(profile: str | None, *, recent: int = 5) -> HomeStatus:
     name, settings, error = load_settings(profile)
     try:
-        document = profiles.read_document()
+        document = read_config_file()
     except WazuhMCPError:
         document = {}
     status = HomeStatus(profile=name, config_file=config_path(), settings=settings, settings_error=error,
                         profiles=profiles.profile_names(document),
-                        default_profile=profiles.default_profile_name(document))
+                        default_profile=default_profile_name(document))
     status.keyring_backend = secrets.backend_name()
     status.keyring_usable = not status.keyring_backend.startswith(("none", "unavailable"))
     if not status.keyring_usable:

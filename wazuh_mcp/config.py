@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Mapping
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Literal
@@ -24,6 +25,8 @@ from typing import Any, Literal
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+from wazuh_mcp.errors import ConfigurationError
 
 APP_NAME = "wazuh-mcp"
 DEFAULT_PROFILE = "default"
@@ -50,7 +53,8 @@ def state_dir() -> Path:
 
 
 def read_config_file(path: Path | None = None) -> dict[str, Any]:
-    """The whole TOML document, or {} when there is none yet."""
+    """The whole TOML document, or {} when there is none yet; an unreadable or invalid file is a
+    ``ConfigurationError`` (for `serve` and the launcher alike)."""
     path = path or config_path()
     try:
         with path.open("rb") as fh:
@@ -58,23 +62,31 @@ def read_config_file(path: Path | None = None) -> dict[str, Any]:
     except FileNotFoundError:
         return {}
     except tomllib.TOMLDecodeError as exc:
-        from wazuh_mcp.errors import ConfigurationError
-
         raise ConfigurationError(
             f"The settings file {path} is not valid TOML ({exc}).",
             hint="Fix it by hand or re-run `wazuh-mcp setup`.",
         ) from exc
+    except OSError as exc:  # a directory in the way, no permission…
+        raise ConfigurationError(
+            f"Cannot read the settings file {path}: {exc.strerror or exc}.",
+            hint="Fix the path's permissions, or point WAZUH_MCP_CONFIG elsewhere.",
+        ) from exc
 
 
-def selected_profile(explicit: str | None = None, document: dict[str, Any] | None = None) -> str:
+def default_profile_name(document: Mapping[str, Any] | None = None) -> str | None:
+    """The file's ``default_profile``, if it names one."""
+    document = read_config_file() if document is None else document
+    name = document.get("default_profile")
+    return name if isinstance(name, str) and name else None
+
+
+def selected_profile(explicit: str | None = None, document: Mapping[str, Any] | None = None) -> str:
     if explicit:
         return explicit
     from_env = os.environ.get("WAZUH_MCP_PROFILE")
     if from_env:
         return from_env
-    document = read_config_file() if document is None else document
-    name = document.get("default_profile")
-    return name if isinstance(name, str) and name else DEFAULT_PROFILE
+    return default_profile_name(document) or DEFAULT_PROFILE
 
 
 class _Section(BaseModel):
@@ -168,8 +180,6 @@ class _ProfileSource(PydanticBaseSettingsSource):
             return {}
         for section in ("api", "indexer"):
             if isinstance(table.get(section), dict) and "password" in table[section]:
-                from wazuh_mcp.errors import ConfigurationError
-
                 raise ConfigurationError(
                     f"The settings file {config_path()} holds a password under [profiles.{name}.{section}].",
                     hint="Passwords belong in the OS keyring: delete that line and run `wazuh-mcp setup`.",

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from wazuh_mcp import atomic
-from wazuh_mcp.config import config_path, read_config_file
+from wazuh_mcp.config import config_path, default_profile_name, read_config_file
 from wazuh_mcp.errors import ConfigurationError, InvalidArgument
 
 PROFILE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
@@ -32,28 +32,10 @@ def check_profile_name(name: str) -> str:
     return name
 
 
-def read_document(path: Path | None = None) -> dict[str, Any]:
-    """The settings file as a dict ({} when missing); an unreadable one is a ``ConfigurationError``."""
-    path = path or config_path()
-    try:
-        return read_config_file(path)
-    except OSError as exc:  # a directory in the way, no permission…
-        raise ConfigurationError(
-            f"Cannot read the settings file {path}: {exc.strerror or exc}.",
-            hint="Fix the path's permissions, or point WAZUH_MCP_CONFIG elsewhere.",
-        ) from exc
-
-
 def profile_names(document: Mapping[str, Any] | None = None) -> list[str]:
-    document = read_document() if document is None else document
+    document = read_config_file() if document is None else document
     profiles = document.get("profiles")
     return sorted(k for k, v in profiles.items() if isinstance(v, dict)) if isinstance(profiles, dict) else []
-
-
-def default_profile_name(document: Mapping[str, Any] | None = None) -> str | None:
-    document = read_document() if document is None else document
-    name = document.get("default_profile")
-    return name if isinstance(name, str) and name else None
 
 
 # --- a small TOML writer: enough for settings (strings, numbers, booleans, lists, tables) ----

@@ -97,6 +97,18 @@ def get_password(profile: str, which: Which) -> str | None:
     return _keyring_call("read a password", keyring.get_password, SERVICE, account(profile, which))
 
 
+def stored_password(profile: str, which: Which) -> str | None:
+    """What the keyring itself holds, ignoring the env override (used to restore it after a failed
+    save); None when it holds nothing or cannot be read (the write that follows reports why)."""
+    import keyring
+
+    try:
+        value = keyring.get_password(SERVICE, account(profile, which))
+    except Exception:
+        return None
+    return value if isinstance(value, str) else None
+
+
 def require_password(profile: str, which: Which, user: str) -> str:
     """The password for ``user``, or a configuration error that says where to put it."""
     password = get_password(profile, which)

@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from wazuh_mcp import profiles, secrets
-from wazuh_mcp.config import DEFAULT_ROLE_TOOL_ALLOWLIST, Settings, config_path
+from wazuh_mcp.config import DEFAULT_ROLE_TOOL_ALLOWLIST, Settings, config_path, default_profile_name, read_config_file
 from wazuh_mcp.errors import ConfigurationError, InvalidArgument
 
 
@@ -45,7 +45,7 @@ class ProfileInput:
     @classmethod
     def from_profile(cls, name: str, document: dict[str, Any] | None = None) -> ProfileInput:
         """Pre-filled from the settings file (passwords stay in the keyring)."""
-        document = profiles.read_document() if document is None else document
+        document = read_config_file() if document is None else document
         table = dict((document.get("profiles") or {}).get(name) or {})
         api, indexer = dict(table.pop("api", {}) or {}), dict(table.pop("indexer", {}) or {})
         verify = bool(api.get("verify_tls", True)) and bool(indexer.get("verify_tls", True))
@@ -61,7 +61,7 @@ class ProfileInput:
             indexer_url=str(indexer.get("url") or ""), indexer_user=str(indexer.get("user") or ""),
             verify_tls=verify, ca_bundle=str(ca), run_as=run_as if isinstance(run_as, dict) else None,
             role=str(table.get("role") or "analyst"), writes=bool(table.get("writes", False)),
-            make_default=profiles.default_profile_name(document) == name, extra=extra,
+            make_default=default_profile_name(document) == name, extra=extra,
         )
 
     def table(self) -> dict[str, Any]:
@@ -180,13 +180,13 @@ def save_profile(entered: ProfileInput) -> Path:
     if missing:
         raise InvalidArgument(f"Enter the {' and '.join(missing)} password (none is stored for '{entered.name}').")
     path = config_path()
-    document = profiles.with_profile(profiles.read_document(path), entered.name, entered.table(),
+    document = profiles.with_profile(read_config_file(path), entered.name, entered.table(),
                                      make_default=entered.make_default)
     _check_writable(path)
     entered_passwords: list[tuple[secrets.Which, str]] = [("api", entered.api_password),
                                                           ("indexer", entered.indexer_password)]
     new = [(which, password) for which, password in entered_passwords if password]
-    previous = {which: _stored(entered.name, which) for which, _ in new}
+    previous = {which: secrets.stored_password(entered.name, which) for which, _ in new}
     stored: list[secrets.Which] = []
     try:
         for which, password in new:
@@ -201,17 +201,6 @@ def save_profile(entered: ProfileInput) -> Path:
             else:
                 secrets.set_password(entered.name, which, old)
         raise
-
-
-def _stored(profile: str, which: secrets.Which) -> str | None:
-    """What the keyring itself holds (the env override does not count: we restore the keyring)."""
-    import keyring
-
-    try:
-        value = keyring.get_password(secrets.SERVICE, secrets.account(profile, which))
-    except Exception:  # the set that follows reports a broken keyring with its proper message
-        return None
-    return value if isinstance(value, str) else None
 
 
 def _check_writable(path: Path) -> None:

@@ -141,3 +141,14 @@ def test_every_variable_in_the_readme_table_reaches_its_setting(monkeypatch: pyt
     elsewhere = {"WAZUH_MCP_PROFILE", "WAZUH_MCP_STATE_DIR", "WAZUH_MCP_DEBUG", "WAZUH_MCP_CONFIG",
                  "WAZUH_MCP_API_PASSWORD", "WAZUH_MCP_INDEXER_PASSWORD"}
     assert documented - set(values) <= elsewhere, documented - set(values) - elsewhere
+
+
+def test_unreadable_settings_file_is_a_clear_error_for_serve_too(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "wazuh_mcp", "serve"], capture_output=True, text=True, timeout=60,
+                          env={"WAZUH_MCP_CONFIG": str(tmp_path), "WAZUH_MCP_STATE_DIR": str(tmp_path / "s"),
+                               "PATH": "/usr/bin:/bin"}, stdin=subprocess.DEVNULL, check=False)
+    assert done.returncode == 1 and done.stdout == ""
+    assert "configuration_error: Cannot read the settings file" in done.stderr and "Traceback" not in done.stderr

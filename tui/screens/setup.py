@@ -34,7 +34,7 @@ from tui.screens.base import LauncherScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import MARK
 from wazuh_mcp import profiles, secrets
-from wazuh_mcp.config import DEFAULT_ROLE_TOOL_ALLOWLIST, selected_profile
+from wazuh_mcp.config import DEFAULT_ROLE_TOOL_ALLOWLIST, default_profile_name, read_config_file, selected_profile
 from wazuh_mcp.conncheck import Check, ConnectionReport, run_connection_test, save_report
 from wazuh_mcp.errors import WazuhMCPError
 from wazuh_mcp.setup_flow import ProfileInput, check_input, parse_run_as, save_profile
@@ -78,13 +78,13 @@ class SetupScreen(LauncherScreen):
     def _load_base(self) -> ProfileInput:
         """The profile being edited, pre-filled from the settings file (a new one if it has none)."""
         try:
-            document = profiles.read_document()
+            document = read_config_file()
             name = selected_profile(self.wazuh_app.options.profile, document)
         except WazuhMCPError:
             document, name = {}, "default"
         if name in profiles.profile_names(document):
             return ProfileInput.from_profile(name, document)
-        return ProfileInput(name=name, make_default=profiles.default_profile_name(document) is None)
+        return ProfileInput(name=name, make_default=default_profile_name(document) is None)
 
     def compose(self) -> ComposeResult:
         self.base = base = self._load_base()
