@@ -21,7 +21,8 @@ from urllib.parse import urlsplit
 from wazuh_mcp import atomic, secrets
 from wazuh_mcp.audit import now_iso
 from wazuh_mcp.backends.factory import tls_verify_value
-from wazuh_mcp.backends.indexer import Indexer, IndexerConfig, IndexKind, total_hits
+from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+from wazuh_mcp.backends.indexer_shapes import IndexKind, total_hits
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.config import Settings, state_dir
 from wazuh_mcp.errors import NotFound, UpstreamUnavailable, WazuhMCPError

@@ -15,7 +15,7 @@ from wazuh_mcp.errors import ConfigurationError, WazuhMCPError
 if TYPE_CHECKING:
     from mcp.server.mcpserver import Context
 
-    from wazuh_mcp.backends.indexer import IndexKind
+    from wazuh_mcp.backends.indexer_shapes import IndexKind
     from wazuh_mcp.backends.server_api import Page
 
 

@@ -11,7 +11,8 @@ from typing import Any
 from mcp.client.client import Client
 from mcp_types import CallToolResult
 
-from wazuh_mcp.backends.indexer import Indexer, IndexerConfig, IndexKind
+from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+from wazuh_mcp.backends.indexer_shapes import IndexKind
 from wazuh_mcp.config import Settings
 from wazuh_mcp.context import Backends
 from wazuh_mcp.server import WazuhServer, build_server

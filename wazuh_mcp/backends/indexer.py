@@ -31,7 +31,7 @@ import re
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -49,6 +49,7 @@ from opensearchpy.exceptions import (
 )
 from urllib3.exceptions import ConnectTimeoutError, NewConnectionError, ProtocolError
 
+from wazuh_mcp.backends.indexer_shapes import IndexKind, total_hits
 from wazuh_mcp.errors import (
     Forbidden,
     NotFound,
@@ -61,9 +62,6 @@ from wazuh_mcp.errors import (
 )
 
 log = logging.getLogger(__name__)
-
-IndexKind = Literal["alerts", "vulnerabilities"]
-"""Which of the configured index patterns a request goes to."""
 
 DEFAULT_CONCURRENCY = 8
 """Searches in flight at once (worker threads and pooled connections)."""
@@ -266,14 +264,6 @@ class Indexer:
             hint="Check that indexer.url uses the scheme the Indexer serves (https on a secured node) and "
             "that indexer.ca_bundle is the right CA.",
         )
-
-
-def total_hits(response: dict[str, Any]) -> int:
-    """``hits.total`` as an int (OpenSearch sends ``{"value": n, "relation": "eq"}``)."""
-    total = response.get("hits", {}).get("total", 0)
-    if isinstance(total, dict):
-        total = total.get("value", 0)
-    return int(total) if isinstance(total, int | float) else 0
 
 
 def _not_http(cause: object) -> bool:

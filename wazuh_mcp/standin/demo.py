@@ -20,7 +20,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from wazuh_mcp.backends.indexer import Indexer, IndexerConfig, IndexKind
+from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+from wazuh_mcp.backends.indexer_shapes import IndexKind
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.config import Settings, state_dir
 from wazuh_mcp.context import Backends

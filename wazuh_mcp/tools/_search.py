@@ -18,7 +18,7 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import Context
 from pydantic import AfterValidator, Field
 
-from wazuh_mcp.backends.indexer import IndexKind, total_hits
+from wazuh_mcp.backends.indexer_shapes import IndexKind, total_hits
 from wazuh_mcp.context import deps
 from wazuh_mcp.paging import CursorCodec
 
