@@ -39,23 +39,9 @@ class Fetched:
     error: str | None = None
 
 
-def _fit(server: MCPServer[Any], tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
-    """Keep only the arguments the tool declares: prompts must not break when a toolset's optional
-    parameters differ from what the seed describes (the call would be refused for unknown arguments)."""
-    registered = server._tool_manager.get_tool(tool)
-    if registered is None:
-        return arguments
-    allowed = set(registered.parameters.get("properties", {}))
-    return {k: v for k, v in arguments.items() if k in allowed}
-
-
 async def prefetch(server: MCPServer[Any], ctx: Context[Any, Any], tool: str, arguments: dict[str, Any]) -> Fetched:
-    """One tool call through the server's audited path; failures become a ``Fetched`` with an error."""
-    specs = getattr(server, "specs", {})
-    if tool not in specs:
-        return Fetched(tool, arguments, error=f"{tool} is not available in this build of wazuh-mcp "
-                                              "(its toolset is not installed).")
-    arguments = _fit(server, tool, arguments)
+    """One tool call through the server's audited (and role-checked) path; a failure becomes a
+    ``Fetched`` with the error text the model would have seen."""
     result = await server.call_tool(tool, arguments, ctx)
     if not isinstance(result, CallToolResult):
         return Fetched(tool, arguments, error=f"{tool} asked for input that a prompt cannot give.")
@@ -91,16 +77,10 @@ def render(title: str, fetched: list[Fetched], asks: list[str]) -> str:
     return "\n".join(parts)
 
 
-def _agent_id_of(alert: Any) -> str | None:
-    """The agent of a get_alert result, whatever exact shape the alerts model has."""
-    if not isinstance(alert, dict):
-        return None
-    inner = alert.get("alert", alert)
-    if not isinstance(inner, dict):
-        return None
-    agent = inner.get("agent")
-    candidate = agent.get("id") if isinstance(agent, dict) else inner.get("agent_id")
-    return str(candidate) if candidate is not None else None
+def _agent_id_of(result: Any) -> str | None:
+    """The agent id of a ``get_alert`` result (``{"alert": {"agent": {"id": …}}}``), if it names one."""
+    agent = (result or {}).get("alert", {}).get("agent") or {}
+    return str(agent["id"]) if agent.get("id") is not None else None
 
 
 def _require(value: str, pattern: str, message: str) -> str:
