@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from tui.audit_tail import AuditTail
@@ -81,12 +80,12 @@ def test_truncated_in_place_starts_over(tmp_path: Path) -> None:
     assert numbers(tail.read_new()) == [99]
 
 
-def test_a_100k_record_file_tail_loads_fast(tmp_path: Path) -> None:
+def test_a_100k_record_file_is_read_from_its_tail(tmp_path: Path) -> None:
+    """Only the end of the file is read (timing: bench/bench_audit_tail.py)."""
     path = tmp_path / "audit.jsonl"
     line = event(1).model_dump_json() + "\n"
     path.write_text(line * 100_000)
-    started = time.perf_counter()
-    events = AuditTail(path).load_tail(5000)
-    elapsed = time.perf_counter() - started
+    tail = AuditTail(path)
+    events = tail.load_tail(5000)
     assert len(events) == 5000
-    assert elapsed < 1.0, f"tail of 100k records took {elapsed:.2f} s"
+    assert tail.truncated_head  # the read window stopped well before the start of the file
