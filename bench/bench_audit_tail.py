@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from tui.audit_tail import AuditTail
-from wazuh_mcp.audit import AuditEvent
+from wazuh_mcp.server.audit import AuditEvent
 
 LIMIT = 2000
 

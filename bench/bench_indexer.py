@@ -36,9 +36,9 @@ from mcp.client.client import Client
 from opensearchpy import OpenSearch
 
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
-from wazuh_mcp.config import Settings
-from wazuh_mcp.context import Backends
-from wazuh_mcp.server import build_server
+from wazuh_mcp.server.build import build_server
+from wazuh_mcp.server.context import Backends
+from wazuh_mcp.setup.settings import Settings
 from wazuh_mcp.tools._alert_view import ALERT_SORT, ALERT_SOURCE
 from wazuh_mcp.tools._search import PageQuery, search_body, time_window
 

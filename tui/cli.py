@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import TextIO
 
 from wazuh_mcp.cli import _PARSER_EXTENSIONS, command
-from wazuh_mcp.clients import CLIENTS, DEFAULT_SERVER_NAME, apply_change, claude_mcp_add_command, plan_change
-from wazuh_mcp.clients import server_entry as _server_entry
-from wazuh_mcp.clients import target_for as _target_for
+from wazuh_mcp.setup.ai_clients import CLIENTS, DEFAULT_SERVER_NAME, apply_change, claude_mcp_add_command, plan_change
+from wazuh_mcp.setup.ai_clients import server_entry as _server_entry
+from wazuh_mcp.setup.ai_clients import target_for as _target_for
 
 OK_MARK = {"ok": "[ ok ]", "warn": "[warn]", "fail": "[FAIL]", "skip": "[skip]", "running": "[ .. ]"}
 
@@ -100,7 +100,7 @@ def _read_passwords(stdin: TextIO, want_indexer: bool) -> tuple[str, str]:
 
 
 def _print_check(check: object) -> None:
-    from wazuh_mcp.conncheck import Check
+    from wazuh_mcp.setup.conncheck import Check
 
     assert isinstance(check, Check)
     if check.status == "running":
@@ -122,10 +122,10 @@ def _setup(args: argparse.Namespace) -> int:
 
 
 def setup_non_interactive(args: argparse.Namespace, stdin: TextIO) -> int:
-    from wazuh_mcp.config import read_config_file, selected_profile
-    from wazuh_mcp.conncheck import run_connection_test, save_report
     from wazuh_mcp.errors import WazuhMCPError
-    from wazuh_mcp.setup_flow import ProfileInput, check_input, parse_run_as, save_profile
+    from wazuh_mcp.setup.conncheck import run_connection_test, save_report
+    from wazuh_mcp.setup.flow import ProfileInput, check_input, parse_run_as, save_profile
+    from wazuh_mcp.setup.settings import read_config_file, selected_profile
 
     missing = [flag for flag, value in (("--api-url", args.api_url), ("--api-user", args.api_user),
                                         ("--indexer-url", args.indexer_url), ("--indexer-user", args.indexer_user))

@@ -6,7 +6,7 @@ from typing import Any
 
 from textual.message import Message
 
-from wazuh_mcp.conncheck import Check, ConnectionReport
+from wazuh_mcp.setup.conncheck import Check, ConnectionReport
 
 
 class AuditFileChanged(Message):

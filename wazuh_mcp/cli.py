@@ -35,7 +35,7 @@ def configure_logging(*, to_file: bool) -> None:
     level = logging.DEBUG if os.environ.get("WAZUH_MCP_DEBUG") == "1" else logging.WARNING
     handlers: list[logging.Handler] = [logging.StreamHandler(sys.stderr)]
     if to_file:
-        from wazuh_mcp.config import state_dir
+        from wazuh_mcp.setup.settings import state_dir
 
         try:
             state_dir().mkdir(parents=True, exist_ok=True)
@@ -87,7 +87,7 @@ def _demo(_: argparse.Namespace) -> int:
 @command("serve")
 def _serve(args: argparse.Namespace) -> int:
     configure_logging(to_file=True)
-    from wazuh_mcp.serve import run_serve
+    from wazuh_mcp.server.stdio import run_serve
 
     return run_serve(demo=args.demo, profile=args.profile)
 
@@ -96,7 +96,7 @@ def _load_extensions() -> None:
     """Subcommands that live with their feature (each module registers parser + handler)."""
     import importlib
 
-    for module in ("wazuh_mcp.approvals_cli", "tui.cli"):
+    for module in ("wazuh_mcp.writes.cli", "tui.cli"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:

@@ -21,8 +21,8 @@ async def every_tool() -> list[Tool]:
     """Every tool as a client would see it (role admin, writes on), in registry order."""
     import os
 
-    from wazuh_mcp.config import Settings
-    from wazuh_mcp.server import build_server
+    from wazuh_mcp.server.build import build_server
+    from wazuh_mcp.setup.settings import Settings
 
     previous = os.environ.get("WAZUH_MCP_CONFIG")
     os.environ["WAZUH_MCP_CONFIG"] = os.devnull  # the developer's settings must not shape the docs

@@ -38,7 +38,7 @@ async def _run(out: Any) -> int:
     from mcp.client.client import Client
     from mcp.client.stdio import StdioServerParameters
 
-    from wazuh_mcp.serve_command import serve_argv
+    from wazuh_mcp.setup.serve_command import serve_argv
 
     command, *args = serve_argv(demo=True)
     params = StdioServerParameters(command=command, args=args)

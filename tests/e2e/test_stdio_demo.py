@@ -8,7 +8,7 @@ from pathlib import Path
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters
 
-from wazuh_mcp.audit import iter_events
+from wazuh_mcp.server.audit import iter_events
 from wazuh_mcp.standin.server import DEMO_USERS
 
 CORE_TOOLS = {"list_agents", "get_agent", "agent_processes", "agent_packages", "agent_ports",

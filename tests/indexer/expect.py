@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from tests.engines import LoadedEngine
-from wazuh_mcp.hunt_grammar import FIELDS, check_value
+from wazuh_mcp.query.hunt_grammar import FIELDS, check_value
 from wazuh_mcp.tools._alert_view import texts
 from wazuh_mcp.tools._search import time_window
 

@@ -22,8 +22,8 @@ from tests.indexer.fakes import (
 )
 from tests.indexer.support import audit_events, connected, error_text, ok
 from wazuh_mcp.backends.factory import indexer_from_settings
-from wazuh_mcp.config import IndexerSettings
 from wazuh_mcp.errors import ConfigurationError
+from wazuh_mcp.setup.settings import IndexerSettings
 
 SEARCH = ("search_alerts", {"time_range": "1h"})
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter, ValidationError
 
 from wazuh_mcp.errors import InvalidArgument
-from wazuh_mcp.paging import CursorCodec
+from wazuh_mcp.query.cursors import CursorCodec
 from wazuh_mcp.tools._search import TimeRange, time_window
 
 FP_ARGS = {"min_level": 10, "agent_id": None, "time_range": "24h"}

@@ -11,7 +11,7 @@ import pytest
 from tests.engines import LoadedEngine
 from tests.indexer.expect import Doc, alerts_in, hunt
 from tests.indexer.support import ok, serving
-from wazuh_mcp.hunt_grammar import FIELDS
+from wazuh_mcp.query.hunt_grammar import FIELDS
 
 
 def _common(week: list[Doc], field: str) -> str:

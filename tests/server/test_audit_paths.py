@@ -12,11 +12,11 @@ import anyio
 import pytest
 from mcp.client.client import Client
 
-from wazuh_mcp.audit import AuditEvent, iter_events
 from wazuh_mcp.backends.server_api import Page, ServerApi, ServerApiConfig
-from wazuh_mcp.config import Settings
-from wazuh_mcp.context import Backends
-from wazuh_mcp.server import WazuhServer, build_server
+from wazuh_mcp.server.audit import AuditEvent, iter_events
+from wazuh_mcp.server.build import WazuhServer, build_server
+from wazuh_mcp.server.context import Backends
+from wazuh_mcp.setup.settings import Settings
 from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
 

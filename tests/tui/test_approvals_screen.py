@@ -11,11 +11,11 @@ from mcp.client.client import Client
 from tests.tui.conftest import api_password, settle, text_of
 from tui.app import create_app
 from tui.screens.confirm import ConfirmScreen, ReasonScreen
-from wazuh_mcp.approvals import default_store
-from wazuh_mcp.audit import iter_events
-from wazuh_mcp.config import Settings
-from wazuh_mcp.server import build_server
+from wazuh_mcp.server.audit import iter_events
+from wazuh_mcp.server.build import build_server
+from wazuh_mcp.setup.settings import Settings
 from wazuh_mcp.standin.server import StandinServer
+from wazuh_mcp.writes.approvals import default_store
 
 SIZE = (120, 44)
 RULE = """<group name="local,wazuh-mcp,">

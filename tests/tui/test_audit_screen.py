@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Input, Select
 
 from tests.tui.conftest import settle, text_of
 from tui.app import create_app
-from wazuh_mcp.audit import AuditEvent, AuditSink
+from wazuh_mcp.server.audit import AuditEvent, AuditSink
 
 SIZE = (120, 40)
 

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from tests.tui.conftest import MemoryKeyring, api_password
-from wazuh_mcp.audit import AuditEvent, AuditSink
 from wazuh_mcp.cli import main
-from wazuh_mcp.config import Settings, config_path
-from wazuh_mcp.conncheck import last_report
+from wazuh_mcp.server.audit import AuditEvent, AuditSink
+from wazuh_mcp.setup.conncheck import last_report
+from wazuh_mcp.setup.settings import Settings, config_path
 from wazuh_mcp.standin.server import StandinServer
 
 EXE = "/opt/wazuh-mcp/bin/wazuh-mcp"
@@ -41,7 +41,7 @@ def setup_args(api_url: str, indexer_url: str, *extra: str) -> list[str]:
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
-    monkeypatch.setattr("wazuh_mcp.serve_command.executable_argv", lambda: [EXE])
+    monkeypatch.setattr("wazuh_mcp.setup.serve_command.executable_argv", lambda: [EXE])
     return tmp_path
 
 

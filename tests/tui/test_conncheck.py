@@ -7,8 +7,7 @@ import socket
 from pathlib import Path
 
 from tests.tui.conftest import api_password
-from wazuh_mcp.config import Settings
-from wazuh_mcp.conncheck import (
+from wazuh_mcp.setup.conncheck import (
     Check,
     ConnectionReport,
     _Runner,
@@ -17,6 +16,7 @@ from wazuh_mcp.conncheck import (
     run_connection_test,
     save_report,
 )
+from wazuh_mcp.setup.settings import Settings
 from wazuh_mcp.standin.server import StandinServer
 
 

@@ -20,7 +20,7 @@ EXE = "/opt/wazuh-mcp/bin/wazuh-mcp"
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
-    monkeypatch.setattr("wazuh_mcp.serve_command.executable_argv", lambda: [EXE])
+    monkeypatch.setattr("wazuh_mcp.setup.serve_command.executable_argv", lambda: [EXE])
     return tmp_path
 
 
@@ -59,7 +59,7 @@ async def test_claude_desktop_preview_then_write_keeps_the_rest(home: Path) -> N
 
 
 async def test_claude_code_in_a_project_with_profile_shows_the_cli_equivalent(home: Path) -> None:
-    from wazuh_mcp.setup_flow import ProfileInput, save_profile
+    from wazuh_mcp.setup.flow import ProfileInput, save_profile
 
     save_profile(ProfileInput(name="lab", api_url="https://lab:55000", api_user="u", api_password="p"))
     project = home / "repo"

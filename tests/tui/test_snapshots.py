@@ -16,11 +16,11 @@ from textual.widgets import OptionList
 
 from tests.tui.conftest import settle
 from tui.app import create_app
-from wazuh_mcp.approvals import pending_dir
-from wazuh_mcp.audit import AuditEvent, AuditSink
-from wazuh_mcp.conncheck import Check, ConnectionReport, save_report
 from wazuh_mcp.models.write import PendingChange, Requester
-from wazuh_mcp.setup_flow import ProfileInput, save_profile
+from wazuh_mcp.server.audit import AuditEvent, AuditSink
+from wazuh_mcp.setup.conncheck import Check, ConnectionReport, save_report
+from wazuh_mcp.setup.flow import ProfileInput, save_profile
+from wazuh_mcp.writes.approvals import pending_dir
 
 SIZE = (100, 34)
 ROOT = Path("/tmp/wazuh-mcp-snapshots")  # fixed: paths appear on screen
@@ -36,7 +36,7 @@ def fixed_paths(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("WAZUH_MCP_STATE_DIR", str(ROOT / "state"))
     monkeypatch.setenv("HOME", str(ROOT / "home"))
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
-    monkeypatch.setattr("wazuh_mcp.serve_command.executable_argv", lambda: [EXE])
+    monkeypatch.setattr("wazuh_mcp.setup.serve_command.executable_argv", lambda: [EXE])
     yield ROOT
     shutil.rmtree(ROOT, ignore_errors=True)
 

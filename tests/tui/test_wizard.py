@@ -13,8 +13,8 @@ from tui.app import create_app
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.connect import ConnectScreen
 from tui.screens.setup import SetupScreen
-from wazuh_mcp.config import Settings, config_path
-from wazuh_mcp.conncheck import last_report
+from wazuh_mcp.setup.conncheck import last_report
+from wazuh_mcp.setup.settings import Settings, config_path
 from wazuh_mcp.standin.server import StandinServer
 
 SIZE = (110, 44)
@@ -151,7 +151,7 @@ async def test_no_keyring_means_not_saved_and_nothing_written(standin: StandinSe
 
 
 async def test_editing_an_existing_profile_keeps_stored_passwords(memory_keyring: MemoryKeyring) -> None:
-    from wazuh_mcp.setup_flow import ProfileInput, save_profile
+    from wazuh_mcp.setup.flow import ProfileInput, save_profile
 
     save_profile(ProfileInput(name="prod", api_url="https://old:55000", api_user="soc", api_password="kept"))
     app = create_app(start="setup", cursor_blink=False)

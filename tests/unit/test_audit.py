@@ -3,7 +3,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from wazuh_mcp.audit import AuditEvent, AuditSink, iter_events, parse_line, redact
+from wazuh_mcp.server.audit import AuditEvent, AuditSink, iter_events, parse_line, redact
 
 
 def event(n: int = 0, **extra: object) -> AuditEvent:

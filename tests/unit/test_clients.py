@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from wazuh_mcp.clients import (
+from wazuh_mcp.setup.ai_clients import (
     ClientConfigError,
     apply_change,
     claude_mcp_add_command,
@@ -62,7 +62,7 @@ def test_paths_per_client_and_platform(tmp_path: Path) -> None:
 
 @pytest.fixture(autouse=True)
 def installed_at(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("wazuh_mcp.serve_command.executable_argv", lambda: list(CMD))
+    monkeypatch.setattr("wazuh_mcp.setup.serve_command.executable_argv", lambda: list(CMD))
 
 
 def test_entries_run_serve_with_the_profile_and_hold_no_secret() -> None:
@@ -196,7 +196,7 @@ def test_symlinked_config_is_written_through(tmp_path: Path) -> None:
 READ_ONLY_DIR_SCRIPT = """
 import sys
 from pathlib import Path
-from wazuh_mcp.clients import ClientConfigError, apply_change, plan_change, server_entry, target_for
+from wazuh_mcp.setup.ai_clients import ClientConfigError, apply_change, plan_change, server_entry, target_for
 target = target_for("cursor", project=Path(sys.argv[1]))
 try:
     apply_change(plan_change(target, entry=server_entry("cursor")))

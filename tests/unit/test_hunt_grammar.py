@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from tests.conftest import shared_dir
 from wazuh_mcp.errors import InvalidArgument
-from wazuh_mcp.hunt_grammar import (
+from wazuh_mcp.query.hunt_grammar import (
     FIELDS,
     MAX_CLAUSES,
     OPS_BY_TYPE,

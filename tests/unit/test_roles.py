@@ -10,10 +10,10 @@ import pytest
 from mcp.client.client import Client
 from mcp_types import TextContent
 
-from wazuh_mcp.audit import iter_events
-from wazuh_mcp.config import DEFAULT_ROLE_TOOL_ALLOWLIST, Settings
-from wazuh_mcp.registry import all_tools, role_allows
-from wazuh_mcp.server import build_server
+from wazuh_mcp.server.audit import iter_events
+from wazuh_mcp.server.build import build_server
+from wazuh_mcp.server.registry import all_tools, role_allows
+from wazuh_mcp.setup.settings import DEFAULT_ROLE_TOOL_ALLOWLIST, Settings
 
 WRITE_IDS = {"write.create_rule", "write.update_rule", "write.restart_manager"}
 
@@ -103,7 +103,7 @@ async def test_an_unknown_role_allows_nothing_and_says_so_at_startup(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     s = settings(tmp_path, role="auditor", writes=True)
-    with caplog.at_level(logging.WARNING, logger="wazuh_mcp.server"):
+    with caplog.at_level(logging.WARNING, logger="wazuh_mcp.server.build"):
         assert await listed(s) == set()
     assert any("auditor" in r.getMessage() and "no tool" in r.getMessage() for r in caplog.records)
     text = await call(s, "get_agent", {"agent_id": "001"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wazuh_mcp.errors import InvalidArgument
-from wazuh_mcp.rule_xml import parse_rule_file, require_custom_file, require_custom_id
+from wazuh_mcp.writes.rule_xml import parse_rule_file, require_custom_file, require_custom_id
 
 GOOD = """<!-- brute force from one source -->
 <group name="local,sshd,">

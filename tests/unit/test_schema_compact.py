@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mcp.server.mcpserver.tools.base import Tool
 
-from wazuh_mcp.registry import all_tools
-from wazuh_mcp.schema_compact import compact
+from wazuh_mcp.server.registry import all_tools
+from wazuh_mcp.server.schema_compact import compact
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 20_000) | st.floats(allow_nan=False, width=32)

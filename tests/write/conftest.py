@@ -15,8 +15,8 @@ import pytest
 from mcp.client.client import Client
 from mcp_types import CallToolResult, TextContent
 
-from wazuh_mcp.config import Settings
-from wazuh_mcp.server import build_server
+from wazuh_mcp.server.build import build_server
+from wazuh_mcp.setup.settings import Settings
 from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
 NEW_RULE = """<group name="local,sshd,wazuh-mcp,">

@@ -7,9 +7,9 @@ import io
 import pytest
 
 from tests.write.conftest import NEW_RULE, connect, ok, uploads
-from wazuh_mcp.approvals import default_store
 from wazuh_mcp.cli import main
 from wazuh_mcp.standin.server import StandinServer
+from wazuh_mcp.writes.approvals import default_store
 
 
 async def asked() -> str:

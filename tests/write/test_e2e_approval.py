@@ -20,7 +20,7 @@ from mcp.client.stdio import StdioServerParameters
 from mcp_types import TextResourceContents
 
 from tests.write.conftest import NEW_RULE, connect, error_text, ok, run_cli, settings, uploads
-from wazuh_mcp.audit import iter_events
+from wazuh_mcp.server.audit import iter_events
 from wazuh_mcp.standin.server import StandinServer
 
 

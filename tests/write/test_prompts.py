@@ -10,8 +10,8 @@ import pytest
 from mcp.shared.exceptions import MCPError
 
 from tests.write.conftest import connect
-from wazuh_mcp.audit import iter_events
-from wazuh_mcp.prompts import UNTRUSTED
+from wazuh_mcp.server.audit import iter_events
+from wazuh_mcp.server.prompts import UNTRUSTED
 from wazuh_mcp.standin.server import StandinServer
 
 

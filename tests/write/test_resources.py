@@ -13,11 +13,11 @@ from mcp_types import TextResourceContents
 
 from tests.write.conftest import NEW_RULE, connect, ok
 from tests.write.test_approvals import approve_now
-from wazuh_mcp import resources
-from wazuh_mcp.approvals import default_store
-from wazuh_mcp.audit import iter_events
+from wazuh_mcp.server import resources
+from wazuh_mcp.server.audit import iter_events
 from wazuh_mcp.standin.rules import RuleFile
 from wazuh_mcp.standin.server import StandinServer
+from wazuh_mcp.writes.approvals import default_store
 
 
 async def read(client: Client, uri: str) -> tuple[Any, dict[str, Any]]:

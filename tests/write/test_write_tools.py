@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from tests.write.conftest import NEW_RULE, connect, error_text, ok, rule_ids, settings, uploads
-from wazuh_mcp.approvals import default_store, pending_dir
-from wazuh_mcp.audit import iter_events
+from wazuh_mcp.server.audit import iter_events
 from wazuh_mcp.standin.rules import RuleFile
 from wazuh_mcp.standin.server import StandinServer
+from wazuh_mcp.writes.approvals import default_store, pending_dir
 
 
 async def test_create_rule_records_a_pending_change_and_leaves_wazuh_unchanged(

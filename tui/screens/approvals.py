@@ -1,6 +1,6 @@
 """Pending writes: the diff, target and hash of each; approve or reject after a confirmation.
 
-Everything goes through ``wazuh_mcp.approvals`` (the one pending-change store, shared with
+Everything goes through ``wazuh_mcp.writes.approvals`` (the one pending-change store, shared with
 ``wazuh-mcp approve``): it re-checks the change, applies it once, and audits every step.
 """
 
@@ -20,12 +20,12 @@ from textual.widgets import Button, DataTable, Footer, Header, Static
 from tui.screens.base import LauncherScreen
 from tui.screens.confirm import ConfirmScreen, ReasonScreen
 from tui.status import load_settings
-from wazuh_mcp import approvals
 from wazuh_mcp.errors import WazuhMCPError
 from wazuh_mcp.models.write import PendingChange
+from wazuh_mcp.writes import approvals
 
 if TYPE_CHECKING:
-    from wazuh_mcp.config import Settings
+    from wazuh_mcp.setup.settings import Settings
 
 
 class ApprovalsScreen(LauncherScreen):

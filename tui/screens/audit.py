@@ -25,7 +25,7 @@ from tui.audit_tail import AuditTail
 from tui.messages import AuditFileChanged
 from tui.screens.base import LauncherScreen
 from tui.status import audit_path_for, load_settings
-from wazuh_mcp.audit import AuditEvent
+from wazuh_mcp.server.audit import AuditEvent
 
 COLUMNS = ("Time (UTC)", "Tool", "Outcome", "Duration", "User", "Error code")
 ANY = "__any__"

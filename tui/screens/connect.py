@@ -2,7 +2,7 @@
 
 The preview is recomputed on every change of the form and never writes; "Write" applies that
 exact preview (``apply_change`` refuses if the file changed since). The logic is
-``wazuh_mcp.clients``, shared with ``wazuh-mcp connect``.
+``wazuh_mcp.setup.ai_clients``, shared with ``wazuh-mcp connect``.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select, Static
 
 from tui.screens.confirm import ConfirmScreen
-from wazuh_mcp import profiles
-from wazuh_mcp.clients import (
+from wazuh_mcp.errors import WazuhMCPError
+from wazuh_mcp.setup import profiles
+from wazuh_mcp.setup.ai_clients import (
     CLIENT_TITLES,
     CLIENTS,
     DEFAULT_SERVER_NAME,
@@ -33,7 +34,6 @@ from wazuh_mcp.clients import (
     server_entry,
     target_for,
 )
-from wazuh_mcp.errors import WazuhMCPError
 
 DEFAULT = "__default__"
 DEMO = "__demo__"

@@ -27,8 +27,8 @@ from textual.widgets.option_list import Option
 from tui.messages import PlaygroundFailed, PlaygroundReady, ToolFinished
 from tui.schema_form import FieldSpec, build_arguments, fields_from_schema
 from tui.screens.base import LauncherScreen
-from wazuh_mcp.config import state_dir
-from wazuh_mcp.serve_command import serve_argv
+from wazuh_mcp.setup.serve_command import serve_argv
+from wazuh_mcp.setup.settings import state_dir
 
 
 def _leaf_message(exc: BaseException) -> str:

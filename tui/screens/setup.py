@@ -1,6 +1,6 @@
 """The setup wizard: Server API, Indexer, security, then a connection test and save.
 
-All logic lives in ``wazuh_mcp.setup_flow`` and ``wazuh_mcp.conncheck`` (shared with
+All logic lives in ``wazuh_mcp.setup.flow`` and ``wazuh_mcp.setup.conncheck`` (shared with
 ``wazuh-mcp setup --non-interactive``); this screen only collects fields and shows results.
 """
 
@@ -33,11 +33,16 @@ from tui.messages import ConnectionFinished, ConnectionProgress
 from tui.screens.base import LauncherScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import MARK
-from wazuh_mcp import profiles, secrets
-from wazuh_mcp.config import DEFAULT_ROLE_TOOL_ALLOWLIST, default_profile_name, read_config_file, selected_profile
-from wazuh_mcp.conncheck import Check, ConnectionReport, run_connection_test, save_report
 from wazuh_mcp.errors import WazuhMCPError
-from wazuh_mcp.setup_flow import ProfileInput, check_input, parse_run_as, save_profile
+from wazuh_mcp.setup import profiles, secrets
+from wazuh_mcp.setup.conncheck import Check, ConnectionReport, run_connection_test, save_report
+from wazuh_mcp.setup.flow import ProfileInput, check_input, parse_run_as, save_profile
+from wazuh_mcp.setup.settings import (
+    DEFAULT_ROLE_TOOL_ALLOWLIST,
+    default_profile_name,
+    read_config_file,
+    selected_profile,
+)
 
 STEPS = [
     ("api", "Server API", ("name", "api_url", "api_user", "api_password")),

@@ -7,12 +7,12 @@ import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from wazuh_mcp import secrets
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
-from wazuh_mcp.config import IndexerSettings, ServerApiSettings, Settings
-from wazuh_mcp.context import Backends, IndexerBackend, ServerApiBackend
 from wazuh_mcp.errors import ConfigurationError, WazuhMCPError
+from wazuh_mcp.server.context import Backends, IndexerBackend, ServerApiBackend
+from wazuh_mcp.setup import secrets
+from wazuh_mcp.setup.settings import IndexerSettings, ServerApiSettings, Settings
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """The write toolset's two contracts: what a write tool answers, and the pending-change record.
 
-``PendingChange`` is the JSON file ``wazuh_mcp.approvals`` keeps under ``<state dir>/pending/``;
+``PendingChange`` is the JSON file ``wazuh_mcp.writes.approvals`` keeps under ``<state dir>/pending/``;
 the CLI (``wazuh-mcp pending``) and the TUI read it back through this model, so the file
 format has one definition.
 """

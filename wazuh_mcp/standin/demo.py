@@ -23,8 +23,8 @@ from typing import Any
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
 from wazuh_mcp.backends.indexer_shapes import IndexKind
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
-from wazuh_mcp.config import Settings, state_dir
-from wazuh_mcp.context import Backends
+from wazuh_mcp.server.context import Backends
+from wazuh_mcp.setup.settings import Settings, state_dir
 from wazuh_mcp.standin.estate import build_estate
 
 log = logging.getLogger(__name__)

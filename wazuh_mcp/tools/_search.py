@@ -4,7 +4,7 @@ A page is one ``_search``: the tool's filters inside one ``bool`` (plus the time
 sort ending on a unique field (so ``search_after`` neither skips nor repeats a hit), ``size+1``
 hits (the extra one only tells whether a next page exists, so the last page never hands out a
 cursor to an empty page), ``_source.includes`` limited to what the result model shows, and an
-exact ``total``. Cursors are opaque and signed (``wazuh_mcp.paging``) and are checked before the
+exact ``total``. Cursors are opaque and signed (``wazuh_mcp.query.cursors``) and are checked before the
 engine is called.
 """
 
@@ -19,8 +19,8 @@ from mcp.server.mcpserver import Context
 from pydantic import AfterValidator, Field
 
 from wazuh_mcp.backends.indexer_shapes import IndexKind, total_hits
-from wazuh_mcp.context import deps
-from wazuh_mcp.paging import CursorCodec
+from wazuh_mcp.query.cursors import CursorCodec
+from wazuh_mcp.server.context import deps
 
 MAX_WINDOW = timedelta(days=30)
 _UNITS = {"m": timedelta(minutes=1), "h": timedelta(hours=1), "d": timedelta(days=1)}

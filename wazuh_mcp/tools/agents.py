@@ -8,7 +8,6 @@ from typing import Annotated, Any, Literal, TypeVar
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
-from wazuh_mcp.context import deps
 from wazuh_mcp.errors import NotFound
 from wazuh_mcp.models.agents import (
     Agent,
@@ -22,7 +21,8 @@ from wazuh_mcp.models.agents import (
     ProcessItem,
 )
 from wazuh_mcp.models.common import excerpt
-from wazuh_mcp.registry import tool
+from wazuh_mcp.server.context import deps
+from wazuh_mcp.server.registry import tool
 from wazuh_mcp.tools._args import AgentId, InventorySize, Offset
 
 AGENT_FIELDS = "id,name,ip,status,os.name,os.version,os.platform,version,group,lastKeepAlive,dateAdd,node_name"

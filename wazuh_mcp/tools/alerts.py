@@ -7,7 +7,6 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
-from wazuh_mcp.context import deps
 from wazuh_mcp.errors import NotFound
 from wazuh_mcp.models.alerts import (
     AgentCount,
@@ -18,7 +17,8 @@ from wazuh_mcp.models.alerts import (
     SearchAlertsResult,
     SummarizeAlertsResult,
 )
-from wazuh_mcp.registry import tool
+from wazuh_mcp.server.context import deps
+from wazuh_mcp.server.registry import tool
 from wazuh_mcp.tools._alert_view import ALERT_SORT, ALERT_SOURCE, to_alert
 from wazuh_mcp.tools._args import AgentId
 from wazuh_mcp.tools._search import (

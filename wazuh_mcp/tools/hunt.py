@@ -7,11 +7,11 @@ from typing import Annotated, Any, Literal
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
-from wazuh_mcp.context import deps
 from wazuh_mcp.errors import InvalidArgument
-from wazuh_mcp.hunt_grammar import FIELDS, HuntClause, build_query, check_value
 from wazuh_mcp.models.hunt import HuntFieldInfo, HuntFieldsResult, HuntQueryResult
-from wazuh_mcp.registry import tool
+from wazuh_mcp.query.hunt_grammar import FIELDS, HuntClause, build_query, check_value
+from wazuh_mcp.server.context import deps
+from wazuh_mcp.server.registry import tool
 from wazuh_mcp.tools._search import Cursor, PageSize, TimeRange, iso_ms, time_window, window_filter
 from wazuh_mcp.tools.alerts import alert_page
 

@@ -3,7 +3,7 @@
 The model reads alert text an attacker wrote, so a write tool only *prepares* a change. Under
 the default ``confirmation_required`` tier it validates the request, records the exact
 payload, a diff, the target's current sha256 and the requesting session in the pending-change
-store (``wazuh_mcp.approvals``), and answers ``pending_approval``: Wazuh is untouched until a
+store (``wazuh_mcp.writes.approvals``), and answers ``pending_approval``: Wazuh is untouched until a
 human runs ``wazuh-mcp approve <id>`` in another process. Under the looser, per-tool
 ``caller_attested`` tier (``write_tiers`` in the settings) the same call applies the change when
 it carries ``confirm=true``; that proves only that the client said the user agreed.
@@ -20,14 +20,14 @@ from typing import Annotated, Any, Literal
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
-from wazuh_mcp.approvals import Actor, ChangeStore, unified_diff
-from wazuh_mcp.audit import AuditSink
-from wazuh_mcp.context import AppContext, ServerApiBackend, deps
 from wazuh_mcp.errors import InvalidArgument, NotFound
 from wazuh_mcp.models.write import ChangeKind, Requester, RestartScope, Tier, WriteResult
-from wazuh_mcp.registry import tool
-from wazuh_mcp.rule_files import read_rule_file, rule_locations, rules_defined_elsewhere
-from wazuh_mcp.rule_xml import (
+from wazuh_mcp.server.audit import AuditSink
+from wazuh_mcp.server.context import AppContext, ServerApiBackend, deps
+from wazuh_mcp.server.registry import tool
+from wazuh_mcp.writes.approvals import Actor, ChangeStore, unified_diff
+from wazuh_mcp.writes.rule_files import read_rule_file, rule_locations, rules_defined_elsewhere
+from wazuh_mcp.writes.rule_xml import (
     CUSTOM_ID_MAX,
     CUSTOM_ID_MIN,
     CUSTOM_RULES_DIR,

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from wazuh_mcp import atomic
-from wazuh_mcp.config import config_path, default_profile_name, read_config_file
 from wazuh_mcp.errors import ConfigurationError, InvalidArgument
+from wazuh_mcp.setup.settings import config_path, default_profile_name, read_config_file
 
 PROFILE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")

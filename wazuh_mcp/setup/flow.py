@@ -17,9 +17,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from wazuh_mcp import profiles, secrets
-from wazuh_mcp.config import DEFAULT_ROLE_TOOL_ALLOWLIST, Settings, config_path, default_profile_name, read_config_file
 from wazuh_mcp.errors import ConfigurationError, InvalidArgument
+from wazuh_mcp.setup import profiles, secrets
+from wazuh_mcp.setup.settings import (
+    DEFAULT_ROLE_TOOL_ALLOWLIST,
+    Settings,
+    config_path,
+    default_profile_name,
+    read_config_file,
+)
 
 
 @dataclass

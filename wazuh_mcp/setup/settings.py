@@ -10,7 +10,7 @@ Precedence, highest first (one test per rule in tests/unit/test_config.py):
 
 The file lives in the platform config dir (``WAZUH_MCP_CONFIG`` overrides the path); the
 profile is chosen by ``--profile``, ``WAZUH_MCP_PROFILE``, the file's ``default_profile``,
-then ``"default"``. Secrets are *not* settings: see ``wazuh_mcp.secrets``.
+then ``"default"``. Secrets are *not* settings: see ``wazuh_mcp.setup.secrets``.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ class _Section(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _drop_env_secret(cls, data: Any) -> Any:
-        # WAZUH_MCP_API_PASSWORD / WAZUH_MCP_INDEXER_PASSWORD are read by wazuh_mcp.secrets;
+        # WAZUH_MCP_API_PASSWORD / WAZUH_MCP_INDEXER_PASSWORD are read by wazuh_mcp.setup.secrets;
         # the env source also offers them here as ``<section>.password``. Never keep them.
         if isinstance(data, dict) and "password" in data:
             data = {k: v for k, v in data.items() if k != "password"}

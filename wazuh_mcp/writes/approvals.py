@@ -41,12 +41,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wazuh_mcp import atomic
-from wazuh_mcp.audit import AuditEvent, AuditSink, now_iso
-from wazuh_mcp.config import Settings, selected_profile, state_dir
-from wazuh_mcp.context import ServerApiBackend
 from wazuh_mcp.errors import ConfigurationError, Conflict, NotFound, WazuhMCPError
 from wazuh_mcp.models.write import ChangeKind, PendingChange, Requester, RestartScope, Tier
-from wazuh_mcp.rule_files import check_fresh, send_change, sha256_text
+from wazuh_mcp.server.audit import AuditEvent, AuditSink, now_iso
+from wazuh_mcp.server.context import ServerApiBackend
+from wazuh_mcp.setup.settings import Settings, selected_profile, state_dir
+from wazuh_mcp.writes.rule_files import check_fresh, send_change, sha256_text
 
 if TYPE_CHECKING:
     from wazuh_mcp.backends.server_api import ServerApi

@@ -18,14 +18,15 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from wazuh_mcp import atomic, secrets
-from wazuh_mcp.audit import now_iso
+from wazuh_mcp import atomic
 from wazuh_mcp.backends.factory import tls_verify_value
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
 from wazuh_mcp.backends.indexer_shapes import IndexKind, total_hits
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
-from wazuh_mcp.config import Settings, state_dir
 from wazuh_mcp.errors import NotFound, UpstreamUnavailable, WazuhMCPError
+from wazuh_mcp.server.audit import now_iso
+from wazuh_mcp.setup import secrets
+from wazuh_mcp.setup.settings import Settings, state_dir
 
 Status = Literal["running", "ok", "warn", "fail", "skip"]
 Progress = Callable[["Check"], None]

@@ -34,7 +34,7 @@ from typing import Any, Literal
 
 from wazuh_mcp import atomic
 from wazuh_mcp.errors import ConfigurationError
-from wazuh_mcp.serve_command import serve_argv
+from wazuh_mcp.setup.serve_command import serve_argv
 
 ClientName = Literal["claude-desktop", "cursor", "vscode", "claude-code"]
 CLIENTS: tuple[ClientName, ...] = ("claude-desktop", "cursor", "vscode", "claude-code")

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from wazuh_mcp.config import Settings
 from wazuh_mcp.errors import ConfigurationError, WazuhMCPError
+from wazuh_mcp.setup.settings import Settings
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import Context

@@ -8,8 +8,8 @@ import sys
 
 import anyio
 
-from wazuh_mcp.config import Settings, selected_profile
-from wazuh_mcp.server import WazuhServer, build_server
+from wazuh_mcp.server.build import WazuhServer, build_server
+from wazuh_mcp.setup.settings import Settings, selected_profile
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 
 These run in a terminal, in a process separate from the ``serve`` that an AI client started, with
 the same environment (state dir, settings, profile). ``approve`` applies the change to the Wazuh
-it was prepared for — the demo stand-in for a ``serve --demo`` session — see ``wazuh_mcp.approvals``.
+it was prepared for — the demo stand-in for a ``serve --demo`` session — see ``wazuh_mcp.writes.approvals``.
 
     wazuh-mcp pending [--all]          what waits for a decision (--all: every recorded change)
     wazuh-mcp show ID                  one change in full: who asked, target, sha256, diff
@@ -68,7 +68,7 @@ def describe(change: PendingChange) -> str:
 
 @command("pending")
 def _pending(args: argparse.Namespace) -> int:
-    from wazuh_mcp.approvals import default_store
+    from wazuh_mcp.writes.approvals import default_store
 
     store = default_store()
     changes = store.list_changes() if args.all else store.list_pending()
@@ -85,7 +85,7 @@ def _pending(args: argparse.Namespace) -> int:
 
 @command("show")
 def _show(args: argparse.Namespace) -> int:
-    from wazuh_mcp.approvals import get_change
+    from wazuh_mcp.writes.approvals import get_change
 
     print(describe(get_change(args.change_id)))
     return 0
@@ -102,7 +102,7 @@ def _confirmed(change: PendingChange) -> bool:
 
 @command("approve")
 def _approve(args: argparse.Namespace) -> int:
-    from wazuh_mcp.approvals import approve, default_store
+    from wazuh_mcp.writes.approvals import approve, default_store
 
     change = default_store().ensure_pending(args.change_id, step="approval.approve")
     print(describe(change))
@@ -121,7 +121,7 @@ def _approve(args: argparse.Namespace) -> int:
 
 @command("reject")
 def _reject(args: argparse.Namespace) -> int:
-    from wazuh_mcp.approvals import reject
+    from wazuh_mcp.writes.approvals import reject
 
     change = reject(args.change_id, reason=args.reason)
     print(f"Rejected {change.id} ({change.summary}). It can no longer be applied.")

@@ -22,12 +22,12 @@ from typing import Any
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 
-from wazuh_mcp.audit import AuditEvent, AuditSink, now_iso
-from wazuh_mcp.context import AppContext, deps
 from wazuh_mcp.errors import Forbidden, NotFound, WazuhMCPError
-from wazuh_mcp.rule_files import fetch_rule
+from wazuh_mcp.server.audit import AuditEvent, AuditSink, now_iso
+from wazuh_mcp.server.context import AppContext, deps
 from wazuh_mcp.tools.agents import fetch_agent
 from wazuh_mcp.tools.mitre import TECHNIQUE_ID_PATTERN, fetch_technique
+from wazuh_mcp.writes.rule_files import fetch_rule
 
 RULE_TTL = 300
 TECHNIQUE_TTL = 86_400

@@ -30,14 +30,14 @@ from mcp_types import (
 from pydantic import ValidationError
 
 from wazuh_mcp import __version__
-from wazuh_mcp.audit import AuditEvent, AuditSink, now_iso
-from wazuh_mcp.config import Settings
-from wazuh_mcp.context import AppContext, Backends
 from wazuh_mcp.errors import ErrorCode, Forbidden, InvalidArgument, UpstreamTimeout, WazuhMCPError
-from wazuh_mcp.prompts import register_prompts
-from wazuh_mcp.registry import Exposure, ToolSpec, all_tools, expose
-from wazuh_mcp.resources import register_resources
-from wazuh_mcp.schema_compact import compact
+from wazuh_mcp.server.audit import AuditEvent, AuditSink, now_iso
+from wazuh_mcp.server.context import AppContext, Backends
+from wazuh_mcp.server.prompts import register_prompts
+from wazuh_mcp.server.registry import Exposure, ToolSpec, all_tools, expose
+from wazuh_mcp.server.resources import register_resources
+from wazuh_mcp.server.schema_compact import compact
+from wazuh_mcp.setup.settings import Settings
 
 log = logging.getLogger(__name__)
 

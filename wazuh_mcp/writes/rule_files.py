@@ -1,5 +1,5 @@
 """Rule files and restarts on the Server API, shared by the write tools (which prepare a change)
-and by ``wazuh_mcp.approvals`` (which applies it, possibly from another process).
+and by ``wazuh_mcp.writes.approvals`` (which applies it, possibly from another process).
 
 Wazuh reports most rule-file failures as HTTP 200 with ``error: 1`` and a ``failed_items``
 entry; ``raise_upload_failure`` turns those codes into errors that say what to do.
@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from wazuh_mcp.backends.server_api import NOT_FOUND_CODES, raise_failed_item
-from wazuh_mcp.context import ServerApiBackend
 from wazuh_mcp.errors import Conflict, Forbidden, InvalidArgument, UpstreamUnavailable
 from wazuh_mcp.models.write import PendingChange, RestartScope
+from wazuh_mcp.server.context import ServerApiBackend
 
 RULE_DOES_NOT_EXIST = 1208
 FILE_MISSING_CODES = NOT_FOUND_CODES | {1906}
@@ -152,7 +152,7 @@ async def restart(api: ServerApiBackend, scope: RestartScope) -> list[str]:
     return [str(item) for item in items]
 
 
-# --- applying a recorded change (``wazuh_mcp.approvals``) ----------------------------------
+# --- applying a recorded change (``wazuh_mcp.writes.approvals``) ----------------------------------
 
 
 async def check_fresh(api: ServerApiBackend, change: PendingChange) -> None:

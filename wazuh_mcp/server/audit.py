@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from wazuh_mcp.errors import ErrorCode
 
 if TYPE_CHECKING:
-    from wazuh_mcp.config import Settings
+    from wazuh_mcp.setup.settings import Settings
 
 Outcome = Literal["ok", "error"]
 
