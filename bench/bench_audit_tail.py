@@ -31,9 +31,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
-    line = AuditEvent(ts="2026-01-30T10:00:01.000Z", tool="alerts.search_alerts", toolset="alerts",
-                      args={"time_range": "24h", "size": 25}, outcome="ok", duration_ms=120,
-                      wazuh_user="wazuh").model_dump_json() + "\n"
+    line = (
+        AuditEvent(
+            ts="2026-01-30T10:00:01.000Z",
+            tool="alerts.search_alerts",
+            toolset="alerts",
+            args={"time_range": "24h", "size": 25},
+            outcome="ok",
+            duration_ms=120,
+            wazuh_user="wazuh",
+        ).model_dump_json()
+        + "\n"
+    )
     with tempfile.TemporaryDirectory() as folder:
         big, small = Path(folder) / "big.jsonl", Path(folder) / "small.jsonl"
         big.write_text(line * 100_000)
@@ -43,8 +52,9 @@ def main() -> int:
             for path in (big, small):
                 times[path].append(load_seconds(path))
         p50_big, p50_small = statistics.median(times[big]), statistics.median(times[small])
-        print(f"newest {LIMIT} of 100,000 records: p50 {p50_big * 1000:.1f} ms "
-              f"({big.stat().st_size / 1e6:.1f} MB file)")
+        print(
+            f"newest {LIMIT} of 100,000 records: p50 {p50_big * 1000:.1f} ms ({big.stat().st_size / 1e6:.1f} MB file)"
+        )
         print(f"all {LIMIT} of {LIMIT} records:      p50 {p50_small * 1000:.1f} ms")
         print(f"ratio: {p50_big / p50_small:.2f}x")
     return 0

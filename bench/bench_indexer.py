@@ -66,10 +66,13 @@ async def engine_url(args: argparse.Namespace) -> AsyncIterator[tuple[str, str]]
 
     with OsmemEngine() as osmem:
         started = time.monotonic()
-        _, counts = await asyncio.to_thread(load_slice, osmem.url, build_estate(DEFAULT_SEED), datetime.now(UTC),
-                                            count=args.count, days=7)
-        print(f"osmem-server {osmem.version}: loaded {counts.alerts} alerts in {time.monotonic() - started:.1f} s",
-              file=sys.stderr)
+        _, counts = await asyncio.to_thread(
+            load_slice, osmem.url, build_estate(DEFAULT_SEED), datetime.now(UTC), count=args.count, days=7
+        )
+        print(
+            f"osmem-server {osmem.version}: loaded {counts.alerts} alerts in {time.monotonic() - started:.1f} s",
+            file=sys.stderr,
+        )
         yield osmem.url, f"osmem-server ({counts.alerts} alerts / 7 d)"
 
 
@@ -82,10 +85,12 @@ async def timed(call: Callable[[], Awaitable[Any]]) -> float:
 async def run(args: argparse.Namespace) -> int:
     async with engine_url(args) as (url, label):
         auth = (args.user, os.environ.get(args.password_env, "")) if args.user else None
-        config = IndexerConfig(url=url, user=args.user, password=auth[1] if auth else None,
-                               verify=args.ca or True, timeout_s=30)
-        direct = OpenSearch(hosts=[url], http_auth=auth, verify_certs=True, ca_certs=args.ca, ssl_show_warn=False,
-                            timeout=30)
+        config = IndexerConfig(
+            url=url, user=args.user, password=auth[1] if auth else None, verify=args.ca or True, timeout_s=30
+        )
+        direct = OpenSearch(
+            hosts=[url], http_auth=auth, verify_certs=True, ca_certs=args.ca, ssl_show_warn=False, timeout=30
+        )
         audit = Path(tempfile.mkdtemp(prefix="wazuh-mcp-bench-")) / "audit.jsonl"
         settings = Settings.load(role="analyst", audit_log=audit)
         indexer = Indexer(config)
@@ -107,11 +112,20 @@ async def run(args: argparse.Namespace) -> int:
             raw_sources = _compact([hit["_source"] for hit in raw["hits"]["hits"]])
 
             # The same request the tool sends, sent straight to the engine.
-            query = PageQuery(tool="alerts.search_alerts", kind="alerts", identity={}, filters=[], sort=ALERT_SORT,
-                              source=ALERT_SOURCE, size=PAGE, time_range=TIME_RANGE)
+            query = PageQuery(
+                tool="alerts.search_alerts",
+                kind="alerts",
+                identity={},
+                filters=[],
+                sort=ALERT_SORT,
+                source=ALERT_SOURCE,
+                size=PAGE,
+                time_range=TIME_RANGE,
+            )
             body = search_body(query, time_window(TIME_RANGE), None)
-            engine_bytes = len(direct.transport.serializer.dumps(direct.search(index=config.alerts_pattern,
-                                                                               body=body)).encode())
+            engine_bytes = len(
+                direct.transport.serializer.dumps(direct.search(index=config.alerts_pattern, body=body)).encode()
+            )
 
             async def direct_call() -> None:
                 direct.search(index=config.alerts_pattern, body=search_body(query, time_window(TIME_RANGE), None))
@@ -152,9 +166,12 @@ async def run(args: argparse.Namespace) -> int:
         (f"search_alerts via MCP, p50 of {args.runs} (ms)", f"{p50(mcp):.2f}"),
         ("same query direct with opensearch-py, p50 (ms)", f"{p50(raw_times):.2f}"),
         ("MCP / direct", f"{p50(mcp) / p50(raw_times):.2f}x"),
-        ("  of which inside the server (audit duration), p50 (ms)", f"{p50(server_side):.2f}  "
-         f"(server / direct {p50(server_side) / p50(raw_times):.2f}x; the rest is the client validating "
-         "structuredContent against outputSchema and the in-memory transport)"),
+        (
+            "  of which inside the server (audit duration), p50 (ms)",
+            f"{p50(server_side):.2f}  "
+            f"(server / direct {p50(server_side) / p50(raw_times):.2f}x; the rest is the client validating "
+            "structuredContent against outputSchema and the in-memory transport)",
+        ),
         ("page 1 via MCP, p50 (ms)", f"{p50(page1):.2f}"),
         (f"page {DEEP_PAGE} via MCP (cursor), p50 (ms)", f"{p50(page40):.2f}"),
         (f"page {DEEP_PAGE} / page 1", f"{p50(page40) / p50(page1):.2f}x"),
@@ -169,8 +186,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--url", help="an already loaded engine (default: start osmem-server with a slice)")
     parser.add_argument("--user", help="Indexer user, when the engine asks for basic auth")
-    parser.add_argument("--password-env", default="WAZUH_MCP_INDEXER_PASSWORD",
-                        help="environment variable holding that user's password")
+    parser.add_argument(
+        "--password-env", default="WAZUH_MCP_INDEXER_PASSWORD", help="environment variable holding that user's password"
+    )
     parser.add_argument("--ca", help="CA bundle for an https engine")
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--count", type=int, default=3000, help="alerts in the osmem slice (7 days)")

@@ -45,8 +45,10 @@ def main() -> int:
     print(f"{'server':<28} {'median spawn→initialize':>24} {'ratio':>7}")
     for label, median in medians.items():
         print(f"{label:<28} {median * 1000:>21.0f} ms {median / base:>6.2f}x")
-    print(f"tools/list result: {tools_list_bytes} bytes for {tool_count} tools "
-          f"({tools_list_bytes // max(tool_count, 1)} bytes/tool)")
+    print(
+        f"tools/list result: {tools_list_bytes} bytes for {tool_count} tools "
+        f"({tools_list_bytes // max(tool_count, 1)} bytes/tool)"
+    )
     return 0
 
 

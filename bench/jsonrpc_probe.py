@@ -11,9 +11,16 @@ PROTOCOL_VERSION = "2025-06-18"
 
 
 def initialize_request(request_id: int = 1) -> dict[str, Any]:
-    return {"jsonrpc": "2.0", "id": request_id, "method": "initialize", "params": {
-        "protocolVersion": PROTOCOL_VERSION, "capabilities": {},
-        "clientInfo": {"name": "wazuh-mcp-probe", "version": "1"}}}
+    return {
+        "jsonrpc": "2.0",
+        "id": request_id,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": PROTOCOL_VERSION,
+            "capabilities": {},
+            "clientInfo": {"name": "wazuh-mcp-probe", "version": "1"},
+        },
+    }
 
 
 class Probe:
@@ -21,8 +28,15 @@ class Probe:
 
     def __init__(self, argv: list[str], env: dict[str, str] | None = None) -> None:
         self.started = time.perf_counter()
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, env=env, text=True, bufsize=1)
+        self.proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            text=True,
+            bufsize=1,
+        )
         self.lines: list[str] = []
 
     def send(self, message: dict[str, Any]) -> None:

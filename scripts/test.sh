@@ -80,8 +80,9 @@ if [[ -z "${SKIP_SERVICES:-}" && "$(id -u)" == 0 ]]; then
 fi
 
 # --- static checks ------------------------------------------------------------------------------------
-log "ruff, mypy, docs freshness"
+log "ruff (lint, format), mypy, docs freshness"
 ruff check .
+ruff format --check .
 mypy
 python -m wazuh_mcp.docgen --check
 

@@ -69,8 +69,9 @@ DIFF_PREFIX = "diff-"  # + "<pid>-": concurrent sessions must not share (or dele
 LOCK = REPO / ".cache" / "opensearch-load.lock"
 OPENSEARCH_URL_ENV = "WAZUH_MCP_TEST_OPENSEARCH_URL"
 MAX_AGE_ENV = "WAZUH_MCP_TEST_OPENSEARCH_MAX_AGE"
-NO_NODE_REASON = (f"real OpenSearch node not configured: set {OPENSEARCH_URL_ENV} "
-                  "(scripts/opensearch.sh start prints it)")
+NO_NODE_REASON = (
+    f"real OpenSearch node not configured: set {OPENSEARCH_URL_ENV} (scripts/opensearch.sh start prints it)"
+)
 
 
 @dataclass(frozen=True)
@@ -109,8 +110,9 @@ class LoadedEngine:
 
 @lru_cache(maxsize=4)
 def _alerts(estate_seed: int, now: str, days: int, count: int, seed: int) -> tuple[IndexedDoc, ...]:
-    return tuple(generate_alerts(build_estate(estate_seed), now=datetime.fromisoformat(now), days=days,
-                                 count=count, seed=seed))
+    return tuple(
+        generate_alerts(build_estate(estate_seed), now=datetime.fromisoformat(now), days=days, count=count, seed=seed)
+    )
 
 
 @lru_cache(maxsize=4)
@@ -120,13 +122,27 @@ def _vulns(estate_seed: int, now: str, seed: int) -> tuple[IndexedDoc, ...]:
 
 # --- helpers (usable without the fixtures) -----------------------------------------------------------
 
-def start_osmem(*, count: int = TEST_SLICE_COUNT, days: int = TEST_SLICE_DAYS, now: datetime | None = None,
-                source: TemplateSource = "bundled", index_prefix: str = "") -> tuple[OsmemEngine, LoadedEngine]:
+
+def start_osmem(
+    *,
+    count: int = TEST_SLICE_COUNT,
+    days: int = TEST_SLICE_DAYS,
+    now: datetime | None = None,
+    source: TemplateSource = "bundled",
+    index_prefix: str = "",
+) -> tuple[OsmemEngine, LoadedEngine]:
     """A fresh osmem-server with a slice loaded; the caller stops the engine."""
     osmem = OsmemEngine().start()
     try:
-        meta, counts = load_slice(osmem.url, build_estate(DEFAULT_SEED), now or datetime.now(UTC), count=count,
-                                  days=days, source=source, index_prefix=index_prefix)
+        meta, counts = load_slice(
+            osmem.url,
+            build_estate(DEFAULT_SEED),
+            now or datetime.now(UTC),
+            count=count,
+            days=days,
+            source=source,
+            index_prefix=index_prefix,
+        )
     except BaseException:
         osmem.stop()
         raise
@@ -141,9 +157,16 @@ def real_template_source() -> TemplateSource:
     return "wazuh" if templates("auto").origin == "wazuh" else "bundled"
 
 
-def ensure_opensearch(url: str, *, count: int = FULL_ALERT_COUNT, days: int = FULL_DAYS, now: datetime | None = None,
-                      source: TemplateSource | None = None, index_prefix: str = "",
-                      max_age_s: float | None = None) -> LoadedEngine:
+def ensure_opensearch(
+    url: str,
+    *,
+    count: int = FULL_ALERT_COUNT,
+    days: int = FULL_DAYS,
+    now: datetime | None = None,
+    source: TemplateSource | None = None,
+    index_prefix: str = "",
+    max_age_s: float | None = None,
+) -> LoadedEngine:
     """The real node with the wanted dataset, loading it only if what is there is missing, other or stale.
 
     With ``now`` given, the dataset must have exactly that anchor (differential tests).
@@ -157,14 +180,17 @@ def ensure_opensearch(url: str, *, count: int = FULL_ALERT_COUNT, days: int = FU
         fcntl.flock(lock, fcntl.LOCK_EX)
         meta = read_meta(url, index_prefix=index_prefix)
         fresh = meta is not None and (
-            meta.alert_count == count and meta.days == days and meta.seed == DEFAULT_DATASET_SEED
-            and meta.estate_seed == DEFAULT_SEED and meta.templates == wanted_source
-            and (meta.now_dt == now if now is not None else
-                 (datetime.now(UTC) - meta.now_dt).total_seconds() < max_age)
+            meta.alert_count == count
+            and meta.days == days
+            and meta.seed == DEFAULT_DATASET_SEED
+            and meta.estate_seed == DEFAULT_SEED
+            and meta.templates == wanted_source
+            and (meta.now_dt == now if now is not None else (datetime.now(UTC) - meta.now_dt).total_seconds() < max_age)
         )
         if meta is None or not fresh:
-            meta, counts = load_dataset(url, now=now, count=count, days=days, source=wanted_source,
-                                        index_prefix=index_prefix)
+            meta, counts = load_dataset(
+                url, now=now, count=count, days=days, source=wanted_source, index_prefix=index_prefix
+            )
             if counts.errors:
                 raise AssertionError(f"{counts.errors} documents failed to index into {url}")
     return LoadedEngine("opensearch", url, meta)
@@ -187,18 +213,32 @@ def tls_front_from_env() -> TlsFront | None:
     """From ``WAZUH_MCP_TEST_TLS_*`` variables, else the front.json the script writes when it runs."""
     url = os.environ.get("WAZUH_MCP_TEST_TLS_URL")
     if url:
-        return TlsFront(url, os.environ["WAZUH_MCP_TEST_TLS_CA"], os.environ["WAZUH_MCP_TEST_TLS_USER"],
-                        os.environ["WAZUH_MCP_TEST_TLS_PASSWORD"], os.environ.get("WAZUH_MCP_TEST_TLS_WRONG_HOST_URL", ""),
-                        os.environ.get("WAZUH_MCP_TEST_TLS_EXPIRED_URL", ""), os.environ.get("WAZUH_MCP_TEST_TLS_UPSTREAM", ""))
+        return TlsFront(
+            url,
+            os.environ["WAZUH_MCP_TEST_TLS_CA"],
+            os.environ["WAZUH_MCP_TEST_TLS_USER"],
+            os.environ["WAZUH_MCP_TEST_TLS_PASSWORD"],
+            os.environ.get("WAZUH_MCP_TEST_TLS_WRONG_HOST_URL", ""),
+            os.environ.get("WAZUH_MCP_TEST_TLS_EXPIRED_URL", ""),
+            os.environ.get("WAZUH_MCP_TEST_TLS_UPSTREAM", ""),
+        )
     state = Path(os.environ.get("WAZUH_MCP_TEST_TLS_FILE", REPO / ".cache" / "nginx-tls" / "front.json"))
     if not state.is_file():
         return None
     data = json.loads(state.read_text())
-    return TlsFront(data["url"], data["ca"], data["user"], data["password"], data["wrong_host_url"],
-                    data["expired_url"], data["upstream"])
+    return TlsFront(
+        data["url"],
+        data["ca"],
+        data["user"],
+        data["password"],
+        data["wrong_host_url"],
+        data["expired_url"],
+        data["upstream"],
+    )
 
 
 # --- fixtures -------------------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="session")
 def osmem_engine() -> Iterator[LoadedEngine]:
@@ -232,8 +272,9 @@ def differential_engines() -> Iterator[tuple[LoadedEngine, LoadedEngine]]:
     prefix = f"{DIFF_PREFIX}{os.getpid()}-"
     osmem, left = start_osmem(source=source, index_prefix=prefix)
     try:
-        right = ensure_opensearch(url, count=left.meta.alert_count, days=left.meta.days, now=left.now,
-                                  source=source, index_prefix=prefix)
+        right = ensure_opensearch(
+            url, count=left.meta.alert_count, days=left.meta.days, now=left.now, source=source, index_prefix=prefix
+        )
         yield left, right
     finally:
         osmem.stop()

@@ -86,6 +86,11 @@ def create_app(
     tail_limit: int = 2000,
     cursor_blink: bool = True,
 ) -> WazuhApp:
-    options = LauncherOptions(profile=profile, audit_path=audit_path, serve_argv=serve_argv,
-                              watch_interval=watch_interval, tail_limit=tail_limit)
+    options = LauncherOptions(
+        profile=profile,
+        audit_path=audit_path,
+        serve_argv=serve_argv,
+        watch_interval=watch_interval,
+        tail_limit=tail_limit,
+    )
     return WazuhApp(options, start=start, cursor_blink=cursor_blink)

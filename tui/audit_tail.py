@@ -82,7 +82,7 @@ class AuditTail:
         complete = data.rfind(b"\n") + 1  # a torn last line waits for its newline
         body = data[:complete]
         if start > 0:  # the first line of the window may be cut: drop it
-            body = body[body.find(b"\n") + 1:]
+            body = body[body.find(b"\n") + 1 :]
         self.truncated_head = start > 0
         self._pos = _Position(*_identity(st), offset=start + complete)
         events, skipped = _parse(body)

@@ -27,7 +27,8 @@ def _extend(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     launcher.add_argument("--profile", help="profile to show and edit")
 
     setup = sub.add_parser(
-        "setup", help="set up a profile: the wizard, or --non-interactive for scripted roll-outs",
+        "setup",
+        help="set up a profile: the wizard, or --non-interactive for scripted roll-outs",
         description="Without --non-interactive this opens the setup wizard. With it, the Server API password "
         "and then the Indexer password are read from stdin, one per line.",
     )
@@ -47,8 +48,12 @@ def _extend(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     connect = sub.add_parser("connect", help="write (or remove) the wazuh-mcp entry in an AI client's config")
     connect.add_argument("client", choices=CLIENTS)
-    connect.add_argument("--project", type=Path, help="project directory (Cursor: the project file, not ~/.cursor; "
-                         "VS Code and Claude Code: default the current directory)")
+    connect.add_argument(
+        "--project",
+        type=Path,
+        help="project directory (Cursor: the project file, not ~/.cursor; "
+        "VS Code and Claude Code: default the current directory)",
+    )
     connect.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
     connect.add_argument("--remove", action="store_true", help="remove the entry instead")
     connect.add_argument("--profile", help="the entry runs `serve --profile NAME` (default: the default profile)")
@@ -114,8 +119,11 @@ def _print_check(check: object) -> None:
 def _setup(args: argparse.Namespace) -> int:
     if not args.non_interactive:
         if not _on_terminal():
-            print("wazuh-mcp: no terminal for the wizard; use `wazuh-mcp setup --non-interactive …` "
-                  "(see `wazuh-mcp setup --help`).", file=sys.stderr)
+            print(
+                "wazuh-mcp: no terminal for the wizard; use `wazuh-mcp setup --non-interactive …` "
+                "(see `wazuh-mcp setup --help`).",
+                file=sys.stderr,
+            )
             return 2
         return _run_app("setup", args.profile)
     return setup_non_interactive(args, sys.stdin)
@@ -127,9 +135,16 @@ def setup_non_interactive(args: argparse.Namespace, stdin: TextIO) -> int:
     from wazuh_mcp.setup.flow import ProfileInput, check_input, parse_run_as, save_profile
     from wazuh_mcp.setup.settings import read_config_file, selected_profile
 
-    missing = [flag for flag, value in (("--api-url", args.api_url), ("--api-user", args.api_user),
-                                        ("--indexer-url", args.indexer_url), ("--indexer-user", args.indexer_user))
-               if not value]
+    missing = [
+        flag
+        for flag, value in (
+            ("--api-url", args.api_url),
+            ("--api-user", args.api_user),
+            ("--indexer-url", args.indexer_url),
+            ("--indexer-user", args.indexer_user),
+        )
+        if not value
+    ]
     if missing:
         print(f"wazuh-mcp setup: --non-interactive needs {', '.join(missing)}.", file=sys.stderr)
         return 2
@@ -140,11 +155,18 @@ def setup_non_interactive(args: argparse.Namespace, stdin: TextIO) -> int:
         name = args.profile or selected_profile(None, read_config_file())
         base = ProfileInput.from_profile(name)
         entered = ProfileInput(
-            name=name, api_url=args.api_url, api_user=args.api_user, indexer_url=args.indexer_url,
-            indexer_user=args.indexer_user, verify_tls=not args.insecure, ca_bundle=args.ca_bundle or "",
+            name=name,
+            api_url=args.api_url,
+            api_user=args.api_user,
+            indexer_url=args.indexer_url,
+            indexer_user=args.indexer_user,
+            verify_tls=not args.insecure,
+            ca_bundle=args.ca_bundle or "",
             run_as=parse_run_as(args.run_as or "") if args.run_as is not None else base.run_as,
-            role=args.role or base.role, writes=(args.writes == "on") if args.writes else base.writes,
-            make_default=args.default or base.make_default, extra=base.extra,
+            role=args.role or base.role,
+            writes=(args.writes == "on") if args.writes else base.writes,
+            make_default=args.default or base.make_default,
+            extra=base.extra,
         )
         entered.api_password, entered.indexer_password = _read_passwords(stdin, want_indexer=True)
         checked = check_input(entered, require_passwords=True)
@@ -163,10 +185,15 @@ def setup_non_interactive(args: argparse.Namespace, stdin: TextIO) -> int:
         return 0
     print("Connection test:", flush=True)
     try:
-        report = asyncio.run(run_connection_test(
-            entered.settings(), profile=entered.name, api_password=entered.api_password,
-            indexer_password=entered.indexer_password, progress=_print_check,
-        ))
+        report = asyncio.run(
+            run_connection_test(
+                entered.settings(),
+                profile=entered.name,
+                api_password=entered.api_password,
+                indexer_password=entered.indexer_password,
+                progress=_print_check,
+            )
+        )
     except WazuhMCPError as exc:
         print(f"wazuh-mcp setup: {exc}", file=sys.stderr)
         return 1

@@ -70,9 +70,14 @@ def field_for(name: str, schema: dict[str, Any], *, required: bool) -> FieldSpec
         if items.get("type") in _SCALARS and "enum" not in items:
             kind, item_kind = "list", str(items["type"])
     return FieldSpec(
-        name=name, kind=kind, required=required,
+        name=name,
+        kind=kind,
+        required=required,
         description=str(schema.get("description") or resolved.get("description") or ""),
-        default=schema.get("default"), has_default="default" in schema, choices=choices, item_kind=item_kind,
+        default=schema.get("default"),
+        has_default="default" in schema,
+        choices=choices,
+        item_kind=item_kind,
     )
 
 

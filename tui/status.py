@@ -79,9 +79,14 @@ def gather(profile: str | None, *, recent: int = 5) -> HomeStatus:
         document = read_config_file()
     except WazuhMCPError:
         document = {}
-    status = HomeStatus(profile=name, config_file=config_path(), settings=settings, settings_error=error,
-                        profiles=profiles.profile_names(document),
-                        default_profile=default_profile_name(document))
+    status = HomeStatus(
+        profile=name,
+        config_file=config_path(),
+        settings=settings,
+        settings_error=error,
+        profiles=profiles.profile_names(document),
+        default_profile=default_profile_name(document),
+    )
     status.keyring_backend = secrets.backend_name()
     status.keyring_usable = not status.keyring_backend.startswith(("none", "unavailable"))
     if not status.keyring_usable:

@@ -42,8 +42,9 @@ def configure_logging(*, to_file: bool) -> None:
             handlers.append(RotatingFileHandler(state_dir() / "server.log", maxBytes=2_000_000, backupCount=3))
         except OSError:
             pass  # a read-only home must not stop the server; stderr still has the logs
-    logging.basicConfig(level=level, handlers=handlers, force=True,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=level, handlers=handlers, force=True, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     if level > logging.DEBUG:
         for noisy in ("httpx", "httpcore", "urllib3", "mcp"):
             logging.getLogger(noisy).setLevel(logging.WARNING)

@@ -1,7 +1,7 @@
 """Generates ``docs/tools.md`` from the registry, so the docs cannot drift from the code.
 
-    python -m wazuh_mcp.docgen          rewrite docs/tools.md
-    python -m wazuh_mcp.docgen --check  exit 1 when docs/tools.md is stale (CI)
+python -m wazuh_mcp.docgen          rewrite docs/tools.md
+python -m wazuh_mcp.docgen --check  exit 1 when docs/tools.md is stale (CI)
 """
 
 from __future__ import annotations
@@ -50,8 +50,15 @@ def _type_of(schema: dict[str, Any]) -> str:
 
 def _limits(schema: dict[str, Any]) -> str:
     parts = []
-    for key, label in (("minimum", "≥"), ("maximum", "≤"), ("minLength", "len ≥"), ("maxLength", "len ≤"),
-                       ("minItems", "items ≥"), ("maxItems", "items ≤"), ("pattern", "pattern")):
+    for key, label in (
+        ("minimum", "≥"),
+        ("maximum", "≤"),
+        ("minLength", "len ≥"),
+        ("maxLength", "len ≤"),
+        ("minItems", "items ≥"),
+        ("maxItems", "items ≤"),
+        ("pattern", "pattern"),
+    ):
         for candidate in [schema, *schema.get("anyOf", [])]:
             if key in candidate:
                 value = candidate[key]
@@ -77,8 +84,16 @@ def render(tools: list[Tool]) -> str:
         lines.append(f"| [`{tool.name}`](#{tool.name}) | `{meta.get('canonical_id')}` | {read_only} | {summary} |")
     for tool in tools:
         meta = tool.meta or {}
-        lines += ["", f"## `{tool.name}`", "", f"**{tool.title or tool.name}** · canonical id `{meta.get('canonical_id')}`"
-                  f" · toolset `{meta.get('toolset')}`", "", " ".join((tool.description or "").split()), ""]
+        lines += [
+            "",
+            f"## `{tool.name}`",
+            "",
+            f"**{tool.title or tool.name}** · canonical id `{meta.get('canonical_id')}`"
+            f" · toolset `{meta.get('toolset')}`",
+            "",
+            " ".join((tool.description or "").split()),
+            "",
+        ]
         props: dict[str, Any] = tool.input_schema.get("properties", {})
         required = set(tool.input_schema.get("required", []))
         if props:

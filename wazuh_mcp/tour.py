@@ -46,8 +46,10 @@ async def _run(out: Any) -> int:
     started = time.perf_counter()
     async with Client(params) as client:
         tools = {tool.name for tool in (await client.list_tools()).tools}
-        print(f"Connected in {time.perf_counter() - started:.1f} s; {len(tools)} tools: {', '.join(sorted(tools))}\n",
-              file=out)
+        print(
+            f"Connected in {time.perf_counter() - started:.1f} s; {len(tools)} tools: {', '.join(sorted(tools))}\n",
+            file=out,
+        )
         for question, name, arguments in TOUR:
             if name not in tools:
                 continue

@@ -37,8 +37,13 @@ def clean_faults(standin: StandinServer) -> Iterator[None]:
 
 
 def config(standin: StandinServer, user: str = "wazuh", **changes: object) -> ServerApiConfig:
-    values: dict[str, object] = {"url": standin.url, "user": user, "password": DEMO_USERS[user].password,
-                                 "verify": str(standin.ca_path), "timeout_s": 5.0}
+    values: dict[str, object] = {
+        "url": standin.url,
+        "user": user,
+        "password": DEMO_USERS[user].password,
+        "verify": str(standin.ca_path),
+        "timeout_s": 5.0,
+    }
     values.update(changes)
     return ServerApiConfig(**values)  # type: ignore[arg-type]
 
@@ -105,8 +110,9 @@ async def test_bad_request_is_invalid_argument(api: ServerApi) -> None:
     assert "no_such_field" in str(err.value)
 
 
-@pytest.mark.parametrize("switch", [{"fail_next": 1}, {"fail_next": 1, "fail_status": 502}, {"drop_next": 1},
-                                    {"garbage_next": 1}])
+@pytest.mark.parametrize(
+    "switch", [{"fail_next": 1}, {"fail_next": 1, "fail_status": 502}, {"drop_next": 1}, {"garbage_next": 1}]
+)
 async def test_upstream_failures_are_upstream_unavailable_and_the_next_call_works(
     api: ServerApi, standin: StandinServer, switch: dict[str, int]
 ) -> None:

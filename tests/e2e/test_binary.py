@@ -15,8 +15,10 @@ from tests.e2e.test_stdout_is_jsonrpc import assert_all_jsonrpc
 
 BINARY = os.environ.get("WAZUH_MCP_TEST_BINARY", "")
 
-pytestmark = pytest.mark.skipif(not BINARY or not Path(BINARY).is_file(),
-                                reason="no built binary: scripts/test.sh builds it (WAZUH_MCP_TEST_BINARY)")
+pytestmark = pytest.mark.skipif(
+    not BINARY or not Path(BINARY).is_file(),
+    reason="no built binary: scripts/test.sh builds it (WAZUH_MCP_TEST_BINARY)",
+)
 
 
 def test_binary_prints_its_version() -> None:
@@ -30,8 +32,9 @@ def test_binary_serves_the_demo_over_stdio(serve_env: dict[str, str]) -> None:
     probe.send({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
     tools = {t["name"] for t in probe.read_response(2)["result"]["tools"]}
     assert {"get_agent", "search_alerts", "summarize_alerts", "cluster_status"} <= tools
-    for n, (name, args) in enumerate([("get_agent", {"agent_id": "001"}),
-                                      ("search_alerts", {"time_range": "24h", "size": 2})], start=3):
+    for n, (name, args) in enumerate(
+        [("get_agent", {"agent_id": "001"}), ("search_alerts", {"time_range": "24h", "size": 2})], start=3
+    ):
         probe.send({"jsonrpc": "2.0", "id": n, "method": "tools/call", "params": {"name": name, "arguments": args}})
         answer = probe.read_response(n, timeout_s=120)
         assert answer["result"].get("isError") is not True, answer

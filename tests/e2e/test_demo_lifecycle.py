@@ -37,8 +37,9 @@ def wait_gone(pid: int, timeout_s: float = 10) -> list[int]:
 
 
 def start(env: dict[str, str]) -> subprocess.Popen[str]:
-    proc = subprocess.Popen(SERVE_DEMO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=env, text=True)
+    proc = subprocess.Popen(
+        SERVE_DEMO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True
+    )
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(__import__("json").dumps(initialize_request()) + "\n")
     proc.stdin.flush()
@@ -56,9 +57,11 @@ def test_no_engine_survives_the_session(serve_env: dict[str, str], ending: str) 
         time.sleep(0.05)
     assert engines_of(proc.pid), "the demo should have started its embedded Indexer"
     if ending == "eof-after-use":
-        proc.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n'
-                         '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_alerts",'
-                         '"arguments":{"time_range":"1h","size":1}}}\n')
+        proc.stdin.write(
+            '{"jsonrpc":"2.0","method":"notifications/initialized"}\n'
+            '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_alerts",'
+            '"arguments":{"time_range":"1h","size":1}}}\n'
+        )
         proc.stdin.flush()
         assert '"id":2' in proc.stdout.readline().replace(" ", "")
     if ending == "sigterm":

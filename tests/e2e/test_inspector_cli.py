@@ -18,8 +18,9 @@ INSPECTOR = Path(__file__).parent / "inspector" / "node_modules" / ".bin" / "mcp
 def inspector(*args: str, env: dict[str, str], expect_tool_error: bool = False) -> dict[str, object]:
     if not INSPECTOR.exists() or shutil.which("node") is None:
         pytest.skip("MCP Inspector not installed: run `npm install` in tests/e2e/inspector (scripts/test.sh does)")
-    done = subprocess.run([str(INSPECTOR), "--cli", *SERVE_DEMO, *args], env=env, capture_output=True,
-                          text=True, timeout=120, check=False)
+    done = subprocess.run(
+        [str(INSPECTOR), "--cli", *SERVE_DEMO, *args], env=env, capture_output=True, text=True, timeout=120, check=False
+    )
     # The Inspector exits 5 when the tool answered isError, and still prints the result.
     assert done.returncode == (5 if expect_tool_error else 0), done.stderr or done.stdout
     return json.loads(done.stdout)  # type: ignore[no-any-return]
@@ -35,11 +36,20 @@ def test_inspector_lists_tools_with_schemas(serve_env: dict[str, str]) -> None:
 
 
 def test_inspector_calls_a_tool_and_gets_structured_content(serve_env: dict[str, str]) -> None:
-    result = inspector("--method", "tools/call", "--tool-name", "get_agent", "--tool-arg", "agent_id=001",
-                       env=serve_env)
+    result = inspector(
+        "--method", "tools/call", "--tool-name", "get_agent", "--tool-arg", "agent_id=001", env=serve_env
+    )
     assert result.get("isError") in (None, False)
     assert result["structuredContent"]["agent"]["id"] == "001"  # type: ignore[index]
-    missing = inspector("--method", "tools/call", "--tool-name", "get_agent", "--tool-arg", "agent_id=998",
-                        env=serve_env, expect_tool_error=True)
+    missing = inspector(
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "get_agent",
+        "--tool-arg",
+        "agent_id=998",
+        env=serve_env,
+        expect_tool_error=True,
+    )
     assert missing["isError"] is True
     assert missing["content"][0]["text"].startswith("not_found:")  # type: ignore[index]

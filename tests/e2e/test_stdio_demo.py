@@ -11,8 +11,16 @@ from mcp.client.stdio import StdioServerParameters
 from wazuh_mcp.server.audit import iter_events
 from wazuh_mcp.standin.server import DEMO_USERS
 
-CORE_TOOLS = {"list_agents", "get_agent", "agent_processes", "agent_packages", "agent_ports",
-              "get_mitre_technique", "search_mitre", "cluster_status"}
+CORE_TOOLS = {
+    "list_agents",
+    "get_agent",
+    "agent_processes",
+    "agent_packages",
+    "agent_ports",
+    "get_mitre_technique",
+    "search_mitre",
+    "cluster_status",
+}
 
 
 async def test_demo_answers_core_tools_and_audits_each_call_once(
@@ -52,8 +60,15 @@ async def test_demo_answers_core_tools_and_audits_each_call_once(
 
     events = list(iter_events(Path(serve_env["WAZUH_MCP_AUDIT_LOG"])))
     assert [e.tool for e in events] == [
-        "agents.list_agents", "agents.get_agent", "agents.agent_packages", "mitre.get_mitre_technique",
-        "mitre.search_mitre", "cluster.status", "agents.get_agent", "agents.list_agents", "agents.get_agent",
+        "agents.list_agents",
+        "agents.get_agent",
+        "agents.agent_packages",
+        "mitre.get_mitre_technique",
+        "mitre.search_mitre",
+        "cluster.status",
+        "agents.get_agent",
+        "agents.list_agents",
+        "agents.get_agent",
     ]
     assert [e.error_code for e in events[-3:]] == ["not_found", "invalid_argument", "invalid_argument"]
     assert all(e.outcome == "ok" for e in events[:6])

@@ -24,8 +24,15 @@ def exercise(argv: list[str], env: dict[str, str]) -> Probe:
     probe.initialize()
     probe.send({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
     probe.read_response(2)
-    for n, (name, args) in enumerate([("get_agent", {"agent_id": "001"}), ("get_agent", {"agent_id": "x"}),
-                                      ("list_agents", {"size": 2}), ("no_such_tool", {})], start=3):
+    for n, (name, args) in enumerate(
+        [
+            ("get_agent", {"agent_id": "001"}),
+            ("get_agent", {"agent_id": "x"}),
+            ("list_agents", {"size": 2}),
+            ("no_such_tool", {}),
+        ],
+        start=3,
+    ):
         probe.send({"jsonrpc": "2.0", "id": n, "method": "tools/call", "params": {"name": name, "arguments": args}})
         probe.read_response(n)
     probe.send({"jsonrpc": "2.0", "id": 99, "method": "no/such/method"})
@@ -41,8 +48,9 @@ def test_demo_stdout_carries_only_jsonrpc_and_exits_on_eof(serve_env: dict[str, 
 
 def test_unconfigured_serve_stdout_is_jsonrpc_and_tools_explain_setup(serve_env: dict[str, str]) -> None:
     probe = exercise([sys.executable, "-m", "wazuh_mcp", "serve"], serve_env)
-    probe.send({"jsonrpc": "2.0", "id": 50, "method": "tools/call",
-                "params": {"name": "cluster_status", "arguments": {}}})
+    probe.send(
+        {"jsonrpc": "2.0", "id": 50, "method": "tools/call", "params": {"name": "cluster_status", "arguments": {}}}
+    )
     answer = probe.read_response(50)
     assert probe.close() == 0
     assert_all_jsonrpc(probe.lines)

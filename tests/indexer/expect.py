@@ -64,8 +64,9 @@ def _compare(field: str, stored: str, op: str, wanted: Any) -> bool:
         left, right = epoch_ms(stored), epoch_ms(wanted)
     else:
         left, right = stored, wanted
-    return bool({"eq": left == right, "gt": left > right, "gte": left >= right, "lt": left < right,
-                 "lte": left <= right}[op])
+    return bool(
+        {"eq": left == right, "gt": left > right, "gte": left >= right, "lt": left < right, "lte": left <= right}[op]
+    )
 
 
 def matches(doc: Doc, field: str, op: str, value: Any) -> bool:
@@ -84,6 +85,9 @@ def matches(doc: Doc, field: str, op: str, value: Any) -> bool:
 
 
 def hunt(docs: list[Doc], must: list[dict[str, Any]], must_not: list[dict[str, Any]] | None = None) -> list[Doc]:
-    return [d for d in docs
-            if all(matches(d, c["field"], c["op"], c["value"]) for c in must)
-            and not any(matches(d, c["field"], c["op"], c["value"]) for c in must_not or [])]
+    return [
+        d
+        for d in docs
+        if all(matches(d, c["field"], c["op"], c["value"]) for c in must)
+        and not any(matches(d, c["field"], c["op"], c["value"]) for c in must_not or [])
+    ]

@@ -33,8 +33,9 @@ class CountingIndexer:
         self.calls += 1
         return await self.inner.get_by_id(kind, doc_id, source)
 
-    async def aggregate(self, kind: IndexKind, query: dict[str, Any],
-                        aggs: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    async def aggregate(
+        self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]
+    ) -> tuple[int, dict[str, Any]]:
         self.calls += 1
         return await self.inner.aggregate(kind, query, aggs)
 
@@ -56,8 +57,9 @@ def make_server(indexer: Any, audit_path: Path, **overrides: Any) -> WazuhServer
 
 
 @asynccontextmanager
-async def connected(url: str, audit_path: Path, *, timeout_s: float = 10.0, **config: Any) -> AsyncIterator[
-        tuple[Client, CountingIndexer]]:
+async def connected(
+    url: str, audit_path: Path, *, timeout_s: float = 10.0, **config: Any
+) -> AsyncIterator[tuple[Client, CountingIndexer]]:
     """An MCP client talking to a server whose Indexer is ``url``; the Indexer is closed afterwards."""
     indexer = CountingIndexer(Indexer(IndexerConfig(url=url, timeout_s=timeout_s, **config)))
     try:
@@ -89,13 +91,19 @@ def ok(result: CallToolResult) -> dict[str, Any]:
 def engine_config(engine: Any) -> dict[str, Any]:
     """IndexerConfig arguments for a ``tests.engines.LoadedEngine`` (its URL, auth, TLS and index prefix)."""
     user, password = engine.auth if engine.auth else (None, None)
-    return {"user": user, "password": password, "verify": engine.verify,
-            "alerts_pattern": engine.alerts_pattern, "vulnerabilities_pattern": engine.vulnerabilities_pattern}
+    return {
+        "user": user,
+        "password": password,
+        "verify": engine.verify,
+        "alerts_pattern": engine.alerts_pattern,
+        "vulnerabilities_pattern": engine.vulnerabilities_pattern,
+    }
 
 
 @asynccontextmanager
-async def serving(engine: Any, audit_path: Path, *, timeout_s: float = 30.0) -> AsyncIterator[
-        tuple[Client, CountingIndexer]]:
+async def serving(
+    engine: Any, audit_path: Path, *, timeout_s: float = 30.0
+) -> AsyncIterator[tuple[Client, CountingIndexer]]:
     """An MCP client on a server whose Indexer is the loaded test engine."""
     async with connected(engine.url, audit_path, timeout_s=timeout_s, **engine_config(engine)) as pair:
         yield pair

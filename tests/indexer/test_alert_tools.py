@@ -15,8 +15,7 @@ def ids(result: dict[str, Any], key: str = "alerts") -> list[str]:
     return [item["id"] for item in result[key]]
 
 
-async def test_search_alerts_counts_the_window_and_lists_newest_first(at_anchor: LoadedEngine,
-                                                                       tmp_path: Path) -> None:
+async def test_search_alerts_counts_the_window_and_lists_newest_first(at_anchor: LoadedEngine, tmp_path: Path) -> None:
     async with serving(at_anchor, tmp_path / "audit.jsonl") as (client, _):
         for time_range in ("15m", "1h", "24h", "7d"):
             expected = alerts_in(at_anchor, time_range)
@@ -37,8 +36,9 @@ async def test_search_alerts_filters_by_level_and_agent(at_anchor: LoadedEngine,
         assert high["total"] == len(expected_high) > 0
         assert ids(high) == [d.id for d in expected_high[:100]]
         assert all(a["rule"]["level"] >= 10 for a in high["alerts"])
-        mine = ok(await client.call_tool("search_alerts", {"time_range": "24h", "agent_id": str(int(agent)),
-                                                           "min_level": 3}))
+        mine = ok(
+            await client.call_tool("search_alerts", {"time_range": "24h", "agent_id": str(int(agent)), "min_level": 3})
+        )
         expected_mine = [d for d in day if d.source["agent"]["id"] == agent and d.source["rule"]["level"] >= 3]
         assert mine["total"] == len(expected_mine) > 0
         by_agent = ok(await client.call_tool("alerts_by_agent", {"agent_id": agent, "time_range": "24h"}))

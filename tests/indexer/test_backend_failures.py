@@ -84,30 +84,83 @@ async def test_a_port_that_does_not_speak_http_is_upstream_unavailable(tmp_path:
     assert audit_events(tmp_path / "audit.jsonl")[0]["error_code"] == "upstream_unavailable"
 
 
-@pytest.mark.parametrize(("answer", "code", "phrases"), [
-    (Canned(200, b"<html>Welcome to nginx</html>", "text/html"), "upstream_unavailable", ["not JSON", "indexer.url"]),
-    (canned_json(200, {"name": "not opensearch"}), "upstream_unavailable", ["not an OpenSearch result"]),
-    (canned_json(401, {"error": "Unauthorized"}), "unauthenticated", ["wrong user or password",
-                                                                      "WAZUH_MCP_INDEXER_PASSWORD"]),
-    (canned_json(403, {"error": {"root_cause": [{"type": "security_exception", "reason":
-                                                 "no permissions for [indices:data/read/search]"}],
-                                 "type": "security_exception", "reason": "no permissions"}, "status": 403}),
-     "forbidden", ["'wazuh-alerts-*'", "index privilege 'read'", "indices:data/read/search"]),
-    (canned_json(400, {"error": {"root_cause": [{"type": "query_shard_exception", "reason":
-                                                 "No mapping found for [timestamp] in order to sort on"}],
-                                 "type": "search_phase_execution_exception"}, "status": 400}),
-     "upstream_error", ["No mapping found for [timestamp]", "Your arguments were valid"]),
-    (canned_json(404, {"error": {"type": "index_not_found_exception", "reason": "no such index [x]"},
-                       "status": 404}), "not_found", ["indexer.alerts_pattern"]),
-    (canned_json(429, {"error": {"type": "es_rejected_execution_exception", "reason": "queue full"}}),
-     "rate_limited", ["queue full"]),
-    (canned_json(503, {"error": {"type": "cluster_block_exception", "reason": "blocked"}}),
-     "upstream_unavailable", ["HTTP 503"]),
-    (Canned(502, b"<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>nginx</body></html>", "text/html"),
-     "upstream_unavailable", ["(HTTP 502): 502 Bad Gateway."]),
-])
-async def test_indexer_answers_become_safe_codes(tmp_path: Path, answer: Canned, code: str,
-                                                 phrases: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("answer", "code", "phrases"),
+    [
+        (
+            Canned(200, b"<html>Welcome to nginx</html>", "text/html"),
+            "upstream_unavailable",
+            ["not JSON", "indexer.url"],
+        ),
+        (canned_json(200, {"name": "not opensearch"}), "upstream_unavailable", ["not an OpenSearch result"]),
+        (
+            canned_json(401, {"error": "Unauthorized"}),
+            "unauthenticated",
+            ["wrong user or password", "WAZUH_MCP_INDEXER_PASSWORD"],
+        ),
+        (
+            canned_json(
+                403,
+                {
+                    "error": {
+                        "root_cause": [
+                            {"type": "security_exception", "reason": "no permissions for [indices:data/read/search]"}
+                        ],
+                        "type": "security_exception",
+                        "reason": "no permissions",
+                    },
+                    "status": 403,
+                },
+            ),
+            "forbidden",
+            ["'wazuh-alerts-*'", "index privilege 'read'", "indices:data/read/search"],
+        ),
+        (
+            canned_json(
+                400,
+                {
+                    "error": {
+                        "root_cause": [
+                            {
+                                "type": "query_shard_exception",
+                                "reason": "No mapping found for [timestamp] in order to sort on",
+                            }
+                        ],
+                        "type": "search_phase_execution_exception",
+                    },
+                    "status": 400,
+                },
+            ),
+            "upstream_error",
+            ["No mapping found for [timestamp]", "Your arguments were valid"],
+        ),
+        (
+            canned_json(
+                404, {"error": {"type": "index_not_found_exception", "reason": "no such index [x]"}, "status": 404}
+            ),
+            "not_found",
+            ["indexer.alerts_pattern"],
+        ),
+        (
+            canned_json(429, {"error": {"type": "es_rejected_execution_exception", "reason": "queue full"}}),
+            "rate_limited",
+            ["queue full"],
+        ),
+        (
+            canned_json(503, {"error": {"type": "cluster_block_exception", "reason": "blocked"}}),
+            "upstream_unavailable",
+            ["HTTP 503"],
+        ),
+        (
+            Canned(
+                502, b"<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>nginx</body></html>", "text/html"
+            ),
+            "upstream_unavailable",
+            ["(HTTP 502): 502 Bad Gateway."],
+        ),
+    ],
+)
+async def test_indexer_answers_become_safe_codes(tmp_path: Path, answer: Canned, code: str, phrases: list[str]) -> None:
     audit = tmp_path / "audit.jsonl"
     with canned_server(answer) as url:
         async with connected(url, audit, user="wazuh", password="wrong") as (client, _):
@@ -153,8 +206,12 @@ def test_from_settings_reads_the_password_and_tls_settings(monkeypatch: pytest.M
     monkeypatch.setenv("WAZUH_MCP_INDEXER_PASSWORD", "s3cret")
     ca = tmp_path / "root-ca.pem"
     ca.write_text("not checked here")
-    indexer = indexer_from_settings(IndexerSettings(url="https://127.0.0.1:9200", user="admin", ca_bundle=ca,
-                                                    alerts_pattern="custom-alerts-*", timeout_s=3), "default")
+    indexer = indexer_from_settings(
+        IndexerSettings(
+            url="https://127.0.0.1:9200", user="admin", ca_bundle=ca, alerts_pattern="custom-alerts-*", timeout_s=3
+        ),
+        "default",
+    )
     assert indexer is not None
     assert indexer.config.password == "s3cret" and "s3cret" not in repr(indexer.config)
     assert indexer.config.verify == str(ca)

@@ -37,29 +37,58 @@ BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
     ("hunt_query", {"must": [CLAUSE]}, "'time_range' is required"),
     ("hunt_query", {"time_range": "1h", "must": []}, "at least 1 item"),
     ("hunt_query", {"time_range": "1h", "must": [CLAUSE] * 21}, "at most 20 items"),
-    ("hunt_query", {"time_range": "1h", "must": [CLAUSE] * 11, "must_not": [CLAUSE] * 10},
-     "at most 20 clauses in must and must_not together"),
-    ("hunt_query", {"time_range": "1h", "must": [{"field": "full_log", "op": "eq", "value": "x"}]},
-     "Input should be '@timestamp'"),
-    ("hunt_query", {"time_range": "1h", "must": [{"field": "rule.id", "op": "regexp", "value": "57.*"}]},
-     "Input should be 'eq'"),
-    ("hunt_query", {"time_range": "1h", "must": [{"field": "rule.id", "op": "gte", "value": "5710"}]},
-     "range operators (gt/gte/lt/lte) apply only to number and time fields"),
-    ("hunt_query", {"time_range": "1h", "must": [{"field": "rule.id", "op": "in",
-                                                  "value": [str(i) for i in range(101)]}]}, "list of 1..100"),
-    ("hunt_query", {"time_range": "1h", "must": [{"field": "rule.id", "op": "exists", "value": False}]},
-     "'exists' takes the value true"),
-    ("hunt_query", {"time_range": "1h", "must": [{"field": "syscheck.path", "op": "prefix", "value": "/e"}]},
-     "at least 3 characters"),
-    ("hunt_query", {"time_range": "1h", "must": [{"field": "rule.level", "op": "eq", "value": "ten"}]},
-     "not an integer"),
-    ("hunt_query", {"time_range": "1h", "must": [{"field": "@timestamp", "op": "gte", "value": "now-1d"}]},
-     "not an ISO-8601 time"),
-    ("hunt_query", {"time_range": "1h", "must": [{"field": "rule.id", "op": "eq",
-                                                  "value": {"script": {"source": "1"}}}]}, "valid string"),
+    (
+        "hunt_query",
+        {"time_range": "1h", "must": [CLAUSE] * 11, "must_not": [CLAUSE] * 10},
+        "at most 20 clauses in must and must_not together",
+    ),
+    (
+        "hunt_query",
+        {"time_range": "1h", "must": [{"field": "full_log", "op": "eq", "value": "x"}]},
+        "Input should be '@timestamp'",
+    ),
+    (
+        "hunt_query",
+        {"time_range": "1h", "must": [{"field": "rule.id", "op": "regexp", "value": "57.*"}]},
+        "Input should be 'eq'",
+    ),
+    (
+        "hunt_query",
+        {"time_range": "1h", "must": [{"field": "rule.id", "op": "gte", "value": "5710"}]},
+        "range operators (gt/gte/lt/lte) apply only to number and time fields",
+    ),
+    (
+        "hunt_query",
+        {"time_range": "1h", "must": [{"field": "rule.id", "op": "in", "value": [str(i) for i in range(101)]}]},
+        "list of 1..100",
+    ),
+    (
+        "hunt_query",
+        {"time_range": "1h", "must": [{"field": "rule.id", "op": "exists", "value": False}]},
+        "'exists' takes the value true",
+    ),
+    (
+        "hunt_query",
+        {"time_range": "1h", "must": [{"field": "syscheck.path", "op": "prefix", "value": "/e"}]},
+        "at least 3 characters",
+    ),
+    (
+        "hunt_query",
+        {"time_range": "1h", "must": [{"field": "rule.level", "op": "eq", "value": "ten"}]},
+        "not an integer",
+    ),
+    (
+        "hunt_query",
+        {"time_range": "1h", "must": [{"field": "@timestamp", "op": "gte", "value": "now-1d"}]},
+        "not an ISO-8601 time",
+    ),
+    (
+        "hunt_query",
+        {"time_range": "1h", "must": [{"field": "rule.id", "op": "eq", "value": {"script": {"source": "1"}}}]},
+        "valid string",
+    ),
     ("hunt_query", {"time_range": "1h", "must": [{**CLAUSE, "boost": 3}]}, "Extra inputs are not permitted"),
-    ("hunt_query", {"time_range": "1h", "must": [CLAUSE], "must_not": [{**CLAUSE, "op": "ne"}]},
-     "double negative"),
+    ("hunt_query", {"time_range": "1h", "must": [CLAUSE], "must_not": [{**CLAUSE, "op": "ne"}]}, "double negative"),
     ("pivot_by_ioc", {"kind": "hash", "value": "abc"}, "64 hex characters"),
     ("pivot_by_ioc", {"kind": "ip", "value": "10.0.0.*"}, "is not one"),
     ("pivot_by_ioc", {"kind": "url", "value": "http://x"}, "Input should be 'hash'"),
@@ -68,8 +97,9 @@ BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
 
 
 @pytest.mark.parametrize(("tool", "args", "phrase"), BAD_CALLS, ids=[f"{t}-{p[:30]}" for t, _, p in BAD_CALLS])
-async def test_bad_input_is_refused_before_the_engine(engine: LoadedEngine, tmp_path: Path, tool: str,
-                                                      args: dict[str, Any], phrase: str) -> None:
+async def test_bad_input_is_refused_before_the_engine(
+    engine: LoadedEngine, tmp_path: Path, tool: str, args: dict[str, Any], phrase: str
+) -> None:
     audit = tmp_path / "audit.jsonl"
     async with serving(engine, audit) as (client, counting):
         text = error_text(await client.call_tool(tool, args))

@@ -38,13 +38,28 @@ def _calls(engine: LoadedEngine) -> list[tuple[str, dict[str, Any]]]:
         ("summarize_alerts", {"time_range": "24h"}),
         ("summarize_alerts", {"time_range": "7d", "min_level": 5}),
         ("hunt_fields", {"time_range": "7d"}),
-        ("hunt_query", {"time_range": "7d", "must": [{"field": "rule.level", "op": "gte", "value": 5},
-                                                     {"field": "rule.groups", "op": "in",
-                                                      "value": ["authentication_failed", "web", "syscheck"]}],
-                        "must_not": [{"field": "data.srcip", "op": "prefix", "value": "10."}], "size": 60}),
-        ("hunt_query", {"time_range": "7d", "must": [{"field": "@timestamp", "op": "lt",
-                                                      "value": week[len(week) // 2].source["@timestamp"]},
-                                                     {"field": "rule.mitre.tactic", "op": "exists", "value": True}]}),
+        (
+            "hunt_query",
+            {
+                "time_range": "7d",
+                "must": [
+                    {"field": "rule.level", "op": "gte", "value": 5},
+                    {"field": "rule.groups", "op": "in", "value": ["authentication_failed", "web", "syscheck"]},
+                ],
+                "must_not": [{"field": "data.srcip", "op": "prefix", "value": "10."}],
+                "size": 60,
+            },
+        ),
+        (
+            "hunt_query",
+            {
+                "time_range": "7d",
+                "must": [
+                    {"field": "@timestamp", "op": "lt", "value": week[len(week) // 2].source["@timestamp"]},
+                    {"field": "rule.mitre.tactic", "op": "exists", "value": True},
+                ],
+            },
+        ),
         ("pivot_by_ioc", {"kind": "ip", "value": srcip, "time_range": "7d"}),
         ("fim_history_for_path", {"path": path, "time_range": "7d"}),
         ("fim_changes_by_agent", {"agent_id": agent, "time_range": "7d"}),
@@ -65,8 +80,9 @@ def _comparable(result: Any) -> tuple[bool, Any]:
     return False, data
 
 
-async def test_osmem_and_opensearch_answer_identically(differential_engines: tuple[LoadedEngine, LoadedEngine],
-                                                       tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_osmem_and_opensearch_answer_identically(
+    differential_engines: tuple[LoadedEngine, LoadedEngine], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     left, right = differential_engines
     assert left.now == right.now and left.meta.alert_count == right.meta.alert_count
     pin_clock(monkeypatch, left.now)

@@ -24,16 +24,32 @@ async def test_hunt_queries_match_the_reference_semantics(at_anchor: LoadedEngin
     middle = week[len(week) // 2].source["@timestamp"]
     hunts: list[tuple[list[dict[str, Any]], list[dict[str, Any]]]] = [
         ([{"field": "data.srcip", "op": "eq", "value": srcip}], []),
-        ([{"field": "rule.level", "op": "gte", "value": 7}, {"field": "rule.level", "op": "lt", "value": 12}],
-         [{"field": "rule.groups", "op": "eq", "value": group}]),
-        ([{"field": "rule.groups", "op": "in", "value": [group, "sshd", "web"]},
-          {"field": "agent.id", "op": "ne", "value": int(agent)}], []),
-        ([{"field": "syscheck.path", "op": "exists", "value": True}], [{"field": "syscheck.event", "op": "eq",
-                                                                         "value": "modified"}]),
-        ([{"field": "location", "op": "prefix", "value": "/var/log"}], [{"field": "data.srcip", "op": "exists",
-                                                                          "value": True}]),
-        ([{"field": "@timestamp", "op": "lte", "value": middle}, {"field": "rule.mitre.tactic", "op": "exists",
-                                                                   "value": True}], []),
+        (
+            [{"field": "rule.level", "op": "gte", "value": 7}, {"field": "rule.level", "op": "lt", "value": 12}],
+            [{"field": "rule.groups", "op": "eq", "value": group}],
+        ),
+        (
+            [
+                {"field": "rule.groups", "op": "in", "value": [group, "sshd", "web"]},
+                {"field": "agent.id", "op": "ne", "value": int(agent)},
+            ],
+            [],
+        ),
+        (
+            [{"field": "syscheck.path", "op": "exists", "value": True}],
+            [{"field": "syscheck.event", "op": "eq", "value": "modified"}],
+        ),
+        (
+            [{"field": "location", "op": "prefix", "value": "/var/log"}],
+            [{"field": "data.srcip", "op": "exists", "value": True}],
+        ),
+        (
+            [
+                {"field": "@timestamp", "op": "lte", "value": middle},
+                {"field": "rule.mitre.tactic", "op": "exists", "value": True},
+            ],
+            [],
+        ),
         ([{"field": "data.srcip", "op": "prefix", "value": srcip.rsplit(".", 1)[0] + "."}], []),
     ]
     async with serving(at_anchor, tmp_path / "audit.jsonl") as (client, _):
@@ -46,15 +62,20 @@ async def test_hunt_queries_match_the_reference_semantics(at_anchor: LoadedEngin
             assert expected or must[0]["field"] == "syscheck.path", "each hunt should find something"
 
 
-@pytest.mark.parametrize(("kind", "field"), [("ip", "data.srcip"), ("user", "data.srcuser"),
-                                             ("hash", "syscheck.sha256_after")])
-async def test_pivot_by_ioc_searches_the_primary_field(at_anchor: LoadedEngine, tmp_path: Path, kind: str,
-                                                       field: str) -> None:
+@pytest.mark.parametrize(
+    ("kind", "field"), [("ip", "data.srcip"), ("user", "data.srcuser"), ("hash", "syscheck.sha256_after")]
+)
+async def test_pivot_by_ioc_searches_the_primary_field(
+    at_anchor: LoadedEngine, tmp_path: Path, kind: str, field: str
+) -> None:
     week = alerts_in(at_anchor, "7d")
     value = _common(week, field)
     async with serving(at_anchor, tmp_path / "audit.jsonl") as (client, _):
-        result = ok(await client.call_tool("pivot_by_ioc", {"kind": kind, "value": value.upper() if kind == "hash"
-                                                            else value, "time_range": "7d"}))
+        result = ok(
+            await client.call_tool(
+                "pivot_by_ioc", {"kind": kind, "value": value.upper() if kind == "hash" else value, "time_range": "7d"}
+            )
+        )
     expected = hunt(week, [{"field": field, "op": "eq", "value": value}])
     assert result["total"] == len(expected) > 0
     assert [a["id"] for a in result["alerts"]] == [d.id for d in expected[:25]]

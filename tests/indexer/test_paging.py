@@ -13,8 +13,9 @@ from tests.indexer.expect import alerts_in
 from tests.indexer.support import ok, serving
 
 
-async def test_paging_1000_alerts_returns_each_exactly_once_in_order(at_anchor: LoadedEngine, tmp_path: Path,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_paging_1000_alerts_returns_each_exactly_once_in_order(
+    at_anchor: LoadedEngine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     window = alerts_in(at_anchor, "7d")
     assert len(window) > 1000
     expected = [d.id for d in window[:1000]]
@@ -39,12 +40,14 @@ async def test_paging_1000_alerts_returns_each_exactly_once_in_order(at_anchor: 
 
 
 async def test_last_page_has_no_cursor(at_anchor: LoadedEngine, tmp_path: Path) -> None:
-    time_range, expected = next((r, found) for r in ("1h", "30m", "15m", "5m")
-                                if 0 < len(found := alerts_in(at_anchor, r)) <= 100)
+    time_range, expected = next(
+        (r, found) for r in ("1h", "30m", "15m", "5m") if 0 < len(found := alerts_in(at_anchor, r)) <= 100
+    )
     async with serving(at_anchor, tmp_path / "audit.jsonl") as (client, _):
         exact = ok(await client.call_tool("search_alerts", {"time_range": time_range, "size": len(expected)}))
-        first = ok(await client.call_tool("search_alerts", {"time_range": time_range,
-                                                            "size": max(1, len(expected) - 1)}))
+        first = ok(
+            await client.call_tool("search_alerts", {"time_range": time_range, "size": max(1, len(expected) - 1)})
+        )
     assert exact["next_cursor"] == "" and exact["truncated"] is False  # a string, never null
     assert [a["id"] for a in exact["alerts"]] == [d.id for d in expected]
     if len(expected) > 1:

@@ -17,13 +17,24 @@ from tests.indexer.support import audit_events, connected, error_text, ok
 SEARCH = ("search_alerts", {"time_range": "1h", "size": 5})
 
 
-async def _call(front: TlsFront, tmp_path: Path, *, url: str | None = None, password: str | None = None,
-                verify: bool | str | None = None, user: str | None = "front-user") -> Any:
+async def _call(
+    front: TlsFront,
+    tmp_path: Path,
+    *,
+    url: str | None = None,
+    password: str | None = None,
+    verify: bool | str | None = None,
+    user: str | None = "front-user",
+) -> Any:
     audit = tmp_path / "audit.jsonl"
-    async with connected(url or front.url, audit, timeout_s=10,
-                         user=front.user if user == "front-user" else user,
-                         password=front.password if password is None else password,
-                         verify=front.ca if verify is None else verify) as (client, _):
+    async with connected(
+        url or front.url,
+        audit,
+        timeout_s=10,
+        user=front.user if user == "front-user" else user,
+        password=front.password if password is None else password,
+        verify=front.ca if verify is None else verify,
+    ) as (client, _):
         result = await client.call_tool(*SEARCH)
     (event,) = audit_events(audit)
     return result, event

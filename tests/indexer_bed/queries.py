@@ -13,8 +13,12 @@ def since(now: datetime, delta: timedelta) -> dict[str, Any]:
 
 
 def rule_ids(client: OpenSearch, pattern: str, query: dict[str, Any]) -> dict[str, int]:
-    body = {"size": 0, "track_total_hits": True, "query": query,
-            "aggs": {"rules": {"terms": {"field": "rule.id", "size": 500}}}}
+    body = {
+        "size": 0,
+        "track_total_hits": True,
+        "query": query,
+        "aggs": {"rules": {"terms": {"field": "rule.id", "size": 500}}},
+    }
     buckets = client.search(index=pattern, body=body)["aggregations"]["rules"]["buckets"]
     return {b["key"]: b["doc_count"] for b in buckets}
 

@@ -58,6 +58,7 @@ def digest(docs: Iterable[IndexedDoc]) -> str:
 
 # --- determinism ---------------------------------------------------------------------------------------
 
+
 def test_same_seed_and_now_give_identical_documents() -> None:
     first = list(generate_alerts(ESTATE, now=NOW, count=2_000, days=7))
     second = list(generate_alerts(ESTATE, now=NOW, count=2_000, days=7))
@@ -73,8 +74,9 @@ def test_shifting_now_by_whole_days_only_moves_the_timestamps() -> None:
     later = NOW + timedelta(days=3)
     before, after = alerts(2_000, 7), alerts(2_000, 7, now=later)
     assert [d.id for d in before] == [d.id for d in after]
-    assert [(d.source["rule"]["id"], d.source["agent"]["id"]) for d in before] == \
-        [(d.source["rule"]["id"], d.source["agent"]["id"]) for d in after]
+    assert [(d.source["rule"]["id"], d.source["agent"]["id"]) for d in before] == [
+        (d.source["rule"]["id"], d.source["agent"]["id"]) for d in after
+    ]
     assert all(when(b) + timedelta(days=3) == when(a) for b, a in zip(before, after, strict=True))
 
 
@@ -95,6 +97,7 @@ def test_too_small_a_slice_or_a_naive_now_is_refused() -> None:
 
 
 # --- anchored to now -------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(("count", "days"), SLICES, ids=["min", "demo", "full"])
 def test_every_scenario_in_the_last_24_hours(count: int, days: int) -> None:
@@ -131,6 +134,7 @@ def test_bursts_brute_force_comes_from_a_few_repeating_public_addresses() -> Non
 
 # --- coherence with the estate ---------------------------------------------------------------------------
 
+
 def test_alerts_belong_to_estate_agents_that_could_send_them() -> None:
     for doc in alerts(FULL_ALERT_COUNT, 30):
         agent = ESTATE.agent(doc.source["agent"]["id"])
@@ -152,8 +156,12 @@ def test_vulnerable_packages_are_in_the_agents_inventory() -> None:
             assert package["name"] == f"{agent.os.name} {agent.os.version}"
             assert doc.id == f"{agent.id}_{agent.os.name}_{doc.source['vulnerability']['id']}"
             continue
-        owned = [p for p in agent.packages if (p.name, p.version, p.architecture, p.format) ==
-                 (package["name"], package["version"], package["architecture"], package["type"])]
+        owned = [
+            p
+            for p in agent.packages
+            if (p.name, p.version, p.architecture, p.format)
+            == (package["name"], package["version"], package["architecture"], package["type"])
+        ]
         assert len(owned) == 1, (agent.id, package)
         assert doc.id == f"{agent.id}_{package_item_id(agent.id, owned[0])}_{doc.source['vulnerability']['id']}"
         assert doc.index == VULNS_INDEX
@@ -171,8 +179,12 @@ def test_min_severity_thresholds_each_cut_something() -> None:
 
 
 def test_vulnerability_alerts_agree_with_the_state_index() -> None:
-    state = {(d.source["agent"]["id"], d.source["package"]["name"], d.source["vulnerability"]["id"]):
-             d.source["vulnerability"] for d in vulns()}
+    state = {
+        (d.source["agent"]["id"], d.source["package"]["name"], d.source["vulnerability"]["id"]): d.source[
+            "vulnerability"
+        ]
+        for d in vulns()
+    }
     rule_for = {"Low": "23503", "Medium": "23504", "High": "23505", "Critical": "23506"}
     seen = 0
     for doc in alerts(FULL_ALERT_COUNT, 30):
@@ -187,6 +199,7 @@ def test_vulnerability_alerts_agree_with_the_state_index() -> None:
 
 
 # --- document shapes -------------------------------------------------------------------------------------
+
 
 def _keys(source: dict[str, Any], prefix: str = "") -> Iterable[str]:
     for key, value in source.items():
@@ -219,8 +232,11 @@ def test_alert_shape_matches_what_a_manager_writes() -> None:
 def test_brute_force_alerts_carry_mitre_credential_access() -> None:
     for doc in alerts(DEMO_ALERT_COUNT, DEMO_DAYS):
         if doc.source["rule"]["id"] in ("5712", "5720", "60204"):
-            assert doc.source["rule"]["mitre"] == {"id": ["T1110"], "tactic": ["Credential Access"],
-                                                   "technique": ["Brute Force"]}
+            assert doc.source["rule"]["mitre"] == {
+                "id": ["T1110"],
+                "tactic": ["Credential Access"],
+                "technique": ["Brute Force"],
+            }
             assert doc.source["rule"]["level"] == 10 and doc.source["rule"]["frequency"] == 8
 
 

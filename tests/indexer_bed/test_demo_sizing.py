@@ -27,8 +27,9 @@ def mb(size: int | None) -> str:
     return f"{size / 2**20:.0f} MB" if size else "n/a"
 
 
-async def test_demo_indexer_is_complete_and_reports_its_cost(capsys: pytest.CaptureFixture[str],
-                                                             record_property: Callable[[str, object], None]) -> None:
+async def test_demo_indexer_is_complete_and_reports_its_cost(
+    capsys: pytest.CaptureFixture[str], record_property: Callable[[str, object], None]
+) -> None:
     now = datetime.now(UTC)
     started = time.monotonic()
     engine, counts = await start_demo_indexer(build_estate(), now)
@@ -47,9 +48,11 @@ async def test_demo_indexer_is_complete_and_reports_its_cost(capsys: pytest.Capt
         after_queries = engine.rss_bytes()
     finally:
         engine.stop()
-    report = (f"demo indexer: {counts.alerts} alerts over {DEMO_DAYS} days + {counts.vulnerabilities} "
-              f"vulnerabilities ready in {ready:.1f} s (engine {engine.ready_seconds:.2f} s, load "
-              f"{counts.seconds:.1f} s); osmem-server RSS {mb(rss)}, {mb(after_queries)} after queries")
+    report = (
+        f"demo indexer: {counts.alerts} alerts over {DEMO_DAYS} days + {counts.vulnerabilities} "
+        f"vulnerabilities ready in {ready:.1f} s (engine {engine.ready_seconds:.2f} s, load "
+        f"{counts.seconds:.1f} s); osmem-server RSS {mb(rss)}, {mb(after_queries)} after queries"
+    )
     log.info(report)
     record_property("demo_ready_seconds", round(ready, 2))
     record_property("demo_rss_bytes", rss)

@@ -15,5 +15,6 @@ def test_both_sides_hold_the_same_dataset(differential_engines: tuple[LoadedEngi
         es = side.client()
         assert count(es, side.alerts_pattern) == side.meta.alert_count
         assert count(es, side.vulnerabilities_pattern) == side.meta.vulnerability_count
-    assert rule_ids(osmem.client(), osmem.alerts_pattern, {"match_all": {}}) == \
-        rule_ids(real.client(), real.alerts_pattern, {"match_all": {}})
+    assert rule_ids(osmem.client(), osmem.alerts_pattern, {"match_all": {}}) == rule_ids(
+        real.client(), real.alerts_pattern, {"match_all": {}}
+    )

@@ -45,8 +45,10 @@ def test_counts_by_rule_match_the_generator(engine: LoadedEngine) -> None:
 
 
 def test_newest_first_sort_on_timestamp(engine: LoadedEngine) -> None:
-    hits = engine.client().search(index=engine.alerts_pattern, body={
-        "size": 5, "sort": [{"timestamp": "desc"}, {"id": "desc"}], "query": {"match_all": {}}})["hits"]["hits"]
+    hits = engine.client().search(
+        index=engine.alerts_pattern,
+        body={"size": 5, "sort": [{"timestamp": "desc"}, {"id": "desc"}], "query": {"match_all": {}}},
+    )["hits"]["hits"]
     newest = sorted(engine.expected_alerts(), key=lambda d: (d.source["timestamp"], d.source["id"]))[-5:][::-1]
     assert [h["_id"] for h in hits] == [d.id for d in newest]
 

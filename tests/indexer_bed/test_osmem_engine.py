@@ -86,8 +86,14 @@ CHILD = textwrap.dedent("""
 
 @pytest.mark.parametrize("death", ["exit", "sigkill"])
 def test_engine_dies_with_its_parent(death: str) -> None:
-    proc = subprocess.Popen([sys.executable, "-c", CHILD, death], cwd=REPO, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CHILD, death],
+        cwd=REPO,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stderr is not None and proc.stdout is not None
     line = proc.stderr.readline()
     assert line.startswith("PID "), line

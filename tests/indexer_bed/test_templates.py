@@ -24,8 +24,9 @@ from wazuh_mcp.standin.indexer_load import (
     wazuh_reference_dir,
 )
 
-needs_reference = pytest.mark.skipif(wazuh_reference_dir() is None,
-                                     reason="Wazuh's reference templates (../shared/reference/wazuh) are absent")
+needs_reference = pytest.mark.skipif(
+    wazuh_reference_dir() is None, reason="Wazuh's reference templates (../shared/reference/wazuh) are absent"
+)
 NOW = datetime.now(UTC)
 ESTATE = build_estate()
 
@@ -40,8 +41,10 @@ def test_bundled_templates_are_valid_bodies() -> None:
 
 @needs_reference
 def test_bundled_vulnerability_mapping_is_wazuhs() -> None:
-    assert templates("bundled").vulnerabilities["template"]["mappings"] == \
-        templates("wazuh").vulnerabilities["template"]["mappings"]
+    assert (
+        templates("bundled").vulnerabilities["template"]["mappings"]
+        == templates("wazuh").vulnerabilities["template"]["mappings"]
+    )
 
 
 def _engines() -> Iterator[tuple[str, str]]:

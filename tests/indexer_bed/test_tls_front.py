@@ -13,11 +13,15 @@ from tests.engines import TlsFront
 
 
 def test_trusted_ca_and_password_reach_the_node(tls_front: TlsFront) -> None:
-    response = httpx.get(f"{tls_front.url}/", verify=ssl.create_default_context(cafile=tls_front.ca),
-                         auth=(tls_front.user, tls_front.password))
+    response = httpx.get(
+        f"{tls_front.url}/",
+        verify=ssl.create_default_context(cafile=tls_front.ca),
+        auth=(tls_front.user, tls_front.password),
+    )
     assert response.status_code == 200 and response.json()["version"]["distribution"] == "opensearch"
-    es = OpenSearch(hosts=[tls_front.url], http_auth=(tls_front.user, tls_front.password), ca_certs=tls_front.ca,
-                    verify_certs=True)
+    es = OpenSearch(
+        hosts=[tls_front.url], http_auth=(tls_front.user, tls_front.password), ca_certs=tls_front.ca, verify_certs=True
+    )
     assert es.cluster.health()["status"] in ("green", "yellow")
 
 
@@ -40,9 +44,11 @@ def test_untrusted_certificate_is_a_tls_error(tls_front: TlsFront) -> None:
 
 
 @pytest.mark.parametrize(("which", "reason"), [("wrong_host_url", "match"), ("expired_url", "expired")])
-def test_wrong_host_and_expired_certificates_fail_even_with_the_ca(tls_front: TlsFront, which: str,
-                                                                   reason: str) -> None:
+def test_wrong_host_and_expired_certificates_fail_even_with_the_ca(
+    tls_front: TlsFront, which: str, reason: str
+) -> None:
     url = getattr(tls_front, which)
     with pytest.raises(httpx.ConnectError, match=reason):
-        httpx.get(f"{url}/", verify=ssl.create_default_context(cafile=tls_front.ca),
-                  auth=(tls_front.user, tls_front.password))
+        httpx.get(
+            f"{url}/", verify=ssl.create_default_context(cafile=tls_front.ca), auth=(tls_front.user, tls_front.password)
+        )

@@ -51,8 +51,9 @@ def child_env() -> dict[str, str]:
 
 def read_in_another_process(profile: str, which: str) -> str:
     code = f"from wazuh_mcp.setup import secrets; print(secrets.get_password({profile!r}, {which!r}) or '')"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=child_env(),
-                          timeout=60, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=child_env(), timeout=60, check=True
+    )
     return done.stdout.strip()
 
 
@@ -74,13 +75,36 @@ def test_round_trip_through_d_bus_and_across_processes() -> None:
 
 
 def test_scripted_setup_puts_passwords_in_the_keyring_and_nowhere_else(tmp_path: Path) -> None:
-    env = {**child_env(), "WAZUH_MCP_CONFIG": str(tmp_path / "config.toml"),
-           "WAZUH_MCP_STATE_DIR": str(tmp_path / "state")}
+    env = {
+        **child_env(),
+        "WAZUH_MCP_CONFIG": str(tmp_path / "config.toml"),
+        "WAZUH_MCP_STATE_DIR": str(tmp_path / "state"),
+    }
     done = subprocess.run(
-        [sys.executable, "-m", "wazuh_mcp", "setup", "--non-interactive", "--profile", "prod", "--no-test",
-         "--api-url", "https://wazuh.example.org:55000", "--api-user", "wazuh-mcp",
-         "--indexer-url", "https://wazuh.example.org:9200", "--indexer-user", "reader"],
-        input=f"{API_PW}\n{IDX_PW}\n", capture_output=True, text=True, env=env, timeout=60, check=False,
+        [
+            sys.executable,
+            "-m",
+            "wazuh_mcp",
+            "setup",
+            "--non-interactive",
+            "--profile",
+            "prod",
+            "--no-test",
+            "--api-url",
+            "https://wazuh.example.org:55000",
+            "--api-user",
+            "wazuh-mcp",
+            "--indexer-url",
+            "https://wazuh.example.org:9200",
+            "--indexer-user",
+            "reader",
+        ],
+        input=f"{API_PW}\n{IDX_PW}\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert read_in_another_process("prod", "api") == API_PW
@@ -113,8 +137,13 @@ def test_a_locked_keyring_is_a_clear_error_not_a_fallback() -> None:
     finally:
         connection.close()
         # Unlocking wants a prompt, and there is no display: restart the daemon unlocked instead.
-        subprocess.run(["gnome-keyring-daemon", "--replace", "--unlock", "--components=secrets"],
-                       input=os.environ["WAZUH_MCP_TEST_KEYRING_PASSWORD"], text=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                       timeout=30, check=True)
+        subprocess.run(
+            ["gnome-keyring-daemon", "--replace", "--unlock", "--components=secrets"],
+            input=os.environ["WAZUH_MCP_TEST_KEYRING_PASSWORD"],
+            text=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=30,
+            check=True,
+        )
     assert secrets.get_password("ci", "api") == API_PW

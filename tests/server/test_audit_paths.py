@@ -29,8 +29,15 @@ def standin() -> Iterator[StandinServer]:
 def server_for(standin: StandinServer, tmp_path: Path, **settings: Any) -> WazuhServer:
     @asynccontextmanager
     async def backends() -> AsyncIterator[Backends]:
-        api = ServerApi(ServerApiConfig(url=standin.url, user="wazuh", password=DEMO_USERS["wazuh"].password,
-                                        verify=str(standin.ca_path), timeout_s=5))
+        api = ServerApi(
+            ServerApiConfig(
+                url=standin.url,
+                user="wazuh",
+                password=DEMO_USERS["wazuh"].password,
+                verify=str(standin.ca_path),
+                timeout_s=5,
+            )
+        )
         yield Backends(server_api=api)
         await api.aclose()
 
@@ -114,7 +121,10 @@ async def test_client_cancellation_is_audited(standin: StandinServer, tmp_path: 
             standin.faults.reset()
         assert not (await client.call_tool("cluster_status", {})).is_error
     assert [(e.tool, e.error_code) for e in events(tmp_path)] == [
-        ("cluster.status", None), ("agents.list_agents", "cancelled"), ("cluster.status", None)]
+        ("cluster.status", None),
+        ("agents.list_agents", "cancelled"),
+        ("cluster.status", None),
+    ]
 
 
 class CrashingApi:

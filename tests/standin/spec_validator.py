@@ -50,8 +50,9 @@ class Spec:
             regex = "^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template)) + "$"
             for method, op in item.items():
                 if method in ("get", "put", "post", "delete"):
-                    self.operations.append(Operation(template, re.compile(regex), method.upper(),
-                                                     _inline(op.get("responses", {}), raw)))
+                    self.operations.append(
+                        Operation(template, re.compile(regex), method.upper(), _inline(op.get("responses", {}), raw))
+                    )
         # Literal templates first (/agents/summary before /agents/{agent_id}).
         self.operations.sort(key=lambda o: o.template.count("{"))
 
@@ -60,8 +61,7 @@ class Spec:
         if found is None:  # a method the path lacks: judge the 405 by a sibling operation's 405
             sibling = next((o for o in self.operations if o.pattern.match(path)), None)
             if sibling is not None:
-                found = Operation(sibling.template, sibling.pattern, method,
-                                  {"405": sibling.responses.get("405", {})})
+                found = Operation(sibling.template, sibling.pattern, method, {"405": sibling.responses.get("405", {})})
         return found
 
     def errors(self, response: httpx.Response) -> list[str]:
@@ -72,19 +72,25 @@ class Spec:
             return [f"{request.method} {request.url.path}: no such operation in the spec"]
         declared = op.responses.get(str(response.status_code)) or op.responses.get("default")
         if declared is None:
-            return [f"{op.method} {op.template}: status {response.status_code} is not documented "
-                    f"(documented: {sorted(op.responses)})"]
+            return [
+                f"{op.method} {op.template}: status {response.status_code} is not documented "
+                f"(documented: {sorted(op.responses)})"
+            ]
         content = declared.get("content", {})
         media = response.headers.get("content-type", "").split(";")[0].strip()
         if media in ("application/json", "application/problem+json"):
             schema = (content.get("application/json") or {}).get("schema")
             if schema is None:
-                return [f"{op.method} {op.template} {response.status_code}: JSON body but the spec declares "
-                        f"{sorted(content)}"]
+                return [
+                    f"{op.method} {op.template} {response.status_code}: JSON body but the spec declares "
+                    f"{sorted(content)}"
+                ]
             validator = OAS30Validator(schema, format_checker=OAS30Validator.FORMAT_CHECKER)
             found = sorted(validator.iter_errors(response.json()), key=lambda e: list(e.path))
-            return [f"{op.method} {op.template} {response.status_code}: {'/'.join(map(str, e.path))}: "
-                    f"{e.message[:300]}" for e in found]
+            return [
+                f"{op.method} {op.template} {response.status_code}: {'/'.join(map(str, e.path))}: {e.message[:300]}"
+                for e in found
+            ]
         if media not in content and not (media == "text/plain" and not content):
             return [f"{op.method} {op.template} {response.status_code}: media type {media} not in {sorted(content)}"]
         return []

@@ -141,8 +141,10 @@ def mismatches(expected: Any, actual: Any, where: str = "") -> list[str]:
             if not any(not mismatches(item, candidate) for _, candidate in remaining):
                 return [f"{where}[{index}]: no match for {item!r} (in order) in {actual!r}"[:600]]
         return []
-    if expected != actual or (type(expected) is not type(actual) and not (
-            isinstance(expected, int | float) and isinstance(actual, int | float))):
+    if expected != actual or (
+        type(expected) is not type(actual)
+        and not (isinstance(expected, int | float) and isinstance(actual, int | float))
+    ):
         return [f"{where}: expected {expected!r}, got {actual!r}"[:300]]
     return []
 
@@ -174,8 +176,13 @@ EXT_SAVERS: dict[str, ExtSaver] = {
 
 
 class Replayer:
-    def __init__(self, client: httpx.Client, variables: dict[str, Any], served: Callable[[str, str], bool],
-                 skip: Callable[[str, str, dict[str, Any] | None], str | None]) -> None:
+    def __init__(
+        self,
+        client: httpx.Client,
+        variables: dict[str, Any],
+        served: Callable[[str, str], bool],
+        skip: Callable[[str, str, dict[str, Any] | None], str | None],
+    ) -> None:
         self.client, self.base_variables, self.served, self.skip = client, variables, served, skip
 
     def run(self, test: TavernTest) -> Iterator[StageResult]:
@@ -210,9 +217,14 @@ class Replayer:
         if not self.served(method, url.path):
             template = _TEMPLATE.sub("/{id}", url.path)
             return StageResult(test, name, "skipped", f"{method} {template} is not modelled by the stand-in")
-        response = self.client.request(method, url, params=_params(request.get("params")),
-                                       headers=request.get("headers"), json=request.get("json"),
-                                       content=request.get("data"))
+        response = self.client.request(
+            method,
+            url,
+            params=_params(request.get("params")),
+            headers=request.get("headers"),
+            json=request.get("json"),
+            content=request.get("data"),
+        )
         errors = []
         expected_status = response_spec.get("status_code", 200)
         if response.status_code not in (expected_status if isinstance(expected_status, list) else [expected_status]):

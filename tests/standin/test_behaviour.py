@@ -17,9 +17,11 @@ from wazuh_mcp.standin import rbac
 from wazuh_mcp.standin.fleet import build_fleet
 from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
-RULE = ('<group name="local,">\n  <rule id="100300" level="6">\n    <if_sid>5716</if_sid>\n'
-        "    <mitre>\n      <id>T1110.001</id>\n    </mitre>\n"
-        "    <description>sshd: failure from the lab range.</description>\n  </rule>\n</group>\n")
+RULE = (
+    '<group name="local,">\n  <rule id="100300" level="6">\n    <if_sid>5716</if_sid>\n'
+    "    <mitre>\n      <id>T1110.001</id>\n    </mitre>\n"
+    "    <description>sshd: failure from the lab range.</description>\n  </rule>\n</group>\n"
+)
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -27,6 +29,7 @@ def bearer(token: str) -> dict[str, str]:
 
 
 # --- tokens -------------------------------------------------------------------------------------
+
 
 def test_expired_token_is_invalid_token() -> None:
     with StandinServer(tls=False, token_ttl_s=1) as server, httpx.Client(base_url=server.url) as client:
@@ -57,6 +60,7 @@ def test_expire_tokens_fault_revokes_every_token(plain_server: StandinServer, cl
 
 # --- run_as and RBAC ------------------------------------------------------------------------------
 
+
 def test_run_as_maps_the_auth_context_to_roles(client: httpx.Client) -> None:
     wui = ("wazuh-wui", DEMO_USERS["wazuh-wui"].password)
     answer = client.post("/security/user/authenticate/run_as", auth=wui, json={"username": "analyst-a"})
@@ -64,8 +68,9 @@ def test_run_as_maps_the_auth_context_to_roles(client: httpx.Client) -> None:
     me = client.get("/security/users/me", headers=bearer(token)).json()["data"]["affected_items"][0]
     assert me["username"] == "wazuh-wui" and me["roles"] == [rbac.ROLE_IDS["readonly"]]
     assert client.get("/agents", headers=bearer(token)).status_code == 200
-    put = client.put("/rules/files/x.xml", headers={**bearer(token), "Content-Type": "application/octet-stream"},
-                     content=RULE)
+    put = client.put(
+        "/rules/files/x.xml", headers={**bearer(token), "Content-Type": "application/octet-stream"}, content=RULE
+    )
     assert put.status_code == 403
     soc = client.post("/security/user/authenticate/run_as", auth=wui, json={"user": {"department": "soc"}})
     assert client.get("/rules", headers=bearer(soc.json()["data"]["token"])).status_code == 200
@@ -74,15 +79,19 @@ def test_run_as_maps_the_auth_context_to_roles(client: httpx.Client) -> None:
 
 
 def test_run_as_needs_allow_run_as(client: httpx.Client) -> None:
-    answer = client.post("/security/user/authenticate/run_as", auth=("analyst", DEMO_USERS["analyst"].password),
-                         json={"username": "elastic"})
+    answer = client.post(
+        "/security/user/authenticate/run_as",
+        auth=("analyst", DEMO_USERS["analyst"].password),
+        json={"username": "elastic"},
+    )
     assert (answer.status_code, answer.json()["error"]) == (403, 6004)
 
 
 def test_denial_names_the_missing_action(client: httpx.Client) -> None:
     token = login(client, "analyst")
-    answer = client.put("/rules/files/x.xml", headers={**bearer(token), "Content-Type": "application/octet-stream"},
-                        content=RULE)
+    answer = client.put(
+        "/rules/files/x.xml", headers={**bearer(token), "Content-Type": "application/octet-stream"}, content=RULE
+    )
     body = answer.json()
     assert answer.status_code == 403 and body["error"] == 4000
     assert body["title"] == "Permission Denied" and body["detail"] == "Permission denied: Resource type: *:*"
@@ -94,9 +103,18 @@ def test_denial_names_the_missing_action(client: httpx.Client) -> None:
 
 def test_agent_resources_scope_what_a_role_sees(plain_server: StandinServer, client: httpx.Client) -> None:
     admin = bearer(login(client))
-    policy = client.post("/security/policies", headers=admin, json={"name": "web_read", "policy": {
-        "actions": ["agent:read", "syscollector:read"], "resources": ["agent:group:webservers"],
-        "effect": "allow"}}).json()["data"]["affected_items"][0]
+    policy = client.post(
+        "/security/policies",
+        headers=admin,
+        json={
+            "name": "web_read",
+            "policy": {
+                "actions": ["agent:read", "syscollector:read"],
+                "resources": ["agent:group:webservers"],
+                "effect": "allow",
+            },
+        },
+    ).json()["data"]["affected_items"][0]
     role = client.post("/security/roles", headers=admin, json={"name": "web_readonly"}).json()["data"]
     role_id = role["affected_items"][0]["id"]
     linked = client.post(f"/security/roles/{role_id}/policies?policy_ids={policy['id']}", headers=admin).json()
@@ -117,6 +135,7 @@ def test_agent_resources_scope_what_a_role_sees(plain_server: StandinServer, cli
 
 
 # --- agents and inventory -----------------------------------------------------------------------
+
 
 def test_unknown_and_never_connected_agents(plain_server: StandinServer, client: httpx.Client) -> None:
     token = login(client)
@@ -149,6 +168,7 @@ def test_single_node_cluster_answers(client: httpx.Client) -> None:
 
 # --- rules and restarts ---------------------------------------------------------------------------
 
+
 def test_uploaded_rules_persist_and_show_up(client: httpx.Client) -> None:
     headers = {**bearer(login(client)), "Content-Type": "application/octet-stream"}
     first = client.put("/rules/files/lab_rules.xml", headers=headers, content=RULE).json()
@@ -165,8 +185,7 @@ def test_uploaded_rules_persist_and_show_up(client: httpx.Client) -> None:
     raw = client.get("/rules/files/lab_rules.xml?raw=true", headers=headers)
     assert raw.text == RULE and raw.headers["content-type"].startswith("application/xml")
     assert client.get("/__standin__/state").json()["uploaded_files"] == ["etc/rules/lab_rules.xml"]
-    wrong_type = client.put("/rules/files/y.xml", headers={**headers, "Content-Type": "application/json"},
-                            content=RULE)
+    wrong_type = client.put("/rules/files/y.xml", headers={**headers, "Content-Type": "application/json"}, content=RULE)
     assert (wrong_type.status_code, wrong_type.json()["error"]) == (406, 6002)
 
 
@@ -187,6 +206,7 @@ def test_restarts_are_counted_and_cluster_reports_the_window() -> None:
 
 
 # --- limits and faults ----------------------------------------------------------------------------
+
 
 def test_rate_limit_answers_429_error_6001() -> None:
     with StandinServer(tls=False, rate_limit_per_minute=5) as server, httpx.Client(base_url=server.url) as client:
@@ -242,6 +262,7 @@ def test_control_routes_exist_only_with_control() -> None:
 
 # --- serving --------------------------------------------------------------------------------------
 
+
 def test_https_verifies_against_the_ca() -> None:
     with StandinServer(tls=True) as server:
         assert server.url.startswith("https://127.0.0.1:") and server.ca_path is not None
@@ -264,8 +285,13 @@ async def test_async_context_manager() -> None:
 
 def test_module_entry_point_prints_nothing_on_stdout() -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "wazuh_mcp.standin", "--http"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wazuh_mcp.standin", "--http"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         assert proc.stderr is not None
         lines = []

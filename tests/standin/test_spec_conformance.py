@@ -18,8 +18,10 @@ from tests.standin.spec_validator import Spec, load_spec
 from wazuh_mcp.standin.app import StandinConfig
 from wazuh_mcp.standin.server import StandinServer
 
-RULE = ('<group name="local,">\n  <rule id="100200" level="3">\n    <if_sid>5715</if_sid>\n'
-        "    <description>Login seen.</description>\n  </rule>\n</group>\n")
+RULE = (
+    '<group name="local,">\n  <rule id="100200" level="3">\n    <if_sid>5715</if_sid>\n'
+    "    <description>Login seen.</description>\n  </rule>\n</group>\n"
+)
 
 # (user or None for no token, method, url, expected status)
 CASES: list[tuple[str | None, str, str, int]] = [
@@ -68,9 +70,24 @@ CASES: list[tuple[str | None, str, str, int]] = [
     ("wazuh", "GET", "/groups/default/files/agent.conf?raw=true", 200),
     ("wazuh", "GET", "/groups/default/files/nope.conf", 400),
     ("wazuh", "GET", "/groups/default/configuration", 200),
-    *[("wazuh", "GET", f"/syscollector/001/{table}", 200)
-      for table in ("os", "hardware", "packages", "processes", "ports", "netaddr", "netiface", "netproto",
-                    "hotfixes", "users", "groups", "services", "browser_extensions")],
+    *[
+        ("wazuh", "GET", f"/syscollector/001/{table}", 200)
+        for table in (
+            "os",
+            "hardware",
+            "packages",
+            "processes",
+            "ports",
+            "netaddr",
+            "netiface",
+            "netproto",
+            "hotfixes",
+            "users",
+            "groups",
+            "services",
+            "browser_extensions",
+        )
+    ],
     ("wazuh", "GET", "/syscollector/001/packages?limit=2&sort=-name&select=name,version&search=ssl", 200),
     ("wazuh", "GET", "/syscollector/001/packages?q=name~ssl&vendor=Red%20Hat,%20Inc.", 200),
     ("wazuh", "GET", "/syscollector/001/processes?pid=1&select=pid,name,cmd", 200),
@@ -204,14 +221,16 @@ def spec(shared: Path) -> Spec:
 
 
 def _tokens(client: httpx.Client) -> dict[str | None, str]:
-    tokens: dict[str | None, str] = {user: login(client, user)
-                                     for user in ("wazuh", "analyst", "agents-ro", "cluster-ro", "nobody")}
+    tokens: dict[str | None, str] = {
+        user: login(client, user) for user in ("wazuh", "analyst", "agents-ro", "cluster-ro", "nobody")
+    }
     tokens["<invalid>"] = "not.a.token"
     return tokens
 
 
-def _send(client: httpx.Client, tokens: dict[str | None, str], user: str | None, method: str,
-          url: str) -> httpx.Response:
+def _send(
+    client: httpx.Client, tokens: dict[str | None, str], user: str | None, method: str, url: str
+) -> httpx.Response:
     headers = {"Authorization": f"Bearer {tokens[user]}"} if user else {}
     content = None
     if method == "PUT" and url.startswith("/rules/files"):
@@ -227,8 +246,9 @@ def _check(spec: Spec, server: StandinServer, cases: list[tuple[str | None, str,
         for user, method, url, status in cases:
             response = _send(client, tokens, user, method, url)
             if response.status_code != status:
-                problems.append(f"{user} {method} {url}: status {response.status_code} != {status}: "
-                                f"{response.text[:200]}")
+                problems.append(
+                    f"{user} {method} {url}: status {response.status_code} != {status}: {response.text[:200]}"
+                )
             problems += [f"{user} {method} {url}: {e}" for e in spec.errors(response)]
     return problems
 
@@ -267,8 +287,9 @@ def test_upload_refusals_conform(spec: Spec) -> None:
     config = StandinConfig(max_upload_size=64)
     with StandinServer(tls=False, config=config) as server, httpx.Client(base_url=server.url, timeout=10) as client:
         headers = {"Authorization": f"Bearer {login(client)}"}
-        too_big = client.put("/rules/files/big.xml", content=RULE,
-                             headers={**headers, "Content-Type": "application/octet-stream"})
+        too_big = client.put(
+            "/rules/files/big.xml", content=RULE, headers={**headers, "Content-Type": "application/octet-stream"}
+        )
         wrong_type = client.put("/rules/files/x.xml", json={"rule": 1}, headers=headers)
     assert (too_big.status_code, wrong_type.status_code) == (413, 406)
     problems = spec.errors(too_big) + spec.errors(wrong_type)
@@ -276,8 +297,10 @@ def test_upload_refusals_conform(spec: Spec) -> None:
 
 
 def test_rate_limited_answer_conforms(spec: Spec) -> None:
-    with StandinServer(tls=False, rate_limit_per_minute=3) as server, \
-            httpx.Client(base_url=server.url, timeout=10) as client:
+    with (
+        StandinServer(tls=False, rate_limit_per_minute=3) as server,
+        httpx.Client(base_url=server.url, timeout=10) as client,
+    ):
         token = login(client)
         answers = [client.get("/agents", headers={"Authorization": f"Bearer {token}"}) for _ in range(3)]
     assert [a.status_code for a in answers][-1] == 429

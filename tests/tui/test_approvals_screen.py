@@ -31,8 +31,10 @@ RULE = """<group name="local,wazuh-mcp,">
 def api_env(standin: StandinServer, isolated_env: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     audit = isolated_env / "audit.jsonl"
     for key, value in {
-        "WAZUH_MCP_API_URL": standin.url, "WAZUH_MCP_API_USER": "wazuh",
-        "WAZUH_MCP_API_PASSWORD": api_password(), "WAZUH_MCP_API_CA_BUNDLE": str(standin.ca_path),
+        "WAZUH_MCP_API_URL": standin.url,
+        "WAZUH_MCP_API_USER": "wazuh",
+        "WAZUH_MCP_API_PASSWORD": api_password(),
+        "WAZUH_MCP_API_CA_BUNDLE": str(standin.ca_path),
         "WAZUH_MCP_AUDIT_LOG": str(audit),
     }.items():
         monkeypatch.setenv(key, value)
@@ -90,8 +92,9 @@ async def test_reject_with_a_reason_after_confirmation(api_env: Path) -> None:
     assert ("approval.reject", "ok") in [(e.tool, e.outcome) for e in iter_events(api_env) if e.change_id == change_id]
 
 
-async def test_a_refused_approval_is_shown_not_raised(standin: StandinServer, api_env: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_refused_approval_is_shown_not_raised(
+    standin: StandinServer, api_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     change_id = await propose(100203)
     monkeypatch.setenv("WAZUH_MCP_API_URL", "https://127.0.0.1:1")  # not the Wazuh it was prepared for
     app = create_app(start="approvals", cursor_blink=False)

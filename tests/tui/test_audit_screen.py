@@ -21,14 +21,42 @@ SIZE = (120, 40)
 
 def write_events(path: Path) -> None:
     sink = AuditSink(path)
-    sink.write(AuditEvent(ts="2026-01-30T10:00:01.000Z", tool="agents.list_agents", toolset="agents",
-                          args={"status": "active"}, outcome="ok", duration_ms=42, wazuh_user="wazuh"))
-    sink.write(AuditEvent(ts="2026-01-30T10:00:02.000Z", tool="alerts.search_alerts", toolset="alerts",
-                          args={"query": "sshd", "api_key": "***"}, outcome="error", error_code="timeout",
-                          error="search_alerts did not finish within 60 s.", duration_ms=60000, wazuh_user="wazuh"))
-    sink.write(AuditEvent(ts="2026-01-30T10:00:03.000Z", tool="agents.get_agent", toolset="agents",
-                          args={"agent_id": "007"}, outcome="error", error_code="not_found", duration_ms=12,
-                          wazuh_user="analyst"))
+    sink.write(
+        AuditEvent(
+            ts="2026-01-30T10:00:01.000Z",
+            tool="agents.list_agents",
+            toolset="agents",
+            args={"status": "active"},
+            outcome="ok",
+            duration_ms=42,
+            wazuh_user="wazuh",
+        )
+    )
+    sink.write(
+        AuditEvent(
+            ts="2026-01-30T10:00:02.000Z",
+            tool="alerts.search_alerts",
+            toolset="alerts",
+            args={"query": "sshd", "api_key": "***"},
+            outcome="error",
+            error_code="timeout",
+            error="search_alerts did not finish within 60 s.",
+            duration_ms=60000,
+            wazuh_user="wazuh",
+        )
+    )
+    sink.write(
+        AuditEvent(
+            ts="2026-01-30T10:00:03.000Z",
+            tool="agents.get_agent",
+            toolset="agents",
+            args={"agent_id": "007"},
+            outcome="error",
+            error_code="not_found",
+            duration_ms=12,
+            wazuh_user="analyst",
+        )
+    )
     with path.open("a") as fh:
         fh.write('{"ts": "2026-01-30T10:00:04.000Z", "tool": "agents.get_ag')  # a torn last line
 
@@ -47,9 +75,11 @@ async def test_table_filters_and_detail(tmp_path: Path) -> None:
     app = create_app(start="audit", audit_path=path, cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert rows(app) == [("2026-01-30 10:00:01.000", "agents.list_agents", "ok"),
-                             ("2026-01-30 10:00:02.000", "alerts.search_alerts", "error"),
-                             ("2026-01-30 10:00:03.000", "agents.get_agent", "error")]
+        assert rows(app) == [
+            ("2026-01-30 10:00:01.000", "agents.list_agents", "ok"),
+            ("2026-01-30 10:00:02.000", "alerts.search_alerts", "error"),
+            ("2026-01-30 10:00:03.000", "agents.get_agent", "error"),
+        ]
         assert "3 shown of 3 loaded" in text_of(app, "#audit-status")
         detail = text_of(app, "#detail")  # the last row is followed and shown
         assert "agents.get_agent" in detail and '"agent_id": "007"' in detail and "user: analyst" in detail
@@ -76,16 +106,21 @@ async def test_table_filters_and_detail(tmp_path: Path) -> None:
 
 async def test_torn_line_is_skipped_then_read_once_complete(tmp_path: Path) -> None:
     path = tmp_path / "audit.jsonl"
-    path.write_text('{"ts": "2026-01-30T10:00:00.000Z", "tool": "x", "outcome": "ok"\n'  # foreign: no toolset
-                    + AuditEvent(ts="2026-01-30T10:00:01.000Z", tool="mitre.search_mitre", toolset="mitre",
-                                 outcome="ok", duration_ms=3).model_dump_json() + "\n")
+    path.write_text(
+        '{"ts": "2026-01-30T10:00:00.000Z", "tool": "x", "outcome": "ok"\n'  # foreign: no toolset
+        + AuditEvent(
+            ts="2026-01-30T10:00:01.000Z", tool="mitre.search_mitre", toolset="mitre", outcome="ok", duration_ms=3
+        ).model_dump_json()
+        + "\n"
+    )
     app = create_app(start="audit", audit_path=path, cursor_blink=False, watch_interval=0.05)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert [r[1] for r in rows(app)] == ["mitre.search_mitre"]
         assert "1 unreadable line(s) skipped" in text_of(app, "#audit-status")
-        line = AuditEvent(ts="2026-01-30T10:00:02.000Z", tool="cluster.status", toolset="cluster", outcome="ok",
-                          duration_ms=5).model_dump_json()
+        line = AuditEvent(
+            ts="2026-01-30T10:00:02.000Z", tool="cluster.status", toolset="cluster", outcome="ok", duration_ms=5
+        ).model_dump_json()
         with path.open("a") as fh:
             fh.write(line[:20])
             fh.flush()
@@ -100,9 +135,18 @@ async def test_a_100k_record_file_opens_on_its_tail(tmp_path: Path) -> None:
     """The viewer reads the file backwards from its end: the status says the head was never read.
     How long it takes is measured by bench/bench_audit_tail.py, not asserted here."""
     path = tmp_path / "audit.jsonl"
-    line = AuditEvent(ts="2026-01-30T10:00:01.000Z", tool="alerts.search_alerts", toolset="alerts",
-                      args={"time_range": "24h", "size": 25}, outcome="ok", duration_ms=120,
-                      wazuh_user="wazuh").model_dump_json() + "\n"
+    line = (
+        AuditEvent(
+            ts="2026-01-30T10:00:01.000Z",
+            tool="alerts.search_alerts",
+            toolset="alerts",
+            args={"time_range": "24h", "size": 25},
+            outcome="ok",
+            duration_ms=120,
+            wazuh_user="wazuh",
+        ).model_dump_json()
+        + "\n"
+    )
     path.write_text(line * 100_000)
     app = create_app(start="home", audit_path=path, cursor_blink=False, tail_limit=2000)
     async with app.run_test(size=SIZE) as pilot:
@@ -119,8 +163,11 @@ async def test_a_100k_record_file_opens_on_its_tail(tmp_path: Path) -> None:
 async def test_calls_by_a_separate_serve_process_show_within_a_second(isolated_env: Path) -> None:
     audit_path = isolated_env / "served-audit.jsonl"
     env = {k: v for k, v in os.environ.items() if not k.startswith("WAZUH_MCP_")}
-    env.update(WAZUH_MCP_STATE_DIR=str(isolated_env / "state"), WAZUH_MCP_CONFIG=str(isolated_env / "config.toml"),
-               WAZUH_MCP_AUDIT_LOG=str(audit_path))
+    env.update(
+        WAZUH_MCP_STATE_DIR=str(isolated_env / "state"),
+        WAZUH_MCP_CONFIG=str(isolated_env / "config.toml"),
+        WAZUH_MCP_AUDIT_LOG=str(audit_path),
+    )
     params = StdioServerParameters(command=sys.executable, args=["-m", "wazuh_mcp", "serve", "--demo"], env=env)
     app = create_app(start="audit", audit_path=audit_path, cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot, Client(params, cache=None) as client:

@@ -9,8 +9,14 @@ from wazuh_mcp.server.audit import AuditEvent, AuditSink
 
 
 def event(n: int, outcome: str = "ok") -> AuditEvent:
-    return AuditEvent(ts=f"2026-01-30T10:00:{n % 60:02d}.000Z", tool=f"agents.tool_{n}", toolset="agents",
-                      args={"n": n}, outcome=outcome, duration_ms=float(n))  # type: ignore[arg-type]
+    return AuditEvent(
+        ts=f"2026-01-30T10:00:{n % 60:02d}.000Z",
+        tool=f"agents.tool_{n}",
+        toolset="agents",
+        args={"n": n},
+        outcome=outcome,
+        duration_ms=float(n),
+    )  # type: ignore[arg-type]
 
 
 def numbers(events: list[AuditEvent]) -> list[int]:

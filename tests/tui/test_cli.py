@@ -23,8 +23,9 @@ from wazuh_mcp.standin.server import StandinServer
 EXE = "/opt/wazuh-mcp/bin/wazuh-mcp"
 
 
-def run(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-        stdin: str = "") -> tuple[int, str, str]:
+def run(
+    args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: str = ""
+) -> tuple[int, str, str]:
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     code = main(args)
     out, err = capsys.readouterr()
@@ -33,8 +34,19 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest
 
 
 def setup_args(api_url: str, indexer_url: str, *extra: str) -> list[str]:
-    return ["setup", "--non-interactive", "--api-url", api_url, "--api-user", "wazuh",
-            "--indexer-url", indexer_url, "--indexer-user", "admin", *extra]
+    return [
+        "setup",
+        "--non-interactive",
+        "--api-url",
+        api_url,
+        "--api-user",
+        "wazuh",
+        "--indexer-url",
+        indexer_url,
+        "--indexer-user",
+        "admin",
+        *extra,
+    ]
 
 
 @pytest.fixture
@@ -48,34 +60,54 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 # --- setup --non-interactive ----------------------------------------------------------------
 
 
-def test_scripted_setup_stores_and_tests(standin: StandinServer, indexer_url: str, memory_keyring: MemoryKeyring,
-                                         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out, _ = run(setup_args(standin.url, indexer_url, "--ca-bundle", str(standin.ca_path), "--profile", "prod"),
-                       capsys, monkeypatch, stdin=f"{api_password()}\nindexer-secret\n")
+def test_scripted_setup_stores_and_tests(
+    standin: StandinServer,
+    indexer_url: str,
+    memory_keyring: MemoryKeyring,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, out, _ = run(
+        setup_args(standin.url, indexer_url, "--ca-bundle", str(standin.ca_path), "--profile", "prod"),
+        capsys,
+        monkeypatch,
+        stdin=f"{api_password()}\nindexer-secret\n",
+    )
     assert code == 0, out
     assert "Saved profile 'prod'" in out and "[ ok ] Server API: log in: Logged in as wazuh" in out
     assert "[ ok ] Indexer: search alerts" in out and "Connection test passed with warnings." in out
-    assert memory_keyring.entries == {("wazuh-mcp", "prod:api"): api_password(),
-                                      ("wazuh-mcp", "prod:indexer"): "indexer-secret"}
+    assert memory_keyring.entries == {
+        ("wazuh-mcp", "prod:api"): api_password(),
+        ("wazuh-mcp", "prod:indexer"): "indexer-secret",
+    }
     assert "indexer-secret" not in config_path().read_text()
     assert Settings.load().api.ca_bundle == standin.ca_path
     report = last_report("prod")
     assert report is not None and report.ok
 
 
-def test_wrong_password_exits_1_with_the_diagnosis(standin: StandinServer, indexer_url: str,
-                                                   capsys: pytest.CaptureFixture[str],
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out, _ = run(setup_args(standin.url, indexer_url, "--ca-bundle", str(standin.ca_path)),
-                       capsys, monkeypatch, stdin="wrong\nx\n")
+def test_wrong_password_exits_1_with_the_diagnosis(
+    standin: StandinServer, indexer_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(
+        setup_args(standin.url, indexer_url, "--ca-bundle", str(standin.ca_path)),
+        capsys,
+        monkeypatch,
+        stdin="wrong\nx\n",
+    )
     assert code == 1
     assert "[FAIL] Server API: log in: The Server API refused user 'wazuh'" in out and "FAILED" in out
 
 
-def test_no_test_and_warnings_for_plain_http_and_insecure(capsys: pytest.CaptureFixture[str],
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out, err = run(setup_args("http://wazuh.lab:55000", "https://wazuh.lab:9200", "--insecure", "--no-test"),
-                         capsys, monkeypatch, stdin="a\nb\n")
+def test_no_test_and_warnings_for_plain_http_and_insecure(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, err = run(
+        setup_args("http://wazuh.lab:55000", "https://wazuh.lab:9200", "--insecure", "--no-test"),
+        capsys,
+        monkeypatch,
+        stdin="a\nb\n",
+    )
     assert code == 0 and "Connection test" not in out
     assert "warning: The Server API URL is plain HTTP" in err
     assert "warning: TLS certificate verification is OFF" in err
@@ -85,21 +117,35 @@ def test_no_test_and_warnings_for_plain_http_and_insecure(capsys: pytest.Capture
 @pytest.mark.parametrize(
     ("args", "stdin", "message"),
     [
-        (["setup", "--non-interactive", "--api-url", "https://w:55000"], "a\nb\n",
-         "needs --api-user, --indexer-url, --indexer-user"),
-        (setup_args("https://w:55000", "https://w:9200", "--ca-bundle", "/nonexistent/root-ca.pem"), "a\nb\n",
-         "The CA bundle /nonexistent/root-ca.pem does not exist"),
+        (
+            ["setup", "--non-interactive", "--api-url", "https://w:55000"],
+            "a\nb\n",
+            "needs --api-user, --indexer-url, --indexer-user",
+        ),
+        (
+            setup_args("https://w:55000", "https://w:9200", "--ca-bundle", "/nonexistent/root-ca.pem"),
+            "a\nb\n",
+            "The CA bundle /nonexistent/root-ca.pem does not exist",
+        ),
         (setup_args("w:55000", "https://w:9200"), "a\nb\n", "must look like https://host:port"),
         (setup_args("https://w:55000", "https://w:9200"), "", "Enter the Server API password"),
         (setup_args("https://w:55000", "https://w:9200"), "only-api\n", "Enter the Indexer password"),
-        (setup_args("https://w:55000", "https://w:9200", "--insecure", "--ca-bundle", "/x.pem"), "a\nb\n",
-         "contradict"),
+        (
+            setup_args("https://w:55000", "https://w:9200", "--insecure", "--ca-bundle", "/x.pem"),
+            "a\nb\n",
+            "contradict",
+        ),
         (setup_args("https://w:55000", "https://w:9200", "--run-as", "alice"), "a\nb\n", "run_as must be a JSON"),
     ],
 )
-def test_bad_input_exits_2_and_writes_nothing(args: list[str], stdin: str, message: str,
-                                              memory_keyring: MemoryKeyring, capsys: pytest.CaptureFixture[str],
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bad_input_exits_2_and_writes_nothing(
+    args: list[str],
+    stdin: str,
+    message: str,
+    memory_keyring: MemoryKeyring,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     code, _, err = run(args, capsys, monkeypatch, stdin=stdin)
     assert code == 2 and message in err
     assert not config_path().exists() and memory_keyring.entries == {}
@@ -112,8 +158,11 @@ def test_read_only_settings_directory(tmp_path: Path) -> None:
     folder.mkdir()
     folder.chmod(0o555)
     env = {k: v for k, v in os.environ.items() if not k.startswith("WAZUH_MCP_")}
-    env.update(WAZUH_MCP_CONFIG=str(folder / "config.toml"), WAZUH_MCP_STATE_DIR=str(tmp_path / "state"),
-               PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring")
+    env.update(
+        WAZUH_MCP_CONFIG=str(folder / "config.toml"),
+        WAZUH_MCP_STATE_DIR=str(tmp_path / "state"),
+        PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring",
+    )
     command = [sys.executable, "-m", "wazuh_mcp", *setup_args("https://w:55000", "https://w:9200", "--no-test")]
     if os.geteuid() == 0:
         setpriv = shutil.which("setpriv")
@@ -121,8 +170,16 @@ def test_read_only_settings_directory(tmp_path: Path) -> None:
             pytest.skip("running as root without setpriv: cannot drop CAP_DAC_OVERRIDE")
         command = [setpriv, "--bounding-set", "-dac_override,-dac_read_search", "--", *command]
     try:
-        done = subprocess.run(command, input="a\nb\n", capture_output=True, text=True, env=env, timeout=60,
-                              check=False, cwd=Path(__file__).resolve().parents[2])
+        done = subprocess.run(
+            command,
+            input="a\nb\n",
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+            check=False,
+            cwd=Path(__file__).resolve().parents[2],
+        )
     finally:
         folder.chmod(0o755)
     assert done.returncode == 1, done.stderr
@@ -133,16 +190,18 @@ def test_read_only_settings_directory(tmp_path: Path) -> None:
 # --- connect --------------------------------------------------------------------------------
 
 
-def test_connect_dry_run_write_idempotent_remove(home: Path, capsys: pytest.CaptureFixture[str],
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_connect_dry_run_write_idempotent_remove(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = home / ".config" / "Claude" / "claude_desktop_config.json"
     code, out, _ = run(["connect", "claude-desktop", "--dry-run", "--profile", "prod"], capsys, monkeypatch)
     assert code == 0 and "Add 'wazuh' to Claude Desktop" in out and "(dry run: nothing written)" in out
     assert f'+      "command": "{EXE}"' in out and not path.exists()
     code, out, _ = run(["connect", "claude-desktop", "--profile", "prod"], capsys, monkeypatch)
     assert code == 0 and f"Wrote {path}." in out and "Restart Claude Desktop" in out
-    assert json.loads(path.read_text()) == {"mcpServers": {"wazuh": {"command": EXE,
-                                                                     "args": ["serve", "--profile", "prod"]}}}
+    assert json.loads(path.read_text()) == {
+        "mcpServers": {"wazuh": {"command": EXE, "args": ["serve", "--profile", "prod"]}}
+    }
     code, out, _ = run(["connect", "claude-desktop", "--profile", "prod"], capsys, monkeypatch)
     assert code == 0 and "already has this 'wazuh' entry; nothing to do" in out
     code, out, _ = run(["connect", "claude-desktop", "--remove"], capsys, monkeypatch)
@@ -150,13 +209,15 @@ def test_connect_dry_run_write_idempotent_remove(home: Path, capsys: pytest.Capt
     assert json.loads(path.read_text()) == {"mcpServers": {}}
 
 
-def test_connect_vscode_and_claude_code_in_a_project(home: Path, capsys: pytest.CaptureFixture[str],
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_connect_vscode_and_claude_code_in_a_project(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     project = home / "repo"
     project.mkdir()
     assert run(["connect", "vscode", "--project", str(project)], capsys, monkeypatch)[0] == 0
     assert json.loads((project / ".vscode" / "mcp.json").read_text()) == {
-        "servers": {"wazuh": {"type": "stdio", "command": EXE, "args": ["serve"]}}}
+        "servers": {"wazuh": {"type": "stdio", "command": EXE, "args": ["serve"]}}
+    }
     code, out, _ = run(["connect", "claude-code", "--project", str(project), "--demo"], capsys, monkeypatch)
     assert code == 0 and f"claude mcp add --scope project wazuh -- {EXE} serve --demo" in out
     assert json.loads((project / ".mcp.json").read_text())["mcpServers"]["wazuh"]["args"] == ["serve", "--demo"]
@@ -165,8 +226,9 @@ def test_connect_vscode_and_claude_code_in_a_project(home: Path, capsys: pytest.
     assert not (home / ".cursor").exists()
 
 
-def test_connect_refuses_a_malformed_file_without_a_traceback(home: Path, capsys: pytest.CaptureFixture[str],
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_connect_refuses_a_malformed_file_without_a_traceback(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = home / ".cursor" / "mcp.json"
     path.parent.mkdir()
     path.write_text("{ not json")
@@ -180,15 +242,26 @@ def test_connect_refuses_a_malformed_file_without_a_traceback(home: Path, capsys
 # --- audit ----------------------------------------------------------------------------------
 
 
-def test_audit_without_a_terminal_prints_the_last_calls(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_audit_without_a_terminal_prints_the_last_calls(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "audit.jsonl"
     sink = AuditSink(path)
     for n in range(5):
-        sink.write(AuditEvent(ts=f"2026-01-30T10:00:0{n}.000Z", tool="agents.get_agent", toolset="agents",
-                              outcome="error" if n == 4 else "ok", error_code="not_found" if n == 4 else None,
-                              duration_ms=n, wazuh_user="wazuh"))
+        sink.write(
+            AuditEvent(
+                ts=f"2026-01-30T10:00:0{n}.000Z",
+                tool="agents.get_agent",
+                toolset="agents",
+                outcome="error" if n == 4 else "ok",
+                error_code="not_found" if n == 4 else None,
+                duration_ms=n,
+                wazuh_user="wazuh",
+            )
+        )
     code, out, _ = run(["audit", "--file", str(path), "--last", "2"], capsys, monkeypatch)
     assert code == 0
-    assert out.splitlines() == ["2026-01-30T10:00:03.000Z agents.get_agent ok 3ms wazuh",
-                                "2026-01-30T10:00:04.000Z agents.get_agent error 4ms wazuh not_found"]
+    assert out.splitlines() == [
+        "2026-01-30T10:00:03.000Z agents.get_agent ok 3ms wazuh",
+        "2026-01-30T10:00:04.000Z agents.get_agent error 4ms wazuh not_found",
+    ]

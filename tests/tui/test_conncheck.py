@@ -20,8 +20,15 @@ from wazuh_mcp.setup.settings import Settings
 from wazuh_mcp.standin.server import StandinServer
 
 
-def settings(api_url: str, *, user: str = "wazuh", ca: Path | None = None, verify: bool = True,
-             indexer_url: str | None = None, indexer_user: str | None = "admin") -> Settings:
+def settings(
+    api_url: str,
+    *,
+    user: str = "wazuh",
+    ca: Path | None = None,
+    verify: bool = True,
+    indexer_url: str | None = None,
+    indexer_user: str | None = "admin",
+) -> Settings:
     return Settings.load(
         profile="t",
         api={"url": api_url, "user": user, "ca_bundle": ca, "verify_tls": verify},
@@ -42,8 +49,11 @@ def closed_port() -> int:
 async def test_green(standin: StandinServer, indexer_url: str) -> None:
     seen: list[tuple[str, str]] = []
     report = await run_connection_test(
-        settings(standin.url, ca=standin.ca_path, indexer_url=indexer_url), profile="t",
-        api_password=api_password(), indexer_password="any", progress=lambda c: seen.append((c.key, c.status)),
+        settings(standin.url, ca=standin.ca_path, indexer_url=indexer_url),
+        profile="t",
+        api_password=api_password(),
+        indexer_password="any",
+        progress=lambda c: seen.append((c.key, c.status)),
     )
     checks = by_key(report)
     assert checks["api.login"].status == "ok" and "Logged in as wazuh" in checks["api.login"].detail
@@ -60,8 +70,9 @@ async def test_green(standin: StandinServer, indexer_url: str) -> None:
 
 
 async def test_wrong_password_is_a_401(standin: StandinServer) -> None:
-    report = await run_connection_test(settings(standin.url, ca=standin.ca_path), profile="t",
-                                       api_password="not-the-password")
+    report = await run_connection_test(
+        settings(standin.url, ca=standin.ca_path), profile="t", api_password="not-the-password"
+    )
     login = by_key(report)["api.login"]
     assert login.status == "fail"
     assert "refused user 'wazuh'" in login.detail and "wrong user or password" in login.detail
@@ -69,8 +80,9 @@ async def test_wrong_password_is_a_401(standin: StandinServer) -> None:
 
 
 async def test_403_names_the_missing_rbac_action(standin: StandinServer) -> None:
-    report = await run_connection_test(settings(standin.url, user="nobody", ca=standin.ca_path), profile="t",
-                                       api_password=api_password("nobody"))
+    report = await run_connection_test(
+        settings(standin.url, user="nobody", ca=standin.ca_path), profile="t", api_password=api_password("nobody")
+    )
     call = by_key(report)["api.call"]
     assert by_key(report)["api.login"].status == "ok"
     assert call.status == "fail" and "'agent:read'" in call.detail
@@ -85,16 +97,21 @@ async def test_untrusted_certificate_hints_at_the_ca_bundle(standin: StandinServ
 
 
 async def test_missing_ca_bundle_file(standin: StandinServer, tmp_path: Path) -> None:
-    report = await run_connection_test(settings(standin.url, ca=tmp_path / "nope.pem"), profile="t",
-                                       api_password=api_password())
+    report = await run_connection_test(
+        settings(standin.url, ca=tmp_path / "nope.pem"), profile="t", api_password=api_password()
+    )
     login = by_key(report)["api.login"]
     assert login.status == "fail" and "nope.pem does not exist" in login.detail
 
 
 async def test_connection_refused() -> None:
     url = f"https://127.0.0.1:{closed_port()}"
-    report = await run_connection_test(settings(url, indexer_url=f"http://127.0.0.1:{closed_port()}"),
-                                       profile="t", api_password="x", indexer_password="y")
+    report = await run_connection_test(
+        settings(url, indexer_url=f"http://127.0.0.1:{closed_port()}"),
+        profile="t",
+        api_password="x",
+        indexer_password="y",
+    )
     checks = by_key(report)
     assert checks["api.login"].status == "fail" and "refused or unreachable" in checks["api.login"].detail
     assert checks["indexer.alerts"].status == "fail" and "refused" in checks["indexer.alerts"].detail
@@ -103,27 +120,34 @@ async def test_connection_refused() -> None:
 async def test_name_not_resolved() -> None:
     report = await run_connection_test(
         settings("https://wazuh.nonexistent.invalid:55000", indexer_url="https://idx.nonexistent.invalid:9200"),
-        profile="t", api_password="x", indexer_password="y")
+        profile="t",
+        api_password="x",
+        indexer_password="y",
+    )
     checks = by_key(report)
     assert "does not resolve" in checks["api.login"].detail
     assert "does not resolve" in checks["indexer.alerts"].detail
 
 
 async def test_no_alerts_indices_under_the_pattern(standin: StandinServer, empty_indexer_url: str) -> None:
-    report = await run_connection_test(settings(standin.url, ca=standin.ca_path, indexer_url=empty_indexer_url),
-                                       profile="t", api_password=api_password(), indexer_password="x")
+    report = await run_connection_test(
+        settings(standin.url, ca=standin.ca_path, indexer_url=empty_indexer_url),
+        profile="t",
+        api_password=api_password(),
+        indexer_password="x",
+    )
     alerts = by_key(report)["indexer.alerts"]
     assert alerts.status == "fail" and "No alerts indices match 'wazuh-alerts-*'" in alerts.detail
 
 
 async def test_plain_http_and_verification_off_are_warned(indexer_url: str) -> None:
     with StandinServer(tls=False) as plain:
-        report = await run_connection_test(settings(plain.url, indexer_url=indexer_url), profile="t",
-                                           api_password=api_password(), indexer_password="x")
+        report = await run_connection_test(
+            settings(plain.url, indexer_url=indexer_url), profile="t", api_password=api_password(), indexer_password="x"
+        )
     assert by_key(report)["tls"].status == "warn" and "Plain HTTP" in by_key(report)["tls"].detail
     with StandinServer(tls=True) as secure:
-        report = await run_connection_test(settings(secure.url, verify=False), profile="t",
-                                           api_password=api_password())
+        report = await run_connection_test(settings(secure.url, verify=False), profile="t", api_password=api_password())
     assert by_key(report)["api.login"].status == "ok"
     assert "verification is OFF" in by_key(report)["tls"].detail
 
@@ -150,8 +174,14 @@ def test_version_diagnosis() -> None:
 
 def test_last_report_is_kept_per_profile() -> None:
     assert last_report("lab") is None
-    save_report(ConnectionReport(profile="lab", checks=[Check("tls", "T", "ok", "fine")], wazuh_version="4.14.7",
-                                 finished="2026-01-30T10:00:00.000Z"))
+    save_report(
+        ConnectionReport(
+            profile="lab",
+            checks=[Check("tls", "T", "ok", "fine")],
+            wazuh_version="4.14.7",
+            finished="2026-01-30T10:00:00.000Z",
+        )
+    )
     save_report(ConnectionReport(profile="prod", checks=[Check("tls", "T", "fail", "bad")]))
     lab = last_report("lab")
     assert lab is not None and lab.status == "ok" and lab.wazuh_version == "4.14.7"

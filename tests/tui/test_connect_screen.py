@@ -77,7 +77,8 @@ async def test_claude_code_in_a_project_with_profile_shows_the_cli_equivalent(ho
         await pilot.press("ctrl+w")
         await settle(pilot)
     assert json.loads((project / ".mcp.json").read_text()) == {
-        "mcpServers": {"wazuh": {"type": "stdio", "command": EXE, "args": ["serve", "--profile", "lab"]}}}
+        "mcpServers": {"wazuh": {"type": "stdio", "command": EXE, "args": ["serve", "--profile", "lab"]}}
+    }
 
 
 async def test_malformed_file_is_refused_on_screen(home: Path) -> None:

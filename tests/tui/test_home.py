@@ -23,9 +23,18 @@ SIZE = (110, 36)
 
 
 def configure(verify_tls: bool = True) -> None:
-    save_profile(ProfileInput(name="prod", api_url="https://wazuh.example.org:55000", api_user="soc",
-                              api_password="pw", indexer_url="https://wazuh.example.org:9200", indexer_user="reader",
-                              indexer_password="pw2", verify_tls=verify_tls))
+    save_profile(
+        ProfileInput(
+            name="prod",
+            api_url="https://wazuh.example.org:55000",
+            api_user="soc",
+            api_password="pw",
+            indexer_url="https://wazuh.example.org:9200",
+            indexer_user="reader",
+            indexer_password="pw2",
+            verify_tls=verify_tls,
+        )
+    )
 
 
 async def test_fresh_install_points_at_setup_and_demo() -> None:
@@ -42,14 +51,33 @@ async def test_fresh_install_points_at_setup_and_demo() -> None:
 
 async def test_configured_status_last_test_and_recent_activity() -> None:
     configure()
-    save_report(ConnectionReport(profile="prod", wazuh_version="4.14.7", finished="2026-01-30T10:00:00.000Z",
-                                 checks=[Check("api.login", "Server API: log in", "ok", "fine"),
-                                         Check("indexer.vulns", "Indexer: vulnerability state", "warn", "none yet")]))
+    save_report(
+        ConnectionReport(
+            profile="prod",
+            wazuh_version="4.14.7",
+            finished="2026-01-30T10:00:00.000Z",
+            checks=[
+                Check("api.login", "Server API: log in", "ok", "fine"),
+                Check("indexer.vulns", "Indexer: vulnerability state", "warn", "none yet"),
+            ],
+        )
+    )
     sink = AuditSink(Settings.load().audit_path)
-    sink.write(AuditEvent(ts="2026-01-30T10:01:00.000Z", tool="agents.list_agents", toolset="agents",
-                          outcome="ok", duration_ms=42))
-    sink.write(AuditEvent(ts="2026-01-30T10:02:00.000Z", tool="alerts.search_alerts", toolset="alerts",
-                          outcome="error", error_code="timeout", duration_ms=60000))
+    sink.write(
+        AuditEvent(
+            ts="2026-01-30T10:01:00.000Z", tool="agents.list_agents", toolset="agents", outcome="ok", duration_ms=42
+        )
+    )
+    sink.write(
+        AuditEvent(
+            ts="2026-01-30T10:02:00.000Z",
+            tool="alerts.search_alerts",
+            toolset="alerts",
+            outcome="error",
+            error_code="timeout",
+            duration_ms=60000,
+        )
+    )
     app = create_app(cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -26,14 +26,16 @@ def test_list_agents_fields() -> None:
     assert fields["status"].kind == "enum" and "never_connected" in fields["status"].choices
     assert fields["size"].kind == "integer" and fields["size"].placeholder == "default: 100"
     assert fields["group"].kind == "string" and not fields["group"].required
-    args, problems = build_arguments(list(fields.values()), {"status": "active", "size": "5", "group": "", "offset": ""})
+    args, problems = build_arguments(
+        list(fields.values()), {"status": "active", "size": "5", "group": "", "offset": ""}
+    )
     assert problems == {} and args == {"status": "active", "size": 5}
 
 
 def test_required_first_and_rich_values_as_json() -> None:
     fields = fields_from_schema(schema("hunt_query"))
     required = [f.name for f in fields if f.required]
-    assert [f.name for f in fields[:len(required)]] == required and "must" in required
+    assert [f.name for f in fields[: len(required)]] == required and "must" in required
     must = next(f for f in fields if f.name == "must")
     assert must.kind == "json"
     clause = '[{"field": "rule.level", "op": "gte", "value": 10}]'

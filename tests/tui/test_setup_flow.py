@@ -22,8 +22,13 @@ IDX_PW = "Idx-S3cret!"
 
 def entered(name: str = "prod", **changes: object) -> ProfileInput:
     values: dict[str, object] = dict(
-        name=name, api_url="https://wazuh.example.org:55000", api_user="wazuh-mcp", api_password=API_PW,
-        indexer_url="https://wazuh.example.org:9200", indexer_user="reader", indexer_password=IDX_PW,
+        name=name,
+        api_url="https://wazuh.example.org:55000",
+        api_user="wazuh-mcp",
+        api_password=API_PW,
+        indexer_url="https://wazuh.example.org:9200",
+        indexer_user="reader",
+        indexer_password=IDX_PW,
     )
     values.update(changes)
     return ProfileInput(**values)  # type: ignore[arg-type]
@@ -155,7 +160,11 @@ def test_a_settings_path_under_a_file_is_a_clear_error(tmp_path: Path, monkeypat
 
 @pytest.mark.parametrize("value", ['quote " and \\ backslash', "tab\tnew\nline", "unicodé ✓", "del\x7f", "", "a=b"])
 def test_toml_writer_round_trips(value: str) -> None:
-    document = {"default_profile": "x", "profiles": {"x": {"role": value, "n": 3, "f": 1.5, "b": False,
-                                                             "l": [value, "y"], "api": {"run_as": {"k y": value}}},
-                                                       "a b": {"writes": True}}}
+    document = {
+        "default_profile": "x",
+        "profiles": {
+            "x": {"role": value, "n": 3, "f": 1.5, "b": False, "l": [value, "y"], "api": {"run_as": {"k y": value}}},
+            "a b": {"writes": True},
+        },
+    }
     assert tomllib.loads(profiles.dumps(document)) == document

@@ -43,14 +43,35 @@ def fixed_paths(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 def configured(verify_tls: bool = True) -> None:
     (ROOT / "root-ca.pem").write_text("-----BEGIN CERTIFICATE-----\n")
-    save_profile(ProfileInput(name="prod", api_url="https://wazuh.example.org:55000", api_user="soc-mcp",
-                              api_password="pw", indexer_url="https://wazuh.example.org:9200", indexer_user="reader",
-                              indexer_password="pw2", verify_tls=verify_tls,
-                              ca_bundle=str(ROOT / "root-ca.pem") if verify_tls else ""))
-    save_report(ConnectionReport(profile="prod", wazuh_version="4.14.7", finished="2026-01-30T09:58:12.402Z", checks=[
-        Check("api.login", "Server API: log in", "ok", "Logged in as soc-mcp."),
-        Check("indexer.vulns", "Indexer: vulnerability state", "warn", "No index matches "
-              "'wazuh-states-vulnerabilities-*' yet.")]))
+    save_profile(
+        ProfileInput(
+            name="prod",
+            api_url="https://wazuh.example.org:55000",
+            api_user="soc-mcp",
+            api_password="pw",
+            indexer_url="https://wazuh.example.org:9200",
+            indexer_user="reader",
+            indexer_password="pw2",
+            verify_tls=verify_tls,
+            ca_bundle=str(ROOT / "root-ca.pem") if verify_tls else "",
+        )
+    )
+    save_report(
+        ConnectionReport(
+            profile="prod",
+            wazuh_version="4.14.7",
+            finished="2026-01-30T09:58:12.402Z",
+            checks=[
+                Check("api.login", "Server API: log in", "ok", "Logged in as soc-mcp."),
+                Check(
+                    "indexer.vulns",
+                    "Indexer: vulnerability state",
+                    "warn",
+                    "No index matches 'wazuh-states-vulnerabilities-*' yet.",
+                ),
+            ],
+        )
+    )
 
 
 def audit_events() -> None:
@@ -60,28 +81,62 @@ def audit_events() -> None:
         ("10:01:04.871", "agents.list_agents", {"status": "active", "size": 5}, "ok", None, 112),
         ("10:02:11.005", "alerts.search_alerts", {"time_range": "1h", "min_level": 10}, "ok", None, 284),
         ("10:02:40.314", "agents.get_agent", {"agent_id": "042"}, "error", "not_found", 21),
-        ("10:03:05.900", "hunt.hunt_query", {"must": [{"field": "data.srcip", "op": "eq", "value": "45.75.196.15"}],
-                                             "time_range": "24h"}, "error", "timeout", 60000),
+        (
+            "10:03:05.900",
+            "hunt.hunt_query",
+            {"must": [{"field": "data.srcip", "op": "eq", "value": "45.75.196.15"}], "time_range": "24h"},
+            "error",
+            "timeout",
+            60000,
+        ),
     ]
     for time, tool, args, outcome, code, ms in rows:
-        sink.write(AuditEvent(ts=f"2026-01-30T{time}Z", tool=tool, toolset=tool.split(".")[0], args=args,
-                              outcome=outcome, error_code=code,  # type: ignore[arg-type]
-                              error="agent 042 does not exist" if code == "not_found" else None,
-                              duration_ms=ms, wazuh_user="soc-mcp", role="analyst", session="4f1c2a9b7e01"))
+        sink.write(
+            AuditEvent(
+                ts=f"2026-01-30T{time}Z",
+                tool=tool,
+                toolset=tool.split(".")[0],
+                args=args,
+                outcome=outcome,
+                error_code=code,  # type: ignore[arg-type]
+                error="agent 042 does not exist" if code == "not_found" else None,
+                duration_ms=ms,
+                wazuh_user="soc-mcp",
+                role="analyst",
+                session="4f1c2a9b7e01",
+            )
+        )
 
 
 def pending_change() -> None:
-    diff = ("--- /dev/null\n+++ b/etc/rules/wazuh-mcp-100100.xml\n@@ -0,0 +1,6 @@\n+<group name=\"local,sshd,\">\n"
-            "+  <rule id=\"100100\" level=\"10\" frequency=\"8\" timeframe=\"120\">\n+    <if_matched_sid>5716"
-            "</if_matched_sid>\n+    <description>sshd: 8 failed logins in 2 minutes.</description>\n+  </rule>\n"
-            "+</group>\n")
+    diff = (
+        '--- /dev/null\n+++ b/etc/rules/wazuh-mcp-100100.xml\n@@ -0,0 +1,6 @@\n+<group name="local,sshd,">\n'
+        '+  <rule id="100100" level="10" frequency="8" timeframe="120">\n+    <if_matched_sid>5716'
+        "</if_matched_sid>\n+    <description>sshd: 8 failed logins in 2 minutes.</description>\n+  </rule>\n"
+        "+</group>\n"
+    )
     change = PendingChange(
-        id="ch-0badc0de", tool="write.create_rule", kind="create_rule", state="pending",
-        tier="confirmation_required", created_at="2026-01-30T10:04:00.000Z", expires_at="2099-01-31T10:04:00.000Z",
-        requested_by=Requester(session="4f1c2a9b7e01", role="admin", wazuh_user="soc-mcp", profile="prod",
-                               api_url="https://wazuh.example.org:55000"),
-        target="etc/rules/wazuh-mcp-100100.xml", filename="wazuh-mcp-100100.xml", relative_dirname="etc/rules",
-        payload="<group/>", rule_ids=[100100], diff=diff, change_sha256="9" * 64,
+        id="ch-0badc0de",
+        tool="write.create_rule",
+        kind="create_rule",
+        state="pending",
+        tier="confirmation_required",
+        created_at="2026-01-30T10:04:00.000Z",
+        expires_at="2099-01-31T10:04:00.000Z",
+        requested_by=Requester(
+            session="4f1c2a9b7e01",
+            role="admin",
+            wazuh_user="soc-mcp",
+            profile="prod",
+            api_url="https://wazuh.example.org:55000",
+        ),
+        target="etc/rules/wazuh-mcp-100100.xml",
+        filename="wazuh-mcp-100100.xml",
+        relative_dirname="etc/rules",
+        payload="<group/>",
+        rule_ids=[100100],
+        diff=diff,
+        change_sha256="9" * 64,
         summary="Create rule 100100 (level 10): sshd: 8 failed logins in 2 minutes.",
     )
     pending_dir().mkdir(parents=True, exist_ok=True)
@@ -128,8 +183,10 @@ def test_setup_security_with_verification_off(snap_compare: SnapCompare) -> None
 def test_connect_preview(snap_compare: SnapCompare) -> None:
     config = ROOT / "home" / ".config" / "Claude" / "claude_desktop_config.json"
     config.parent.mkdir(parents=True)
-    config.write_text('{\n  "mcpServers": {\n    "filesystem": {\n      "command": "npx"\n    }\n  },\n'
-                      '  "preferences": {\n    "sidebarMode": "chat"\n  }\n}\n')
+    config.write_text(
+        '{\n  "mcpServers": {\n    "filesystem": {\n      "command": "npx"\n    }\n  },\n'
+        '  "preferences": {\n    "sidebarMode": "chat"\n  }\n}\n'
+    )
     assert snap_compare(app_for("connect"), terminal_size=SIZE, run_before=settled)
 
 

@@ -39,8 +39,9 @@ class Tmux:
         self.socket = socket
 
     def run(self, *args: str) -> str:
-        done = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=30,
-                              check=True)
+        done = subprocess.run(
+            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=30, check=True
+        )
         return done.stdout
 
     def screen(self) -> str:
@@ -71,19 +72,35 @@ def tmux(tmp_path: Path) -> Iterator[tuple[Tmux, Path]]:
     home = tmp_path / "home"
     home.mkdir()
     env = {
-        "HOME": str(home), "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
+        "HOME": str(home),
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "LANG": "C.UTF-8",
         "WAZUH_MCP_CONFIG": str(home / ".config" / "wazuh-mcp" / "config.toml"),
         "WAZUH_MCP_STATE_DIR": str(home / ".local" / "state" / "wazuh-mcp"),
-        "PYTHONPATH": str(REPO), "KEYRING_PW": "tmux-login",
+        "PYTHONPATH": str(REPO),
+        "KEYRING_PW": "tmux-login",
     }
     launcher = (
-        "echo -n \"$KEYRING_PW\" | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; "
+        'echo -n "$KEYRING_PW" | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; '
         f"exec {shlex.quote(sys.executable)} -m wazuh_mcp"  # Textual draws on stderr: leave it to the terminal
     )
     tmux = Tmux(f"wazuh-mcp-test-{os.getpid()}")
-    tmux.run("-f", "/dev/null", "new-session", "-d", "-s", "launcher", "-x", "120", "-y", "40", "-c", str(REPO),
-             *(arg for key, value in env.items() for arg in ("-e", f"{key}={value}")),
-             f"dbus-run-session -- bash -c {shlex.quote(launcher)}")
+    tmux.run(
+        "-f",
+        "/dev/null",
+        "new-session",
+        "-d",
+        "-s",
+        "launcher",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        "-c",
+        str(REPO),
+        *(arg for key, value in env.items() for arg in ("-e", f"{key}={value}")),
+        f"dbus-run-session -- bash -c {shlex.quote(launcher)}",
+    )
     tmux.run("set-option", "-t", "launcher", "remain-on-exit", "on")  # to read the screen after it quits
     try:
         yield tmux, home

@@ -7,8 +7,15 @@ from wazuh_mcp.server.audit import AuditEvent, AuditSink, iter_events, parse_lin
 
 
 def event(n: int = 0, **extra: object) -> AuditEvent:
-    return AuditEvent(ts="2026-11-30T00:00:00.000Z", tool="agents.get_agent", toolset="agents",
-                      args={"agent_id": f"{n:03d}"}, outcome="ok", duration_ms=1.5, **extra)  # type: ignore[arg-type]
+    return AuditEvent(
+        ts="2026-11-30T00:00:00.000Z",
+        tool="agents.get_agent",
+        toolset="agents",
+        args={"agent_id": f"{n:03d}"},
+        outcome="ok",
+        duration_ms=1.5,
+        **extra,
+    )  # type: ignore[arg-type]
 
 
 def test_redact_masks_secret_keys_at_any_depth() -> None:
@@ -47,6 +54,6 @@ def test_sink_rotates_by_size_and_keeps_backups(tmp_path: Path) -> None:
 def test_reader_skips_torn_and_foreign_lines(tmp_path: Path) -> None:
     path = tmp_path / "audit.jsonl"
     good = event(7).model_dump_json()
-    path.write_text(f"{good}\nnot json\n{{\"tool\": 1}}\n{good[:20]}")
+    path.write_text(f'{good}\nnot json\n{{"tool": 1}}\n{good[:20]}')
     assert [e.args["agent_id"] for e in iter_events(path)] == ["007"]
     assert parse_line("") is None

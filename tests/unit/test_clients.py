@@ -43,13 +43,17 @@ def write(target, text: str) -> None:
 def test_paths_per_client_and_platform(tmp_path: Path) -> None:
     home = tmp_path
     assert target_for("claude-desktop", home=home, platform="linux", env={}).path == (
-        home / ".config/Claude/claude_desktop_config.json")
+        home / ".config/Claude/claude_desktop_config.json"
+    )
     assert target_for("claude-desktop", home=home, platform="linux", env={"XDG_CONFIG_HOME": "/x"}).path == Path(
-        "/x/Claude/claude_desktop_config.json")
+        "/x/Claude/claude_desktop_config.json"
+    )
     assert target_for("claude-desktop", home=home, platform="darwin", env={}).path == (
-        home / "Library/Application Support/Claude/claude_desktop_config.json")
-    assert target_for("claude-desktop", home=home, platform="win32", env={"APPDATA": "C:/Users/a/AppData/Roaming"}
-                      ).path == Path("C:/Users/a/AppData/Roaming/Claude/claude_desktop_config.json")
+        home / "Library/Application Support/Claude/claude_desktop_config.json"
+    )
+    assert target_for(
+        "claude-desktop", home=home, platform="win32", env={"APPDATA": "C:/Users/a/AppData/Roaming"}
+    ).path == Path("C:/Users/a/AppData/Roaming/Claude/claude_desktop_config.json")
     assert target_for("cursor", home=home).path == home / ".cursor/mcp.json"
     project = tmp_path / "proj"
     assert target_for("cursor", project=project).path == project / ".cursor/mcp.json"
@@ -77,7 +81,7 @@ def test_new_file_in_a_missing_directory(tmp_path: Path) -> None:
     target = desktop(tmp_path)
     change = plan_change(target, entry=entry())
     assert change.action == "add" and change.before is None
-    assert "+    \"wazuh\": {" in change.diff()
+    assert '+    "wazuh": {' in change.diff()
     assert not target.path.exists(), "a plan never writes"
     assert apply_change(change) is None
     assert json.loads(target.path.read_text()) == {"mcpServers": {"wazuh": entry()}}
@@ -104,7 +108,8 @@ def test_merge_keeps_other_servers_and_keys_in_order(tmp_path: Path) -> None:
     lines = change.diff().splitlines()[3:]
     assert [line for line in lines if line.startswith("-")] == []
     assert "".join(line[1:] for line in lines if line.startswith("+")).replace(" ", "") == (
-        '},"wazuh":{"command":"/opt/wazuh-mcp/bin/wazuh-mcp","args":["serve","--profile","prod"]')
+        '},"wazuh":{"command":"/opt/wazuh-mcp/bin/wazuh-mcp","args":["serve","--profile","prod"]'
+    )
 
 
 def test_idempotent(tmp_path: Path) -> None:
@@ -130,7 +135,10 @@ def test_update_then_remove_leaves_everything_else(tmp_path: Path) -> None:
     removal = plan_change(target, entry=None)
     assert removal.action == "remove"
     apply_change(removal, now=datetime(2026, 1, 30, 10, 17))
-    assert json.loads(target.path.read_text()) == {"inputs": [], "servers": {"other": {"type": "stdio", "command": "x"}}}
+    assert json.loads(target.path.read_text()) == {
+        "inputs": [],
+        "servers": {"other": {"type": "stdio", "command": "x"}},
+    }
     assert plan_change(target, entry=None).action == "absent"
 
 

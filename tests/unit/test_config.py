@@ -129,17 +129,28 @@ def test_every_variable_in_the_readme_table_reaches_its_setting(monkeypatch: pyt
         "WAZUH_MCP_WRITES": ("on", lambda s: s.writes),
         "WAZUH_MCP_AUDIT_LOG": ("/tmp/x.jsonl", lambda s: str(s.audit_log)),
     }
-    expected = {"WAZUH_MCP_API_VERIFY_TLS": False, "WAZUH_MCP_INDEXER_VERIFY_TLS": False,
-                "WAZUH_MCP_API_TIMEOUT_S": 7.0, "WAZUH_MCP_INDEXER_TIMEOUT_S": 9.0,
-                "WAZUH_MCP_API_RUN_AS": {"username": "alice"}, "WAZUH_MCP_WRITES": True}
+    expected = {
+        "WAZUH_MCP_API_VERIFY_TLS": False,
+        "WAZUH_MCP_INDEXER_VERIFY_TLS": False,
+        "WAZUH_MCP_API_TIMEOUT_S": 7.0,
+        "WAZUH_MCP_INDEXER_TIMEOUT_S": 9.0,
+        "WAZUH_MCP_API_RUN_AS": {"username": "alice"},
+        "WAZUH_MCP_WRITES": True,
+    }
     for name, (raw, _) in values.items():
         monkeypatch.setenv(name, raw)
     settings = Settings.load()
     for name, (raw, read) in values.items():
         assert read(settings) == expected.get(name, raw), name
     # Every documented variable is either a setting checked above or read elsewhere on purpose.
-    elsewhere = {"WAZUH_MCP_PROFILE", "WAZUH_MCP_STATE_DIR", "WAZUH_MCP_DEBUG", "WAZUH_MCP_CONFIG",
-                 "WAZUH_MCP_API_PASSWORD", "WAZUH_MCP_INDEXER_PASSWORD"}
+    elsewhere = {
+        "WAZUH_MCP_PROFILE",
+        "WAZUH_MCP_STATE_DIR",
+        "WAZUH_MCP_DEBUG",
+        "WAZUH_MCP_CONFIG",
+        "WAZUH_MCP_API_PASSWORD",
+        "WAZUH_MCP_INDEXER_PASSWORD",
+    }
     assert documented - set(values) <= elsewhere, documented - set(values) - elsewhere
 
 
@@ -147,8 +158,14 @@ def test_unreadable_settings_file_is_a_clear_error_for_serve_too(tmp_path: Path)
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-m", "wazuh_mcp", "serve"], capture_output=True, text=True, timeout=60,
-                          env={"WAZUH_MCP_CONFIG": str(tmp_path), "WAZUH_MCP_STATE_DIR": str(tmp_path / "s"),
-                               "PATH": "/usr/bin:/bin"}, stdin=subprocess.DEVNULL, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "wazuh_mcp", "serve"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"WAZUH_MCP_CONFIG": str(tmp_path), "WAZUH_MCP_STATE_DIR": str(tmp_path / "s"), "PATH": "/usr/bin:/bin"},
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
     assert done.returncode == 1 and done.stdout == ""
     assert "configuration_error: Cannot read the settings file" in done.stderr and "Traceback" not in done.stderr

@@ -92,8 +92,16 @@ def assert_grammar(query: dict[str, Any], *, window: dict[str, Any] | None = Non
 
 def test_allowlist_has_the_seed_fields() -> None:
     assert len(FIELDS) == 23
-    for name in ("agent.id", "rule.id", "rule.level", "rule.mitre.id", "data.srcip", "syscheck.path",
-                 "syscheck.sha256_after", "@timestamp"):
+    for name in (
+        "agent.id",
+        "rule.id",
+        "rule.level",
+        "rule.mitre.id",
+        "data.srcip",
+        "syscheck.path",
+        "syscheck.sha256_after",
+        "@timestamp",
+    ):
         assert name in FIELDS
 
 
@@ -129,22 +137,25 @@ def test_ops_follow_types() -> None:
 # --- accepted values are normalised ---------------------------------------------------------
 
 
-@pytest.mark.parametrize(("field", "op", "value", "expected"), [
-    ("agent.id", "eq", "7", "007"),
-    ("agent.id", "in", ["1", "001", 2], ["001", "002"]),
-    ("rule.level", "gte", "10", 10),
-    ("rule.level", "eq", 12.0, 12),
-    ("rule.id", "eq", 5710, "5710"),
-    ("rule.mitre.id", "eq", "t1110.001", "T1110.001"),
-    ("syscheck.sha256_after", "eq", "A" * 64, "a" * 64),
-    ("syscheck.event", "eq", "Modified", "modified"),
-    ("@timestamp", "gte", "2024-05-01T12:00:00+02:00", "2024-05-01T10:00:00.000Z"),
-    ("@timestamp", "lt", "2024-05-01", "2024-05-01T00:00:00.000Z"),
-    ("data.srcip", "eq", "2001:db8::1", "2001:db8::1"),
-    ("data.srcip", "prefix", "10.0.", "10.0."),
-    ("syscheck.path", "prefix", "/etc", "/etc"),
-    ("data.srcuser", "exists", True, True),
-])
+@pytest.mark.parametrize(
+    ("field", "op", "value", "expected"),
+    [
+        ("agent.id", "eq", "7", "007"),
+        ("agent.id", "in", ["1", "001", 2], ["001", "002"]),
+        ("rule.level", "gte", "10", 10),
+        ("rule.level", "eq", 12.0, 12),
+        ("rule.id", "eq", 5710, "5710"),
+        ("rule.mitre.id", "eq", "t1110.001", "T1110.001"),
+        ("syscheck.sha256_after", "eq", "A" * 64, "a" * 64),
+        ("syscheck.event", "eq", "Modified", "modified"),
+        ("@timestamp", "gte", "2024-05-01T12:00:00+02:00", "2024-05-01T10:00:00.000Z"),
+        ("@timestamp", "lt", "2024-05-01", "2024-05-01T00:00:00.000Z"),
+        ("data.srcip", "eq", "2001:db8::1", "2001:db8::1"),
+        ("data.srcip", "prefix", "10.0.", "10.0."),
+        ("syscheck.path", "prefix", "/etc", "/etc"),
+        ("data.srcuser", "exists", True, True),
+    ],
+)
 def test_accepted_values(field: str, op: str, value: Any, expected: Any) -> None:
     assert check_value(field, op, value) == expected
 
@@ -152,37 +163,40 @@ def test_accepted_values(field: str, op: str, value: Any, expected: Any) -> None
 # --- every rule of the issue, rejected with a message naming it ------------------------------
 
 
-@pytest.mark.parametrize(("clause", "message"), [
-    ({"field": "full_log", "op": "eq", "value": "x"}, "Input should be"),
-    ({"field": "rule.id", "op": "regexp", "value": "5.*"}, "Input should be"),
-    ({"field": "rule.id", "op": "eq", "value": "5710", "boost": 2}, "Extra inputs are not permitted"),
-    ({"field": "rule.id", "op": "gt", "value": "5710"}, "range operators (gt/gte/lt/lte) apply only to number"),
-    ({"field": "data.srcip", "op": "lte", "value": "10.0.0.1"}, "range operators"),
-    ({"field": "rule.level", "op": "prefix", "value": "100"}, "'prefix' does not apply to long fields"),
-    ({"field": "rule.level", "op": "eq", "value": 16}, "between 0 and 15"),
-    ({"field": "rule.level", "op": "eq", "value": True}, "not true/false"),
-    ({"field": "rule.level", "op": "eq", "value": 1.5}, "has a fraction"),
-    ({"field": "rule.level", "op": "eq", "value": "ten"}, "is not an integer"),
-    ({"field": "rule.level", "op": "eq", "value": [1, 2]}, "single value"),
-    ({"field": "rule.id", "op": "in", "value": []}, "list of 1..100"),
-    ({"field": "rule.id", "op": "in", "value": [str(i) for i in range(101)]}, "list of 1..100"),
-    ({"field": "rule.id", "op": "in", "value": "5710"}, "list of 1..100"),
-    ({"field": "rule.id", "op": "exists", "value": False}, "'exists' takes the value true"),
-    ({"field": "rule.id", "op": "exists", "value": "yes"}, "'exists' takes the value true"),
-    ({"field": "syscheck.path", "op": "prefix", "value": "/e"}, "at least 3 characters"),
-    ({"field": "syscheck.path", "op": "prefix", "value": ["/etc"]}, "at least 3 characters"),
-    ({"field": "@timestamp", "op": "gte", "value": "now-1d"}, "not an ISO-8601 time"),
-    ({"field": "@timestamp", "op": "gte", "value": 1714557600000}, "ISO-8601"),
-    ({"field": "data.srcip", "op": "eq", "value": "10.0.0.*"}, "not one"),
-    ({"field": "data.srcip", "op": "prefix", "value": "10.0.*"}, "IP prefix"),
-    ({"field": "agent.id", "op": "eq", "value": "web-01"}, "agent.id values are numeric"),
-    ({"field": "rule.mitre.id", "op": "eq", "value": "Brute Force"}, "ATT&CK ids"),
-    ({"field": "syscheck.sha256_after", "op": "eq", "value": "abc"}, "64 hex"),
-    ({"field": "syscheck.event", "op": "eq", "value": "renamed"}, "added', 'modified', 'deleted"),
-    ({"field": "rule.description", "op": "eq", "value": "   "}, "must not be empty"),
-    ({"field": "rule.description", "op": "eq", "value": "x" * 513}, "at most 512"),
-    ({"field": "rule.description", "op": "eq", "value": 3.5}, "not a number"),
-])
+@pytest.mark.parametrize(
+    ("clause", "message"),
+    [
+        ({"field": "full_log", "op": "eq", "value": "x"}, "Input should be"),
+        ({"field": "rule.id", "op": "regexp", "value": "5.*"}, "Input should be"),
+        ({"field": "rule.id", "op": "eq", "value": "5710", "boost": 2}, "Extra inputs are not permitted"),
+        ({"field": "rule.id", "op": "gt", "value": "5710"}, "range operators (gt/gte/lt/lte) apply only to number"),
+        ({"field": "data.srcip", "op": "lte", "value": "10.0.0.1"}, "range operators"),
+        ({"field": "rule.level", "op": "prefix", "value": "100"}, "'prefix' does not apply to long fields"),
+        ({"field": "rule.level", "op": "eq", "value": 16}, "between 0 and 15"),
+        ({"field": "rule.level", "op": "eq", "value": True}, "not true/false"),
+        ({"field": "rule.level", "op": "eq", "value": 1.5}, "has a fraction"),
+        ({"field": "rule.level", "op": "eq", "value": "ten"}, "is not an integer"),
+        ({"field": "rule.level", "op": "eq", "value": [1, 2]}, "single value"),
+        ({"field": "rule.id", "op": "in", "value": []}, "list of 1..100"),
+        ({"field": "rule.id", "op": "in", "value": [str(i) for i in range(101)]}, "list of 1..100"),
+        ({"field": "rule.id", "op": "in", "value": "5710"}, "list of 1..100"),
+        ({"field": "rule.id", "op": "exists", "value": False}, "'exists' takes the value true"),
+        ({"field": "rule.id", "op": "exists", "value": "yes"}, "'exists' takes the value true"),
+        ({"field": "syscheck.path", "op": "prefix", "value": "/e"}, "at least 3 characters"),
+        ({"field": "syscheck.path", "op": "prefix", "value": ["/etc"]}, "at least 3 characters"),
+        ({"field": "@timestamp", "op": "gte", "value": "now-1d"}, "not an ISO-8601 time"),
+        ({"field": "@timestamp", "op": "gte", "value": 1714557600000}, "ISO-8601"),
+        ({"field": "data.srcip", "op": "eq", "value": "10.0.0.*"}, "not one"),
+        ({"field": "data.srcip", "op": "prefix", "value": "10.0.*"}, "IP prefix"),
+        ({"field": "agent.id", "op": "eq", "value": "web-01"}, "agent.id values are numeric"),
+        ({"field": "rule.mitre.id", "op": "eq", "value": "Brute Force"}, "ATT&CK ids"),
+        ({"field": "syscheck.sha256_after", "op": "eq", "value": "abc"}, "64 hex"),
+        ({"field": "syscheck.event", "op": "eq", "value": "renamed"}, "added', 'modified', 'deleted"),
+        ({"field": "rule.description", "op": "eq", "value": "   "}, "must not be empty"),
+        ({"field": "rule.description", "op": "eq", "value": "x" * 513}, "at most 512"),
+        ({"field": "rule.description", "op": "eq", "value": 3.5}, "not a number"),
+    ],
+)
 def test_rejected_clauses(clause: dict[str, Any], message: str) -> None:
     with pytest.raises(ValidationError) as caught:
         HuntClause.model_validate(clause)
@@ -225,11 +239,16 @@ def test_build_query_shapes() -> None:
         [_clause("data.srcip", "exists", True), _clause("syscheck.path", "prefix", "/tmp")],
         filters=[WINDOW],
     )
-    assert query == {"bool": {
-        "filter": [WINDOW, {"range": {"rule.level": {"gte": 10}}}, {"terms": {"rule.groups": ["sshd"]}}],
-        "must_not": [{"term": {"agent.id": "001"}}, {"exists": {"field": "data.srcip"}},
-                     {"prefix": {"syscheck.path": "/tmp"}}],
-    }}
+    assert query == {
+        "bool": {
+            "filter": [WINDOW, {"range": {"rule.level": {"gte": 10}}}, {"terms": {"rule.groups": ["sshd"]}}],
+            "must_not": [
+                {"term": {"agent.id": "001"}},
+                {"exists": {"field": "data.srcip"}},
+                {"prefix": {"syscheck.path": "/tmp"}},
+            ],
+        }
+    }
     assert_grammar(query, window=WINDOW)
 
 
@@ -241,24 +260,61 @@ def test_canonical_time_is_utc_with_milliseconds() -> None:
 
 # --- properties: nothing but the grammar comes out, whatever goes in ---------------------------
 
-DSL_TEXT = st.sampled_from([
-    "*", "?", "a*b", "now-1d", "now/d", "2024||+1d", '{"script": "1"}', "script", "query_string", "_id",
-    "field:value OR 1=1", "/.*/", "\\", "\u0000", "ctx._source", "params", "doc['x']", "</>", "10.0.0.*",
-    "T1110", "t1110.001", "007", "5710", "2024-05-01T10:00:00Z", "10.0.0.1", "::1", "a" * 64, "modified",
-])
+DSL_TEXT = st.sampled_from(
+    [
+        "*",
+        "?",
+        "a*b",
+        "now-1d",
+        "now/d",
+        "2024||+1d",
+        '{"script": "1"}',
+        "script",
+        "query_string",
+        "_id",
+        "field:value OR 1=1",
+        "/.*/",
+        "\\",
+        "\u0000",
+        "ctx._source",
+        "params",
+        "doc['x']",
+        "</>",
+        "10.0.0.*",
+        "T1110",
+        "t1110.001",
+        "007",
+        "5710",
+        "2024-05-01T10:00:00Z",
+        "10.0.0.1",
+        "::1",
+        "a" * 64,
+        "modified",
+    ]
+)
 SCALARS = st.one_of(
-    st.text(max_size=40), DSL_TEXT, st.integers(min_value=-(2**70), max_value=2**70),
-    st.floats(allow_nan=True, allow_infinity=True), st.booleans(), st.none(),
+    st.text(max_size=40),
+    DSL_TEXT,
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.booleans(),
+    st.none(),
 )
 VALUES = st.one_of(
     SCALARS,
     st.lists(st.one_of(st.text(max_size=20), DSL_TEXT, st.integers(-100, 2**40), st.floats()), max_size=5),
     st.dictionaries(st.sampled_from(["script", "query", "value", "bool"]), SCALARS, max_size=2),
 )
-FIELD_NAMES = st.one_of(st.sampled_from(list(FIELDS)), st.sampled_from(["full_log", "_id", "rule.level.keyword",
-                                                                        "*", "script"]), st.text(max_size=15))
-OPS = st.one_of(st.sampled_from(["eq", "ne", "gt", "gte", "lt", "lte", "in", "exists", "prefix"]),
-                st.sampled_from(["regexp", "wildcard", "script", "match", "query_string"]), st.text(max_size=8))
+FIELD_NAMES = st.one_of(
+    st.sampled_from(list(FIELDS)),
+    st.sampled_from(["full_log", "_id", "rule.level.keyword", "*", "script"]),
+    st.text(max_size=15),
+)
+OPS = st.one_of(
+    st.sampled_from(["eq", "ne", "gt", "gte", "lt", "lte", "in", "exists", "prefix"]),
+    st.sampled_from(["regexp", "wildcard", "script", "match", "query_string"]),
+    st.text(max_size=8),
+)
 ANY_CLAUSES = st.fixed_dictionaries({"field": FIELD_NAMES, "op": OPS, "value": VALUES})
 TEXTISH = st.one_of(DSL_TEXT, st.text(min_size=1, max_size=40))
 
@@ -268,8 +324,12 @@ def plausible_clauses(draw: st.DrawFn) -> dict[str, Any]:
     """Allowlisted field, one of its operators, a value of roughly the right shape: mostly valid."""
     name = draw(st.sampled_from(list(FIELDS)))
     op = draw(st.sampled_from(FIELDS[name].ops))
-    one = st.one_of(TEXTISH, st.integers(-5, 20), st.sampled_from([FIELDS[name].example]),
-                    st.datetimes(timezones=st.just(UTC)).map(lambda d: d.isoformat()))
+    one = st.one_of(
+        TEXTISH,
+        st.integers(-5, 20),
+        st.sampled_from([FIELDS[name].example]),
+        st.datetimes(timezones=st.just(UTC)).map(lambda d: d.isoformat()),
+    )
     if op == "exists":
         value: Any = draw(st.one_of(st.just(True), SCALARS))
     elif op == "in":

@@ -18,17 +18,31 @@ print(",".join(bad))
 
 
 def test_server_modules_do_not_import_textual_or_tui() -> None:
-    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=60, check=True,
-                          env={"WAZUH_MCP_CONFIG": "/dev/null", "PATH": "/usr/bin:/bin"})
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+        env={"WAZUH_MCP_CONFIG": "/dev/null", "PATH": "/usr/bin:/bin"},
+    )
     assert done.stdout.strip() == ""
 
 
 def test_serve_without_an_indexer_does_not_load_opensearch_py() -> None:
     """The tool modules load on every start; the Indexer client library only when one is configured."""
-    probe = ("import sys\nfrom wazuh_mcp.setup.settings import Settings\nfrom wazuh_mcp.server.build import build_server\n"
-             "build_server(Settings.load())\nprint('opensearchpy' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True,
-                          env={"WAZUH_MCP_CONFIG": "/dev/null", "PATH": "/usr/bin:/bin"})
+    probe = (
+        "import sys\nfrom wazuh_mcp.setup.settings import Settings\nfrom wazuh_mcp.server.build import build_server\n"
+        "build_server(Settings.load())\nprint('opensearchpy' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+        env={"WAZUH_MCP_CONFIG": "/dev/null", "PATH": "/usr/bin:/bin"},
+    )
     assert done.stdout.strip() == "False"
 
 

@@ -50,8 +50,9 @@ async def test_with_writes_off_no_role_lists_a_write_tool(tmp_path: Path, role: 
 
 
 async def test_only_a_role_allowed_write_tools_lists_them_when_writes_are_on(tmp_path: Path) -> None:
-    assert {"create_rule", "update_rule", "restart_manager"} <= await listed(settings(tmp_path, role="admin",
-                                                                                      writes=True))
+    assert {"create_rule", "update_rule", "restart_manager"} <= await listed(
+        settings(tmp_path, role="admin", writes=True)
+    )
     for role in ("analyst", "readonly"):
         assert not await listed(settings(tmp_path, role=role, writes=True)) & {"create_rule", "restart_manager"}
 
@@ -89,7 +90,9 @@ async def test_a_direct_call_outside_the_role_is_forbidden_and_audited(tmp_path:
     assert text.startswith("forbidden:") and "hunt.hunt_query" in text
     events = list(iter_events(s.audit_path))
     assert [(e.tool, e.error_code, e.role) for e in events] == [
-        ("write.create_rule", "forbidden", "readonly"), ("hunt.hunt_query", "forbidden", "readonly")]
+        ("write.create_rule", "forbidden", "readonly"),
+        ("hunt.hunt_query", "forbidden", "readonly"),
+    ]
 
 
 async def test_write_tools_are_forbidden_when_writes_are_off_even_for_admin(tmp_path: Path) -> None:
@@ -115,8 +118,10 @@ async def test_role_and_custom_globs_come_from_the_settings_file_and_env(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     config = tmp_path / "config.toml"
-    config.write_text('[profiles.default]\nrole = "analyst"\n\n[profiles.default.role_tool_allowlist]\n'
-                      'triage = ["alerts.*", "cluster.status"]\nadmin = ["*"]\n')
+    config.write_text(
+        '[profiles.default]\nrole = "analyst"\n\n[profiles.default.role_tool_allowlist]\n'
+        'triage = ["alerts.*", "cluster.status"]\nadmin = ["*"]\n'
+    )
     monkeypatch.setenv("WAZUH_MCP_CONFIG", str(config))
     monkeypatch.setenv("WAZUH_MCP_ROLE", "triage")
     s = Settings.load(audit_log=tmp_path / "audit.jsonl", writes=True)

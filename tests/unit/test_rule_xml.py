@@ -46,50 +46,63 @@ def test_xml_declaration_is_accepted() -> None:
     assert parse_rule_file('<?xml version="1.0"?>\n' + rule()).rule_ids == (100200,)
 
 
-@pytest.mark.parametrize("text, words", [
-    ("", "empty"),
-    ("<group name='x'><rule id='100200' level='3'>", "not well-formed"),
-    ("<group name='x'><rule id='100200' level='3'><description>a & b</description></rule></group>", "not well-formed"),
-    (rule() + rule(attrs='id="100201" level="3"'), "exactly one top-level <group>"),
-    ('<rules><rule id="100200" level="1"/></rules>', "must be <group>"),
-    ('<group><rule id="100200" level="1"><description>d</description></rule></group>', "name attribute"),
-    ('<group name="x"></group>', "no <rule>"),
-    ('<group name="x"><var name="a">b</var></group>', "only contain <rule>"),
-    (rule(attrs='level="3"'), "numeric id"),
-    (rule(attrs='id="abc" level="3"'), "numeric id"),
-    (rule(attrs='id="\u0661\u0660\u0660\u0662\u0660\u0660" level="3"'), "numeric id"),  # Arabic-Indic digits
-    (rule(attrs='id="100200" level="\u0663"'), "level attribute"),
-    (rule(attrs='id="5716" level="3"'), "outside the custom range"),
-    (rule(attrs='id="120001" level="3"'), "outside the custom range"),
-    (rule(attrs='id="100200" level="17"'), "level attribute between 0 and 16"),
-    (rule(attrs='id="100200"'), "level attribute"),
-    (rule(attrs='id="100200" level="3" overwrite="yes"'), "never overwrites"),
-    (rule(body=""), "<description>"),
-    (rule(body="<description>  </description>"), "<description>"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", "empty"),
+        ("<group name='x'><rule id='100200' level='3'>", "not well-formed"),
+        (
+            "<group name='x'><rule id='100200' level='3'><description>a & b</description></rule></group>",
+            "not well-formed",
+        ),
+        (rule() + rule(attrs='id="100201" level="3"'), "exactly one top-level <group>"),
+        ('<rules><rule id="100200" level="1"/></rules>', "must be <group>"),
+        ('<group><rule id="100200" level="1"><description>d</description></rule></group>', "name attribute"),
+        ('<group name="x"></group>', "no <rule>"),
+        ('<group name="x"><var name="a">b</var></group>', "only contain <rule>"),
+        (rule(attrs='level="3"'), "numeric id"),
+        (rule(attrs='id="abc" level="3"'), "numeric id"),
+        (rule(attrs='id="\u0661\u0660\u0660\u0662\u0660\u0660" level="3"'), "numeric id"),  # Arabic-Indic digits
+        (rule(attrs='id="100200" level="\u0663"'), "level attribute"),
+        (rule(attrs='id="5716" level="3"'), "outside the custom range"),
+        (rule(attrs='id="120001" level="3"'), "outside the custom range"),
+        (rule(attrs='id="100200" level="17"'), "level attribute between 0 and 16"),
+        (rule(attrs='id="100200"'), "level attribute"),
+        (rule(attrs='id="100200" level="3" overwrite="yes"'), "never overwrites"),
+        (rule(body=""), "<description>"),
+        (rule(body="<description>  </description>"), "<description>"),
+    ],
+)
 def test_bad_files_are_refused_with_a_message_that_says_what_to_fix(text: str, words: str) -> None:
     assert words in refused(text)
 
 
 def test_duplicate_ids_in_one_file_are_refused() -> None:
-    text = ('<group name="x"><rule id="100200" level="1"><description>a</description></rule>'
-            '<rule id="100200" level="2"><description>b</description></rule></group>')
+    text = (
+        '<group name="x"><rule id="100200" level="1"><description>a</description></rule>'
+        '<rule id="100200" level="2"><description>b</description></rule></group>'
+    )
     assert "appears twice" in refused(text)
 
 
-@pytest.mark.parametrize("declaration", [
-    '<!DOCTYPE group [<!ENTITY a "aaaaaaaaaa">]>',
-    '<!doctype group SYSTEM "file:///etc/passwd">',
-    '<!ENTITY x SYSTEM "http://127.0.0.1/">',
-])
+@pytest.mark.parametrize(
+    "declaration",
+    [
+        '<!DOCTYPE group [<!ENTITY a "aaaaaaaaaa">]>',
+        '<!doctype group SYSTEM "file:///etc/passwd">',
+        '<!ENTITY x SYSTEM "http://127.0.0.1/">',
+    ],
+)
 def test_dtd_and_entity_declarations_are_refused_before_parsing(declaration: str) -> None:
     assert "DOCTYPE, ENTITY or CDATA" in refused(declaration + "\n" + rule())
 
 
 def test_billion_laughs_never_reaches_the_parser() -> None:
-    lol = ('<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
-           + "".join(f'<!ENTITY lol{i} "{"&lol{};".format(i - 1 if i > 1 else "") * 10}">' for i in range(1, 10))
-           + ']><group name="x"><rule id="100200" level="1"><description>&lol9;</description></rule></group>')
+    lol = (
+        '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+        + "".join(f'<!ENTITY lol{i} "{"&lol{};".format(i - 1 if i > 1 else "") * 10}">' for i in range(1, 10))
+        + ']><group name="x"><rule id="100200" level="1"><description>&lol9;</description></rule></group>'
+    )
     assert "line 1" in refused(lol)
 
 
@@ -109,11 +122,14 @@ def test_custom_id_bounds() -> None:
             require_custom_id(bad)
 
 
-@pytest.mark.parametrize("filename, directory", [
-    ("0095-sshd_rules.xml", "ruleset/rules"),
-    ("local_rules.xml", "etc/decoders"),
-    ("local_rules.xml", "etc/rules/../../ruleset/rules"),
-])
+@pytest.mark.parametrize(
+    "filename, directory",
+    [
+        ("0095-sshd_rules.xml", "ruleset/rules"),
+        ("local_rules.xml", "etc/decoders"),
+        ("local_rules.xml", "etc/rules/../../ruleset/rules"),
+    ],
+)
 def test_default_ruleset_and_other_directories_are_never_targets(filename: str, directory: str) -> None:
     with pytest.raises(InvalidArgument, match="not a custom rule file"):
         require_custom_file(filename, directory)

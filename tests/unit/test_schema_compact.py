@@ -14,8 +14,12 @@ from wazuh_mcp.server.registry import all_tools
 from wazuh_mcp.server.schema_compact import compact
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 20_000) | st.floats(allow_nan=False, width=32)
-    | st.text(max_size=12) | st.sampled_from(["active", "T1110", "001", "1h", "30d", "eq", "in", "rule.id", "High"]),
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 20_000)
+    | st.floats(allow_nan=False, width=32)
+    | st.text(max_size=12)
+    | st.sampled_from(["active", "T1110", "001", "1h", "30d", "eq", "in", "rule.id", "High"]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["field", "op", "value"]), inner),
     max_leaves=6,
 )
@@ -44,8 +48,10 @@ def test_compact_schema_accepts_the_same_arguments(
 ) -> None:
     small = compact(params)
     for prop, sub in params.get("properties", {}).items():
-        wrapped, wrapped_small = {**params, "properties": {prop: sub}, "required": []}, {
-            **small, "properties": {prop: small["properties"][prop]}, "required": []}
+        wrapped, wrapped_small = (
+            {**params, "properties": {prop: sub}, "required": []},
+            {**small, "properties": {prop: small["properties"][prop]}, "required": []},
+        )
         value = data.draw(JSON_VALUES, label=prop)
         assert accepts(wrapped, {prop: value}) == accepts(wrapped_small, {prop: value}), (name, prop, value)
 

@@ -40,12 +40,15 @@ def restore_keyring() -> Iterator[None]:
     keyring.set_keyring(before)
 
 
-@pytest.mark.parametrize(("error", "words"), [
-    (keyring.errors.NoKeyringError("no backend"), "No OS keyring"),
-    (keyring.errors.InitError("Failed to unlock the collection!"), "Unlock the login keyring"),
-    (keyring.errors.InitError("cannot connect to D-Bus"), "Secret Service provider"),
-    (keyring.errors.KeyringLocked("locked"), "Unlock the login keyring"),
-])
+@pytest.mark.parametrize(
+    ("error", "words"),
+    [
+        (keyring.errors.NoKeyringError("no backend"), "No OS keyring"),
+        (keyring.errors.InitError("Failed to unlock the collection!"), "Unlock the login keyring"),
+        (keyring.errors.InitError("cannot connect to D-Bus"), "Secret Service provider"),
+        (keyring.errors.KeyringLocked("locked"), "Unlock the login keyring"),
+    ],
+)
 def test_keyring_failures_say_what_to_do_and_never_fall_back(
     restore_keyring: None, error: Exception, words: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

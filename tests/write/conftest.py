@@ -90,5 +90,12 @@ def rule_ids(standin: StandinServer) -> set[int]:
 
 def run_cli(env: dict[str, str], *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     """`wazuh-mcp <args>` in a separate process, as a person would run it in a terminal."""
-    return subprocess.run([sys.executable, "-m", "wazuh_mcp", *args], env=env, capture_output=True, text=True,
-                          timeout=timeout, stdin=subprocess.DEVNULL, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "wazuh_mcp", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )

@@ -21,8 +21,15 @@ from wazuh_mcp.writes.approvals import ChangeStore, default_store, pending_dir
 
 
 def api_for(standin: StandinServer, url: str | None = None) -> ServerApi:
-    return ServerApi(ServerApiConfig(url=url or standin.url, user="wazuh", password=DEMO_USERS["wazuh"].password,
-                                     verify=str(standin.ca_path), timeout_s=5))
+    return ServerApi(
+        ServerApiConfig(
+            url=url or standin.url,
+            user="wazuh",
+            password=DEMO_USERS["wazuh"].password,
+            verify=str(standin.ca_path),
+            timeout_s=5,
+        )
+    )
 
 
 async def approve_now(store: ChangeStore, change_id: str, standin: StandinServer) -> PendingChange:
@@ -41,7 +48,11 @@ async def requested(tool: str = "create_rule", arguments: dict[str, object] | No
 
 
 def steps(audit: Path, change_id: str) -> list[tuple[str, str]]:
-    return [(e.tool, e.error_code or "ok") for e in iter_events(audit) if e.change_id == change_id and e.toolset == "approval"]
+    return [
+        (e.tool, e.error_code or "ok")
+        for e in iter_events(audit)
+        if e.change_id == change_id and e.toolset == "approval"
+    ]
 
 
 async def test_approve_applies_exactly_the_recorded_change_once(standin: StandinServer, audit_path: Path) -> None:
@@ -59,8 +70,12 @@ async def test_approve_applies_exactly_the_recorded_change_once(standin: Standin
         store.reject(change_id)
     assert uploads(standin) == ["etc/rules/wazuh-mcp-100100.xml"]
     assert steps(audit_path, change_id) == [
-        ("approval.request", "ok"), ("approval.approve", "ok"), ("approval.apply", "ok"),
-        ("approval.approve", "conflict"), ("approval.reject", "conflict")]
+        ("approval.request", "ok"),
+        ("approval.approve", "ok"),
+        ("approval.apply", "ok"),
+        ("approval.approve", "conflict"),
+        ("approval.reject", "conflict"),
+    ]
     approve_event = next(e for e in iter_events(audit_path) if e.tool == "approval.approve")
     assert approve_event.decided_by and approve_event.session and approve_event.session.startswith("cli-")
 
@@ -87,9 +102,14 @@ async def test_an_unknown_or_malformed_id_is_not_found_and_audited(standin: Stan
 async def test_an_expired_change_is_refused_and_marked_expired(standin: StandinServer, audit_path: Path) -> None:
     past_due = ChangeStore(audit=AuditSink(audit_path), actor=default_store().actor, ttl=timedelta(seconds=-1))
     change = past_due.prepare(
-        tool="write.restart_manager", kind="restart_manager", tier="confirmation_required",
-        requester=Requester(session="s1", role="admin", api_url=standin.url), target="manager", payload="manager",
-        summary="Restart the Wazuh manager", scope="manager",
+        tool="write.restart_manager",
+        kind="restart_manager",
+        tier="confirmation_required",
+        requester=Requester(session="s1", role="admin", api_url=standin.url),
+        target="manager",
+        payload="manager",
+        summary="Restart the Wazuh manager",
+        scope="manager",
     )
     store = default_store()
     assert store.get(change.id).state == "expired" and store.list_pending() == []
@@ -116,8 +136,11 @@ async def test_a_change_whose_target_file_changed_is_stale_and_fails(standin: St
     assert store.get(change_id).state == "failed" and "stale" in (store.get(change_id).reason or "")
     with pytest.raises(Conflict, match="already failed"):
         await approve_now(store, change_id, standin)
-    assert steps(audit_path, change_id)[1:] == [("approval.approve", "ok"), ("approval.apply", "conflict"),
-                                                 ("approval.approve", "conflict")]
+    assert steps(audit_path, change_id)[1:] == [
+        ("approval.approve", "ok"),
+        ("approval.apply", "conflict"),
+        ("approval.approve", "conflict"),
+    ]
 
 
 async def test_a_rule_id_taken_meanwhile_makes_a_create_stale(standin: StandinServer) -> None:
@@ -163,15 +186,21 @@ async def test_an_unreachable_wazuh_leaves_the_change_pending(standin: StandinSe
     assert change.state == "pending" and (change.reason or "").startswith("last attempt:")
     assert (await approve_now(store, change_id, standin)).state == "applied"
     assert [s for s, _ in steps(audit_path, change_id)] == [
-        "approval.request", "approval.approve", "approval.apply", "approval.approve", "approval.apply"]
+        "approval.request",
+        "approval.approve",
+        "approval.apply",
+        "approval.approve",
+        "approval.apply",
+    ]
 
 
 async def test_concurrent_approvals_apply_once(standin: StandinServer) -> None:
     change_id = await requested()
     standin.faults.latency_s = 0.3  # widen the window in which both try
     store_a, store_b = default_store(), default_store()
-    outcomes = await asyncio.gather(approve_now(store_a, change_id, standin), approve_now(store_b, change_id, standin),
-                                    return_exceptions=True)
+    outcomes = await asyncio.gather(
+        approve_now(store_a, change_id, standin), approve_now(store_b, change_id, standin), return_exceptions=True
+    )
     standin.faults.latency_s = 0
     assert sorted(type(o).__name__ for o in outcomes) == ["Conflict", "PendingChange"]
     assert uploads(standin) == ["etc/rules/wazuh-mcp-100100.xml"]

@@ -49,7 +49,7 @@ async def test_requested_rule_is_applied_only_by_a_person_in_another_process(
 
         first = await asyncio.to_thread(run_cli, api_env, "approve", asked["change_id"])
         assert first.returncode == 0, first.stderr
-        assert "Applied" in first.stdout and "+  <rule id=\"100100\"" in first.stdout  # it showed the diff
+        assert "Applied" in first.stdout and '+  <rule id="100100"' in first.stdout  # it showed the diff
         written = standin.state.ruleset.find("wazuh-mcp-100100.xml", "etc/rules")
         assert written is not None and written.content == NEW_RULE  # exactly that change
 
@@ -66,8 +66,13 @@ async def test_requested_rule_is_applied_only_by_a_person_in_another_process(
     steps = [(e.tool, e.outcome, e.change_id) for e in iter_events(audit_path) if e.toolset == "approval"]
     cid, rid = asked["change_id"], attested["change_id"]
     assert steps == [
-        ("approval.request", "ok", cid), ("approval.request", "ok", rid), ("approval.approve", "ok", cid),
-        ("approval.apply", "ok", cid), ("approval.approve", "error", cid), ("approval.reject", "ok", rid)]
+        ("approval.request", "ok", cid),
+        ("approval.request", "ok", rid),
+        ("approval.approve", "ok", cid),
+        ("approval.apply", "ok", cid),
+        ("approval.approve", "error", cid),
+        ("approval.reject", "ok", rid),
+    ]
     sessions = {e.session for e in iter_events(audit_path) if e.tool in ("approval.approve", "approval.reject")}
     assert all(s and s.startswith("cli-") for s in sessions) and len(sessions) == 3  # three separate processes
 
@@ -76,16 +81,30 @@ async def test_two_people_approving_at_once_apply_it_once(standin: StandinServer
     async with connect() as client:
         change_id = ok(await client.call_tool("create_rule", {"rule_xml": NEW_RULE}))["change_id"]
     standin.faults.latency_s = 0.5
-    procs = [await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "wazuh_mcp", "approve", change_id, env=api_env, stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE) for _ in range(2)]
+    procs = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "wazuh_mcp",
+            "approve",
+            change_id,
+            env=api_env,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        for _ in range(2)
+    ]
     results = await asyncio.wait_for(asyncio.gather(*(p.communicate() for p in procs)), timeout=60)
     standin.faults.latency_s = 0
     codes = sorted(p.returncode or 0 for p in procs)
     assert codes == [0, 1], results
     errors = [err.decode() for _, err in results]
-    assert any(words in err for err in errors for words in (
-        "being decided by another process", "being applied by another process", "already applied")), errors
+    assert any(
+        words in err
+        for err in errors
+        for words in ("being decided by another process", "being applied by another process", "already applied")
+    ), errors
     assert uploads(standin) == ["etc/rules/wazuh-mcp-100100.xml"]
 
 
@@ -102,9 +121,13 @@ async def test_under_role_readonly_no_write_tool_is_listed_or_callable(standin: 
 @pytest.fixture
 def demo_env(isolated_env: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("WAZUH_MCP_") or k.startswith("WAZUH_MCP_TEST_")}
-    env.update(WAZUH_MCP_STATE_DIR=str(isolated_env / "demo-state"), WAZUH_MCP_CONFIG=str(isolated_env / "none.toml"),
-               WAZUH_MCP_AUDIT_LOG=str(isolated_env / "demo-audit.jsonl"), WAZUH_MCP_WRITES="on",
-               WAZUH_MCP_ROLE="admin")
+    env.update(
+        WAZUH_MCP_STATE_DIR=str(isolated_env / "demo-state"),
+        WAZUH_MCP_CONFIG=str(isolated_env / "none.toml"),
+        WAZUH_MCP_AUDIT_LOG=str(isolated_env / "demo-audit.jsonl"),
+        WAZUH_MCP_WRITES="on",
+        WAZUH_MCP_ROLE="admin",
+    )
     return env
 
 

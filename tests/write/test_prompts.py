@@ -43,8 +43,11 @@ async def test_agent_posture_embeds_the_agent_and_names_failed_pre_fetches(
     assert "- list_vulnerabilities_by_agent failed: configuration_error:" in text
     assert "unpatched Critical and High vulnerabilities" in text
     events = [(e.tool, e.outcome) for e in iter_events(audit_path)]
-    assert events == [("agents.get_agent", "ok"), ("alerts.alerts_by_agent", "error"),
-                      ("vulnerabilities.list_vulnerabilities_by_agent", "error")]
+    assert events == [
+        ("agents.get_agent", "ok"),
+        ("alerts.alerts_by_agent", "error"),
+        ("vulnerabilities.list_vulnerabilities_by_agent", "error"),
+    ]
 
 
 async def test_investigate_alert_without_the_alert_says_so(standin: StandinServer) -> None:
@@ -53,8 +56,7 @@ async def test_investigate_alert_without_the_alert_says_so(standin: StandinServe
     assert "Recommend the next SOC actions" in text
 
 
-async def test_triage_last_hour_uses_summarize_alerts_when_it_exists(standin: StandinServer,
-                                                                     audit_path: Path) -> None:
+async def test_triage_last_hour_uses_summarize_alerts_when_it_exists(standin: StandinServer, audit_path: Path) -> None:
     text = await prompt_text("triage-last-hour")
     tools = [e.tool for e in iter_events(audit_path)]
     assert tools[-1] == "alerts.search_alerts"
@@ -64,13 +66,17 @@ async def test_triage_last_hour_uses_summarize_alerts_when_it_exists(standin: St
     assert "Cluster the alerts by MITRE ATT&CK tactic" in text
 
 
-@pytest.mark.parametrize("name, arguments", [
-    ("agent-posture", {"agent_id": "abc"}),
-    ("investigate-alert", {"alert_id": "x" * 200}),
-    ("investigate-alert", {"alert_id": "a b"}),
-])
-async def test_bad_prompt_arguments_are_invalid_params(standin: StandinServer, name: str,
-                                                       arguments: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    "name, arguments",
+    [
+        ("agent-posture", {"agent_id": "abc"}),
+        ("investigate-alert", {"alert_id": "x" * 200}),
+        ("investigate-alert", {"alert_id": "a b"}),
+    ],
+)
+async def test_bad_prompt_arguments_are_invalid_params(
+    standin: StandinServer, name: str, arguments: dict[str, str]
+) -> None:
     async with connect() as client:
         with pytest.raises(MCPError) as info:
             await client.get_prompt(name, arguments)

@@ -40,7 +40,10 @@ async def test_templates_are_listed_with_their_ttl_and_nothing_is_enumerated(sta
         assert (await client.list_resources()).resources == []
         templates = {t.uri_template: t for t in (await client.list_resource_templates()).resource_templates}
     assert {uri: (t.meta or {}).get("ttl_seconds") for uri, t in templates.items()} == {
-        "wazuh://rules/{id}": 300, "wazuh://mitre/technique/{id}": 86400, "wazuh://agents/{id}/config": 300}
+        "wazuh://rules/{id}": 300,
+        "wazuh://mitre/technique/{id}": 86400,
+        "wazuh://agents/{id}/config": 300,
+    }
     assert all(t.mime_type == "application/json" and t.description for t in templates.values())
 
 
@@ -50,12 +53,13 @@ async def test_rule_technique_and_agent_config(standin: StandinServer, audit_pat
         config, config_meta = await read(client, "wazuh://agents/1/config")
     assert rule["id"] == 5716 and rule["relative_dirname"] == "ruleset/rules" and "sshd" in rule["groups"]
     assert rule["description"] and rule_meta == {"ttl_seconds": 300}
-    assert config["agent"]["id"] == "001" and set(config) == {"agent", "active_configuration",
-                                                              "group_configuration"}
+    assert config["agent"]["id"] == "001" and set(config) == {"agent", "active_configuration", "group_configuration"}
     assert config_meta == {"ttl_seconds": 300}
     assert set(config["group_configuration"]) == set(config["agent"]["groups"])
     assert [(e.tool, e.outcome) for e in iter_events(audit_path)] == [
-        ("resource.rules", "ok"), ("resource.agent_config", "ok")]
+        ("resource.rules", "ok"),
+        ("resource.agent_config", "ok"),
+    ]
 
 
 async def test_mitre_technique(standin: StandinServer) -> None:
@@ -67,13 +71,16 @@ async def test_mitre_technique(standin: StandinServer) -> None:
     assert unknown.startswith("not_found:") and "T9999" in unknown
 
 
-@pytest.mark.parametrize("uri, words", [
-    ("wazuh://rules/199999", "no rule '199999'"),
-    ("wazuh://rules/abc", "no rule 'abc'"),
-    ("wazuh://mitre/technique/bogus", "no MITRE technique 'bogus'"),
-    ("wazuh://agents/999/config", "does not exist: 999"),
-    ("wazuh://agents/x1/config", "no agent 'x1'"),
-])
+@pytest.mark.parametrize(
+    "uri, words",
+    [
+        ("wazuh://rules/199999", "no rule '199999'"),
+        ("wazuh://rules/abc", "no rule 'abc'"),
+        ("wazuh://mitre/technique/bogus", "no MITRE technique 'bogus'"),
+        ("wazuh://agents/999/config", "does not exist: 999"),
+        ("wazuh://agents/x1/config", "no agent 'x1'"),
+    ],
+)
 async def test_an_unknown_id_is_not_found(standin: StandinServer, uri: str, words: str) -> None:
     async with connect() as client:
         message = await missing(client, uri)
@@ -100,8 +107,12 @@ async def test_reads_are_cached_for_the_ttl_and_not_found_is_never_cached(
         fresh, _ = await read(client, "wazuh://rules/100100")
         assert fresh["level"] == 12
     reads = [(e.args["uri"], e.args["cached"], e.outcome) for e in iter_events(audit_path) if e.toolset == "resource"]
-    assert reads == [("wazuh://rules/100100", False, "error"), ("wazuh://rules/100100", False, "ok"),
-                     ("wazuh://rules/100100", True, "ok"), ("wazuh://rules/100100", False, "ok")]
+    assert reads == [
+        ("wazuh://rules/100100", False, "error"),
+        ("wazuh://rules/100100", False, "ok"),
+        ("wazuh://rules/100100", True, "ok"),
+        ("wazuh://rules/100100", False, "ok"),
+    ]
 
 
 async def test_an_undefined_role_reads_nothing(standin: StandinServer) -> None:

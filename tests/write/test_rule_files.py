@@ -39,8 +39,10 @@ async def test_upload_answers_become_clear_errors(standin: StandinServer) -> Non
         assert await read_rule_file(client, "x.xml", "etc/rules") == NEW_RULE
         assert await read_rule_file(client, "nope.xml", "etc/rules") is None
         where = await rule_locations(client, [100100, 5716, 119999])
-    assert {i: w.path for i, w in where.items()} == {100100: "etc/rules/x.xml",
-                                                    5716: "ruleset/rules/0095-sshd_rules.xml"}
+    assert {i: w.path for i, w in where.items()} == {
+        100100: "etc/rules/x.xml",
+        5716: "ruleset/rules/0095-sshd_rules.xml",
+    }
 
 
 async def test_a_file_created_between_check_and_upload_fails_the_change(standin: StandinServer) -> None:

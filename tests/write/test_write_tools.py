@@ -26,7 +26,7 @@ async def test_create_rule_records_a_pending_change_and_leaves_wazuh_unchanged(
     assert result["target"] == "etc/rules/wazuh-mcp-100100.xml" and result["rule_ids"] == [100100]
     change_id = result["change_id"]
     assert result["approve_with"] == f"wazuh-mcp approve {change_id}"
-    assert "+  <rule id=\"100100\"" in result["diff"] and result["diff"].startswith("--- /dev/null")
+    assert '+  <rule id="100100"' in result["diff"] and result["diff"].startswith("--- /dev/null")
     assert "You cannot approve it yourself" in result["message"]
     assert uploads(standin) == [] and rule_ids(standin) == before and 100100 not in before
 
@@ -55,10 +55,15 @@ BAD_INPUT = [
     ("<group name='x'><rule id='100300' level='3'>", "not well-formed"),
     ('<group name="x"><rule id="5716" level="3"><description>d</description></rule></group>', "custom range"),
     ('<group name="x"><rule id="130000" level="3"><description>d</description></rule></group>', "custom range"),
-    ('<!DOCTYPE g [<!ENTITY e "x">]><group name="x"><rule id="100300" level="3"><description>&e;</description>'
-     '</rule></group>', "DOCTYPE"),
-    ('<group name="x"><rule id="100001" level="3"><description>d</description></rule></group>',
-     "100001 (in etc/rules/local_rules.xml)"),
+    (
+        '<!DOCTYPE g [<!ENTITY e "x">]><group name="x"><rule id="100300" level="3"><description>&e;</description>'
+        "</rule></group>",
+        "DOCTYPE",
+    ),
+    (
+        '<group name="x"><rule id="100001" level="3"><description>d</description></rule></group>',
+        "100001 (in etc/rules/local_rules.xml)",
+    ),
 ]
 
 
@@ -83,9 +88,11 @@ async def test_create_rule_refuses_a_file_that_already_exists(standin: StandinSe
 
 
 async def test_update_rule_diffs_against_the_current_file_and_names_removed_rules(standin: StandinServer) -> None:
-    new = ('<group name="local,syslog,sshd,">\n  <rule id="100001" level="7">\n    <if_sid>5716</if_sid>\n'
-           '    <srcip>1.1.1.1</srcip>\n    <description>sshd: authentication failed from IP 1.1.1.1 (raised).'
-           '</description>\n  </rule>\n</group>\n')
+    new = (
+        '<group name="local,syslog,sshd,">\n  <rule id="100001" level="7">\n    <if_sid>5716</if_sid>\n'
+        "    <srcip>1.1.1.1</srcip>\n    <description>sshd: authentication failed from IP 1.1.1.1 (raised)."
+        "</description>\n  </rule>\n</group>\n"
+    )
     async with connect() as client:
         result = ok(await client.call_tool("update_rule", {"rule_id": 100001, "rule_xml": new}))
     assert result["status"] == "pending_approval" and result["target"] == "etc/rules/local_rules.xml"
@@ -98,13 +105,17 @@ async def test_update_rule_diffs_against_the_current_file_and_names_removed_rule
     assert uploads(standin) == []
 
 
-@pytest.mark.parametrize("arguments, code, words", [
-    ({"rule_id": 5716, "rule_xml": NEW_RULE}, "invalid_argument", "'rule_id'"),
-    ({"rule_id": 100100, "rule_xml": NEW_RULE}, "not_found", "Rule 100100 does not exist"),
-    ({"rule_id": 100001, "rule_xml": NEW_RULE}, "invalid_argument", "must still define rule 100001"),
-])
-async def test_update_rule_refusals(standin: StandinServer, arguments: dict[str, object], code: str,
-                                    words: str) -> None:
+@pytest.mark.parametrize(
+    "arguments, code, words",
+    [
+        ({"rule_id": 5716, "rule_xml": NEW_RULE}, "invalid_argument", "'rule_id'"),
+        ({"rule_id": 100100, "rule_xml": NEW_RULE}, "not_found", "Rule 100100 does not exist"),
+        ({"rule_id": 100001, "rule_xml": NEW_RULE}, "invalid_argument", "must still define rule 100001"),
+    ],
+)
+async def test_update_rule_refusals(
+    standin: StandinServer, arguments: dict[str, object], code: str, words: str
+) -> None:
     async with connect() as client:
         text = error_text(await client.call_tool("update_rule", arguments))
     assert text.startswith(f"{code}:") and words in text
@@ -142,8 +153,14 @@ async def test_caller_attested_tier_asks_for_confirm_then_applies(standin: Stand
     assert 100100 in rule_ids(standin)
     assert again.startswith("invalid_argument:") and "already used" in again  # the approval did not carry over
     steps = [e.tool for e in iter_events(audit_path)]
-    assert steps == ["write.create_rule", "approval.request", "approval.attest", "approval.apply",
-                     "write.create_rule", "write.create_rule"]
+    assert steps == [
+        "write.create_rule",
+        "approval.request",
+        "approval.attest",
+        "approval.apply",
+        "write.create_rule",
+        "write.create_rule",
+    ]
     assert default_store().get(applied["change_id"]).state == "applied"
 
 

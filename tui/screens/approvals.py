@@ -76,14 +76,22 @@ class ApprovalsScreen(LauncherScreen):
         table.clear()
         for change in pending:
             who = change.requested_by.wazuh_user or change.requested_by.session or ""
-            table.add_row(change.id, change.tool, change.target, _time(change.created_at), who,
-                          _time(change.expires_at), key=change.id)
+            table.add_row(
+                change.id,
+                change.tool,
+                change.target,
+                _time(change.created_at),
+                who,
+                _time(change.expires_at),
+                key=change.id,
+            )
         buttons_enabled = bool(pending)
         self.query_one("#approve").disabled = not buttons_enabled
         self.query_one("#reject").disabled = not buttons_enabled
         if not pending:
-            info.update(Text("Nothing waiting for a decision. Write tools ask here when the model proposes a "
-                             "change.", "dim"))
+            info.update(
+                Text("Nothing waiting for a decision. Write tools ask here when the model proposes a change.", "dim")
+            )
         self.query_one("#changes").border_title = f"Pending changes ({len(pending)})"
 
     def on_data_table_row_highlighted(self, message: DataTable.RowHighlighted) -> None:
@@ -117,11 +125,14 @@ class ApprovalsScreen(LauncherScreen):
                 self._approve(change.id)
 
         where = change.requested_by.api_url or "the configured Server API"
-        self.app.push_screen(ConfirmScreen(
-            f"Approve {change.id} and apply it now?\n\n{change.summary}\nTarget: {change.target} on {where}\n"
-            f"sha256: {change.change_sha256}",
-            confirm="Approve and apply",
-        ), answered)
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Approve {change.id} and apply it now?\n\n{change.summary}\nTarget: {change.target} on {where}\n"
+                f"sha256: {change.change_sha256}",
+                confirm="Approve and apply",
+            ),
+            answered,
+        )
 
     @work(exclusive=True, group="approval")
     async def _approve(self, change_id: str) -> None:

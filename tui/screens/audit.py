@@ -34,15 +34,28 @@ ANY = "__any__"
 def row_for(event: AuditEvent) -> tuple[Text, ...]:
     # Text cells, never str: DataTable would parse a str as markup (a user name may hold "[").
     outcome = Text(event.outcome, "green" if event.outcome == "ok" else "bold red")
-    return (Text(event.ts[:23].replace("T", " ")), Text(event.tool), outcome,
-            Text(f"{event.duration_ms:,.0f} ms", justify="right"), Text(event.wazuh_user or ""),
-            Text(event.error_code or "", "red"))
+    return (
+        Text(event.ts[:23].replace("T", " ")),
+        Text(event.tool),
+        outcome,
+        Text(f"{event.duration_ms:,.0f} ms", justify="right"),
+        Text(event.wazuh_user or ""),
+        Text(event.error_code or "", "red"),
+    )
 
 
 def haystack(event: AuditEvent) -> str:
     """What the text filter searches: everything a person might remember about a call."""
-    parts = [event.tool, event.outcome, event.error_code or "", event.error or "", event.wazuh_user or "",
-             event.session or "", event.change_id or "", json.dumps(event.args, ensure_ascii=False)]
+    parts = [
+        event.tool,
+        event.outcome,
+        event.error_code or "",
+        event.error or "",
+        event.wazuh_user or "",
+        event.session or "",
+        event.change_id or "",
+        json.dumps(event.args, ensure_ascii=False),
+    ]
     return "\n".join(parts).lower()
 
 
@@ -140,7 +153,7 @@ class AuditScreen(LauncherScreen):
             self.events[self.seq] = event
             new.append((self.seq, event))
         excess = len(self.events) - self.wazuh_app.options.tail_limit
-        for seq in list(self.events)[:max(0, excess)]:  # keep memory bounded: forget the oldest
+        for seq in list(self.events)[: max(0, excess)]:  # keep memory bounded: forget the oldest
             del self.events[seq]
             self._haystacks.pop(seq, None)
             if str(seq) in table.rows:
@@ -205,14 +218,23 @@ class AuditScreen(LauncherScreen):
         head = Text()
         head.append(f"{event.tool}", "bold").append(f"  {event.outcome}", "green" if event.outcome == "ok" else "red")
         head.append(f"  {event.duration_ms:,.1f} ms  {event.ts}\n", "dim")
-        facts = [("user", event.wazuh_user), ("role", event.role), ("session", event.session),
-                 ("change", event.change_id),
-                 ("TLS verify", None if event.tls_verify is None else "on" if event.tls_verify else "OFF")]
+        facts = [
+            ("user", event.wazuh_user),
+            ("role", event.role),
+            ("session", event.session),
+            ("change", event.change_id),
+            ("TLS verify", None if event.tls_verify is None else "on" if event.tls_verify else "OFF"),
+        ]
         head.append("  ".join(f"{k}: {v}" for k, v in facts if v) + "\n")
         if event.error:
             head.append(f"{event.error_code}: {event.error}\n", "red")
-        args = Syntax(json.dumps(event.args, indent=2, ensure_ascii=False), "json", theme="ansi_dark",
-                      background_color="default", word_wrap=True)
+        args = Syntax(
+            json.dumps(event.args, indent=2, ensure_ascii=False),
+            "json",
+            theme="ansi_dark",
+            background_color="default",
+            word_wrap=True,
+        )
         self.query_one("#detail", Static).update(Group(head, args))
 
     def on_input_changed(self, message: Input.Changed) -> None:

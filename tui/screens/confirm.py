@@ -15,7 +15,10 @@ from textual.widgets import Button, Input, Static
 class ConfirmScreen(ModalScreen[bool]):
     """Dismissed with True only by the confirm button (or ``y``)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "answer(False)", "Cancel"), Binding("y", "answer(True)", "Yes", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "answer(False)", "Cancel"),
+        Binding("y", "answer(True)", "Yes", show=False),
+    ]
 
     def __init__(self, question: str, *, confirm: str = "Yes", danger: bool = False) -> None:
         super().__init__()

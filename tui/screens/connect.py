@@ -173,8 +173,12 @@ class ConnectScreen(Screen[None]):
             else:
                 self.preview()
 
-        self.app.push_screen(ConfirmScreen(f"{change.summary()}\n\nOther servers and settings stay as they are.",
-                                           confirm="Remove", danger=True), answered)
+        self.app.push_screen(
+            ConfirmScreen(
+                f"{change.summary()}\n\nOther servers and settings stay as they are.", confirm="Remove", danger=True
+            ),
+            answered,
+        )
 
     def _apply(self, change: Change) -> None:
         result = self.query_one("#result", Static)

@@ -14,8 +14,13 @@ from textual.widgets import Button, Footer, Header, Static
 from tui.screens.base import LauncherScreen
 from tui.status import HomeStatus, gather
 
-MARK = {"ok": ("✔", "green"), "warn": ("⚠", "yellow"), "fail": ("✖", "red"), "skip": ("–", "dim"),
-        "running": ("…", "cyan")}
+MARK = {
+    "ok": ("✔", "green"),
+    "warn": ("⚠", "yellow"),
+    "fail": ("✖", "red"),
+    "skip": ("–", "dim"),
+    "running": ("…", "cyan"),
+}
 
 ACTIONS = [  # (screen, button label, key, footer label)
     ("setup", "Setup wizard", "s", "Setup"),
@@ -48,8 +53,13 @@ class HomeScreen(LauncherScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        titles = {"config": "Configuration", "test": "Last connection test", "keyring": "OS keyring",
-                  "approvals": "Pending approvals", "recent": "Recent audit activity"}
+        titles = {
+            "config": "Configuration",
+            "test": "Last connection test",
+            "keyring": "OS keyring",
+            "approvals": "Pending approvals",
+            "recent": "Recent audit activity",
+        }
         for widget_id, title in titles.items():
             self.query_one(f"#{widget_id}", Static).border_title = title
 
@@ -93,7 +103,8 @@ def config_text(status: HomeStatus) -> Text:
     settings = status.settings
     if settings is None or not status.configured:
         return text.append("Not configured yet. ", "yellow").append(
-            "Press s for the setup wizard, or d to try the demo (no Wazuh needed).")
+            "Press s for the setup wizard, or d to try the demo (no Wazuh needed)."
+        )
     api, indexer = settings.api, settings.indexer
     text.append("Server API  ", "bold").append(f"{api.url} ({api.user})\n")
     text.append("Indexer     ", "bold").append(f"{indexer.url} ({indexer.user})\n" if indexer.url else "not set\n")
@@ -130,7 +141,9 @@ def keyring_text(status: HomeStatus) -> Text:
         return text.append("✖ No usable keyring: ", "bold red").append(status.keyring_help)
     for which, label in (("api", "Server API"), ("indexer", "Indexer")):
         stored = status.stored_passwords.get(which)
-        text.append(f"{label} password  ").append("stored\n" if stored else "not stored\n", "green" if stored else "dim")
+        text.append(f"{label} password  ").append(
+            "stored\n" if stored else "not stored\n", "green" if stored else "dim"
+        )
     return text
 
 

@@ -40,7 +40,7 @@ def _leaf_message(exc: BaseException) -> str:
 
 def _label(argv: list[str]) -> str:
     """``wazuh-mcp serve --demo``: what runs, without the install path."""
-    return "wazuh-mcp " + " ".join(argv[argv.index("serve"):]) if "serve" in argv else os.path.basename(argv[0])
+    return "wazuh-mcp " + " ".join(argv[argv.index("serve") :]) if "serve" in argv else os.path.basename(argv[0])
 
 
 def _widget_id(name: str) -> str:
@@ -143,14 +143,16 @@ class PlaygroundScreen(LauncherScreen):
         options.clear_options()
         options.add_options([Option(name, id=name) for name in sorted(self.tools)])
         self.query_one("#session-status", Static).update(
-            Text.assemble(("● connected ", "bold green"), (f"{len(self.tools)} tools · {message.server}", "dim")))
+            Text.assemble(("● connected ", "bold green"), (f"{len(self.tools)} tools · {message.server}", "dim"))
+        )
         if self.tools:
             options.highlighted = 0
             options.focus()
 
     def on_playground_failed(self, message: PlaygroundFailed) -> None:
-        self.query_one("#session-status", Static).update(Text(f"✖ The server did not start: {message.error}",
-                                                              "bold red"))
+        self.query_one("#session-status", Static).update(
+            Text(f"✖ The server did not start: {message.error}", "bold red")
+        )
         self.query_one("#run", Button).disabled = True
 
     # --- the form ---------------------------------------------------------------------
@@ -193,8 +195,12 @@ class PlaygroundScreen(LauncherScreen):
         if spec.kind == "boolean":
             return Switch(bool(spec.default), id=widget_id)
         if spec.kind == "enum":
-            return Select([(c, c) for c in spec.choices], id=widget_id, allow_blank=not spec.required,
-                          prompt=f"default: {spec.default}" if spec.default is not None else "choose")
+            return Select(
+                [(c, c) for c in spec.choices],
+                id=widget_id,
+                allow_blank=not spec.required,
+                prompt=f"default: {spec.default}" if spec.default is not None else "choose",
+            )
         restrict = {"integer": "integer", "number": "number"}.get(spec.kind)
         return Input(placeholder=spec.placeholder, id=widget_id, type=restrict or "text")  # type: ignore[arg-type]
 

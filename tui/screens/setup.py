@@ -97,18 +97,32 @@ class SetupScreen(LauncherScreen):
         yield Static(id="steps")
         with ContentSwitcher(initial="api", id="wizard"):
             with VerticalScroll(id="api"):
-                yield from _field("Profile name", Input(base.name, id="name"), "name",
-                                  "Named profiles (prod, lab…) keep several Wazuh deployments apart.")
+                yield from _field(
+                    "Profile name",
+                    Input(base.name, id="name"),
+                    "name",
+                    "Named profiles (prod, lab…) keep several Wazuh deployments apart.",
+                )
                 yield Checkbox("Use this profile by default", base.make_default, id="make_default")
-                yield from _field("Server API URL", Input(base.api_url, placeholder="https://wazuh.example.org:55000",
-                                                          id="api_url"), "api_url")
+                yield from _field(
+                    "Server API URL",
+                    Input(base.api_url, placeholder="https://wazuh.example.org:55000", id="api_url"),
+                    "api_url",
+                )
                 yield from _field("Server API user", Input(base.api_user, id="api_user"), "api_user")
-                yield from _field("Server API password", Input(password=True, id="api_password"), "api_password",
-                                  "Kept in the OS keyring only, never in a file.")
+                yield from _field(
+                    "Server API password",
+                    Input(password=True, id="api_password"),
+                    "api_password",
+                    "Kept in the OS keyring only, never in a file.",
+                )
             with VerticalScroll(id="indexer"):
-                yield from _field("Indexer URL", Input(base.indexer_url, placeholder="https://wazuh.example.org:9200",
-                                                       id="indexer_url"), "indexer_url",
-                                  "Alerts, hunts, FIM and vulnerabilities come from the Indexer. Leave empty to skip.")
+                yield from _field(
+                    "Indexer URL",
+                    Input(base.indexer_url, placeholder="https://wazuh.example.org:9200", id="indexer_url"),
+                    "indexer_url",
+                    "Alerts, hunts, FIM and vulnerabilities come from the Indexer. Leave empty to skip.",
+                )
                 yield from _field("Indexer user", Input(base.indexer_user, id="indexer_user"), "indexer_user")
                 yield from _field("Indexer password", Input(password=True, id="indexer_password"), "indexer_password")
             with VerticalScroll(id="security"):
@@ -116,16 +130,23 @@ class SetupScreen(LauncherScreen):
                     yield Switch(base.verify_tls, id="verify_tls")
                     yield Label("Verify TLS certificates (Server API and Indexer)")
                 yield Static(TLS_OFF_WARNING, id="tls-warning", classes="warning")
-                yield from _field("CA bundle (optional)", Input(base.ca_bundle, placeholder="/etc/wazuh/root-ca.pem",
-                                                                id="ca_bundle"), "ca_bundle",
-                                  "The PEM of the CA that signed your Wazuh certificates (Wazuh makes its own).")
+                yield from _field(
+                    "CA bundle (optional)",
+                    Input(base.ca_bundle, placeholder="/etc/wazuh/root-ca.pem", id="ca_bundle"),
+                    "ca_bundle",
+                    "The PEM of the CA that signed your Wazuh certificates (Wazuh makes its own).",
+                )
                 run_as = json.dumps(base.run_as) if base.run_as else ""
-                yield from _field("run_as auth context (optional JSON)",
-                                  Input(run_as, placeholder='{"username": "analyst1"}', id="run_as"), "run_as",
-                                  "Logs in with /security/user/authenticate/run_as so Wazuh's RBAC rules apply.")
+                yield from _field(
+                    "run_as auth context (optional JSON)",
+                    Input(run_as, placeholder='{"username": "analyst1"}', id="run_as"),
+                    "run_as",
+                    "Logs in with /security/user/authenticate/run_as so Wazuh's RBAC rules apply.",
+                )
                 roles = [(r, r) for r in DEFAULT_ROLE_TOOL_ALLOWLIST]
-                yield from _field("Role (which tools exist)", Select(roles, value=base.role, allow_blank=False,
-                                                                     id="role"), "role")
+                yield from _field(
+                    "Role (which tools exist)", Select(roles, value=base.role, allow_blank=False, id="role"), "role"
+                )
                 with Horizontal(classes="switch-row"):
                     yield Switch(base.writes, id="writes")
                     yield Label("Offer the write tools (each change still needs a human's approval)")
@@ -182,8 +203,11 @@ class SetupScreen(LauncherScreen):
 
     def _focus_first(self, key: str) -> None:
         """Keyboard users land on the step's first field, not on a widget the step just hid."""
-        target = self.query_one("#run-test") if key == "test" else next(
-            (w for w in self.query_one(f"#{key}").query("*") if w.focusable), None)
+        target = (
+            self.query_one("#run-test")
+            if key == "test"
+            else next((w for w in self.query_one(f"#{key}").query("*") if w.focusable), None)
+        )
         if target is not None:
             target.focus()
 
@@ -199,12 +223,20 @@ class SetupScreen(LauncherScreen):
         except WazuhMCPError:
             run_as = None  # reported by problems()
         return ProfileInput(
-            name=value("name").strip(), api_url=value("api_url"), api_user=value("api_user"),
-            api_password=value("api_password"), indexer_url=value("indexer_url"), indexer_user=value("indexer_user"),
-            indexer_password=value("indexer_password"), verify_tls=self.query_one("#verify_tls", Switch).value,
-            ca_bundle=value("ca_bundle"), run_as=run_as, role=str(role) if isinstance(role, str) else "analyst",
+            name=value("name").strip(),
+            api_url=value("api_url"),
+            api_user=value("api_user"),
+            api_password=value("api_password"),
+            indexer_url=value("indexer_url"),
+            indexer_user=value("indexer_user"),
+            indexer_password=value("indexer_password"),
+            verify_tls=self.query_one("#verify_tls", Switch).value,
+            ca_bundle=value("ca_bundle"),
+            run_as=run_as,
+            role=str(role) if isinstance(role, str) else "analyst",
             writes=self.query_one("#writes", Switch).value,
-            make_default=self.query_one("#make_default", Checkbox).value, extra=self.base.extra,
+            make_default=self.query_one("#make_default", Checkbox).value,
+            extra=self.base.extra,
         )
 
     def problems(self, entered: ProfileInput) -> tuple[dict[str, str], list[str]]:
@@ -217,8 +249,10 @@ class SetupScreen(LauncherScreen):
         same_profile = entered.name == self.base.name
         if not entered.api_password and not (same_profile and self.stored.get("api")):
             problems["api_password"] = "Enter the Server API password."
-        if entered.indexer_url.strip() and not entered.indexer_password and not (
-            same_profile and self.stored.get("indexer")
+        if (
+            entered.indexer_url.strip()
+            and not entered.indexer_password
+            and not (same_profile and self.stored.get("indexer"))
         ):
             problems["indexer_password"] = "Enter the Indexer password."
         return problems, checked.warnings
@@ -267,8 +301,10 @@ class SetupScreen(LauncherScreen):
         text.append("Server API ", "bold").append(f"{entered.api_url}  as {entered.api_user}\n")
         indexer = f"{entered.indexer_url}  as {entered.indexer_user}" if entered.indexer_url else "not set"
         text.append("Indexer ", "bold").append(f"{indexer}\n")
-        text.append("Role ", "bold").append(f"{entered.role}, writes {'on' if entered.writes else 'off'}"
-                                            f"{', run_as ' + json.dumps(entered.run_as) if entered.run_as else ''}\n")
+        text.append("Role ", "bold").append(
+            f"{entered.role}, writes {'on' if entered.writes else 'off'}"
+            f"{', run_as ' + json.dumps(entered.run_as) if entered.run_as else ''}\n"
+        )
         for warning in warnings:
             text.append(f"⚠ {warning}\n", "bold yellow")
         self.query_one("#summary", Static).update(text)
@@ -286,11 +322,15 @@ class SetupScreen(LauncherScreen):
             if not confirmed:
                 event.switch.value = True
 
-        self.app.push_screen(ConfirmScreen(
-            "Turn off TLS certificate verification?\n\nAnyone between this machine and Wazuh could read the "
-            "passwords and the data. Use it only for a lab; the launcher will keep showing a warning.",
-            confirm="Turn verification off", danger=True,
-        ), answered)
+        self.app.push_screen(
+            ConfirmScreen(
+                "Turn off TLS certificate verification?\n\nAnyone between this machine and Wazuh could read the "
+                "passwords and the data. Use it only for a lab; the launcher will keep showing a warning.",
+                confirm="Turn verification off",
+                danger=True,
+            ),
+            answered,
+        )
 
     # --- connection test --------------------------------------------------------------
 
@@ -313,16 +353,24 @@ class SetupScreen(LauncherScreen):
         try:
             settings = entered.settings()
             report = await run_connection_test(
-                settings, profile=entered.name, api_password=entered.api_password or None,
+                settings,
+                profile=entered.name,
+                api_password=entered.api_password or None,
                 indexer_password=entered.indexer_password or None,
                 progress=lambda check: self.post_message(ConnectionProgress(check)),
             )
         except (WazuhMCPError, ValueError) as exc:  # settings that do not load
-            report = ConnectionReport(profile=entered.name, checks=[
-                Check("settings", "Settings", "fail", getattr(exc, "message", str(exc).splitlines()[0]))])
+            report = ConnectionReport(
+                profile=entered.name,
+                checks=[Check("settings", "Settings", "fail", getattr(exc, "message", str(exc).splitlines()[0]))],
+            )
         except Exception as exc:  # a bug must show as a failed test, never as a traceback
-            report = ConnectionReport(profile=entered.name, checks=[
-                Check("unexpected", "Connection test", "fail", f"Unexpected error ({type(exc).__name__}): {exc}")])
+            report = ConnectionReport(
+                profile=entered.name,
+                checks=[
+                    Check("unexpected", "Connection test", "fail", f"Unexpected error ({type(exc).__name__}): {exc}")
+                ],
+            )
         self.post_message(ConnectionFinished(report))
 
     def on_connection_progress(self, message: ConnectionProgress) -> None:
@@ -350,9 +398,11 @@ class SetupScreen(LauncherScreen):
             if check.hint and check.status in ("fail", "warn"):
                 text.append(f"   → {check.hint}\n", "dim")
         if self.report is not None and all(c.status != "running" for c in self.checks.values()):
-            verdict = {"ok": ("Connection test passed.", "bold green"),
-                       "warn": ("Connection test passed with warnings.", "bold yellow"),
-                       "fail": ("Connection test failed: fix the above and run it again.", "bold red")}
+            verdict = {
+                "ok": ("Connection test passed.", "bold green"),
+                "warn": ("Connection test passed with warnings.", "bold yellow"),
+                "fail": ("Connection test failed: fix the above and run it again.", "bold red"),
+            }
             line, style = verdict[self.report.status]
             text.append(line, style)
         self.query_one("#checks", Static).update(text)
@@ -390,10 +440,12 @@ class SetupScreen(LauncherScreen):
         for which in ("api", "indexer"):
             self.query_one(f"#{which}_password", Input).value = ""
         self._show_stored(self.stored)
-        result.update(Text.assemble(
-            ("✔ Saved profile ", "bold green"), (entered.name, "bold"),
-            f": settings in {detail} (mode 0600), passwords in the OS keyring.\n",
-            "Next: connect an AI client (button above, or c on the home screen).",
-        ))
+        result.update(
+            Text.assemble(
+                ("✔ Saved profile ", "bold green"),
+                (entered.name, "bold"),
+                f": settings in {detail} (mode 0600), passwords in the OS keyring.\n",
+                "Next: connect an AI client (button above, or c on the home screen).",
+            )
+        )
         self.query_one("#go-connect").display = True
-

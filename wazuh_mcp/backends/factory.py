@@ -36,10 +36,16 @@ def server_api_from_settings(api: ServerApiSettings, profile: str) -> ServerApi 
     """The Server API client for a profile, or None when no URL/user is configured."""
     if not api.url or not api.user:
         return None
-    return ServerApi(ServerApiConfig(
-        url=api.url, user=api.user, password=secrets.require_password(profile, "api", api.user),
-        verify=tls_verify_value(api.verify_tls, api.ca_bundle), timeout_s=api.timeout_s, run_as=api.run_as,
-    ))
+    return ServerApi(
+        ServerApiConfig(
+            url=api.url,
+            user=api.user,
+            password=secrets.require_password(profile, "api", api.user),
+            verify=tls_verify_value(api.verify_tls, api.ca_bundle),
+            timeout_s=api.timeout_s,
+            run_as=api.run_as,
+        )
+    )
 
 
 def indexer_from_settings(indexer: IndexerSettings, profile: str) -> Indexer | None:
@@ -48,11 +54,17 @@ def indexer_from_settings(indexer: IndexerSettings, profile: str) -> Indexer | N
     if not indexer.url:
         return None
     password = secrets.require_password(profile, "indexer", indexer.user) if indexer.user else None
-    return Indexer(IndexerConfig(
-        url=indexer.url, user=indexer.user, password=password,
-        verify=tls_verify_value(indexer.verify_tls, indexer.ca_bundle), timeout_s=indexer.timeout_s,
-        alerts_pattern=indexer.alerts_pattern, vulnerabilities_pattern=indexer.vulnerabilities_pattern,
-    ))
+    return Indexer(
+        IndexerConfig(
+            url=indexer.url,
+            user=indexer.user,
+            password=password,
+            verify=tls_verify_value(indexer.verify_tls, indexer.ca_bundle),
+            timeout_s=indexer.timeout_s,
+            alerts_pattern=indexer.alerts_pattern,
+            vulnerabilities_pattern=indexer.vulnerabilities_pattern,
+        )
+    )
 
 
 @asynccontextmanager
@@ -72,12 +84,19 @@ async def open_backends(settings: Settings, profile: str) -> AsyncIterator[Backe
         problems["indexer"] = exc
         log.error("Indexer unavailable: %s", exc)
     if not settings.api.verify_tls or not settings.indexer.verify_tls:
-        log.warning("TLS certificate verification is OFF for %s",
-                    " and ".join(n for n, s in (("the Server API", settings.api), ("the Indexer", settings.indexer))
-                                 if not s.verify_tls))
+        log.warning(
+            "TLS certificate verification is OFF for %s",
+            " and ".join(
+                n for n, s in (("the Server API", settings.api), ("the Indexer", settings.indexer)) if not s.verify_tls
+            ),
+        )
     try:
-        yield Backends(server_api=server_api, indexer=indexer, problems=problems,
-                       tls_verify=settings.api.verify_tls and settings.indexer.verify_tls)
+        yield Backends(
+            server_api=server_api,
+            indexer=indexer,
+            problems=problems,
+            tls_verify=settings.api.verify_tls and settings.indexer.verify_tls,
+        )
     finally:
         for backend in (server_api, indexer):
             if backend is not None:

@@ -153,7 +153,9 @@ class Indexer:
         hits = (await self.search(kind, body))["hits"].get("hits") or []
         return hits[0] if hits else None
 
-    async def aggregate(self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    async def aggregate(
+        self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]
+    ) -> tuple[int, dict[str, Any]]:
         """Exact match count and the ``aggregations`` of one size-0 search."""
         response = await self.search(kind, {"size": 0, "track_total_hits": True, "query": query, "aggs": aggs})
         aggregations = response.get("aggregations")
@@ -232,11 +234,14 @@ class Indexer:
                 "Report this with the Indexer and Wazuh versions.",
             )
         if status == 429:
-            return RateLimited(f"The Indexer is overloaded and refused the search ({reason or 'HTTP 429'}).",
-                               hint="Retry in a moment, or narrow the time range.")
+            return RateLimited(
+                f"The Indexer is overloaded and refused the search ({reason or 'HTTP 429'}).",
+                hint="Retry in a moment, or narrow the time range.",
+            )
         if status >= 500:
-            return UpstreamUnavailable(f"The Indexer failed the search on '{pattern}' (HTTP {status}): "
-                                       f"{reason or 'server error'}.")
+            return UpstreamUnavailable(
+                f"The Indexer failed the search on '{pattern}' (HTTP {status}): {reason or 'server error'}."
+            )
         return UpstreamError(f"The Indexer answered HTTP {status or '?'} on '{pattern}': {reason or 'unexpected'}.")
 
     def _tls_error(self, text: str) -> WazuhMCPError:

@@ -118,9 +118,7 @@ class ServerApi:
     async def _login(self) -> str:
         auth = httpx.BasicAuth(self.config.user, self.config.password)
         if self.config.run_as:
-            request = self._client.build_request(
-                "POST", "/security/user/authenticate/run_as", json=self.config.run_as
-            )
+            request = self._client.build_request("POST", "/security/user/authenticate/run_as", json=self.config.run_as)
         else:
             request = self._client.build_request("POST", "/security/user/authenticate")
         response = await self._send(request, auth=auth)
@@ -177,10 +175,13 @@ class ServerApi:
                 "root-ca.pem), or, only for a lab, turn api.verify_tls off.",
             )
         if "Name or service not known" in text or "nodename nor servname" in text or "getaddrinfo" in text:
-            return UpstreamUnavailable(f"The Server API host in {self.config.url} does not resolve.",
-                                       hint="Check the URL's host name.")
-        return UpstreamUnavailable(f"Could not connect to the Server API at {self.config.url} (refused or unreachable).",
-                                   hint="Check that wazuh-manager is running and port 55000 is reachable.")
+            return UpstreamUnavailable(
+                f"The Server API host in {self.config.url} does not resolve.", hint="Check the URL's host name."
+            )
+        return UpstreamUnavailable(
+            f"Could not connect to the Server API at {self.config.url} (refused or unreachable).",
+            hint="Check that wazuh-manager is running and port 55000 is reachable.",
+        )
 
     @staticmethod
     def _json(response: httpx.Response) -> Any:
@@ -208,7 +209,10 @@ class ServerApi:
         token = await self._valid_token()
         for attempt in (1, 2):
             request = self._client.build_request(
-                method, path, params=clean, content=content,
+                method,
+                path,
+                params=clean,
+                content=content,
                 headers={**(headers or {}), "Authorization": f"Bearer {token}"},
             )
             response = await self._send(request)

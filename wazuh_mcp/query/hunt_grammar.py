@@ -64,6 +64,7 @@ def _digits(name: str) -> Callable[[str], str]:
 
 def _matching(pattern: str, message: str, fold: Callable[[str], str] = str) -> Callable[[str], str]:
     """A value check: the text, case-folded by ``fold``, must match ``pattern`` whole; ValueError(message) if not."""
+
     def check(text: str) -> str:
         folded = fold(text)
         if not re.fullmatch(pattern, folded):
@@ -73,8 +74,9 @@ def _matching(pattern: str, message: str, fold: Callable[[str], str] = str) -> C
     return check
 
 
-_technique = _matching(r"T[0-9]{4}(\.[0-9]{3})?", "rule.mitre.id values are ATT&CK ids like 'T1110' or 'T1110.001'",
-                       str.upper)
+_technique = _matching(
+    r"T[0-9]{4}(\.[0-9]{3})?", "rule.mitre.id values are ATT&CK ids like 'T1110' or 'T1110.001'", str.upper
+)
 _sha256 = _matching(r"[0-9a-f]{64}", "syscheck.sha256_after values are SHA-256 digests: 64 hex characters", str.lower)
 _fim_event = _matching("added|modified|deleted", "syscheck.event is one of 'added', 'modified', 'deleted'", str.lower)
 _hex_prefix = _matching(r"[0-9a-f]+", "a hash prefix is hex characters", str.lower)
@@ -108,15 +110,17 @@ class HuntField:
 
 _FIELD_LIST = (
     HuntField("@timestamp", "date", "When the event was indexed (copy of the alert time).", "2024-05-01T10:00:00Z"),
-    HuntField("agent.id", "keyword", "Agent that raised the alert ('000' is the manager).", "001",
-              _agent_id, _digit_prefix),
+    HuntField(
+        "agent.id", "keyword", "Agent that raised the alert ('000' is the manager).", "001", _agent_id, _digit_prefix
+    ),
     HuntField("agent.name", "keyword", "Agent host name.", "web-01"),
     HuntField("agent.ip", "ip", "Agent IP address.", "10.0.0.12", None, _ip_prefix),
     HuntField("rule.id", "keyword", "Wazuh rule id.", "5710", _digits("rule.id"), _digit_prefix),
     HuntField("rule.level", "long", "Rule level, 0..15 (12+ is high severity).", 10, minimum=0, maximum=15),
     HuntField("rule.description", "keyword", "Rule description, exact text.", "sshd: authentication failed."),
-    HuntField("rule.groups", "keyword", "Rule groups, e.g. authentication_failed, syscheck, web.",
-              "authentication_failed"),
+    HuntField(
+        "rule.groups", "keyword", "Rule groups, e.g. authentication_failed, syscheck, web.", "authentication_failed"
+    ),
     HuntField("rule.mitre.id", "keyword", "MITRE ATT&CK technique id.", "T1110", _technique),
     HuntField("rule.mitre.tactic", "keyword", "MITRE ATT&CK tactic name.", "Credential Access"),
     HuntField("rule.mitre.technique", "keyword", "MITRE ATT&CK technique name.", "Brute Force"),
@@ -124,25 +128,51 @@ _FIELD_LIST = (
     HuntField("location", "keyword", "Log source: file path or channel.", "/var/log/auth.log"),
     HuntField("data.srcip", "ip", "Source IP address of the event.", "203.0.113.7", None, _ip_prefix),
     HuntField("data.dstip", "ip", "Destination IP address.", "10.0.0.5", None, _ip_prefix),
-    HuntField("data.dstport", "keyword", "Destination port (stored as text).", "22", _digits("data.dstport"),
-              _digit_prefix),
+    HuntField(
+        "data.dstport", "keyword", "Destination port (stored as text).", "22", _digits("data.dstport"), _digit_prefix
+    ),
     HuntField("data.srcuser", "keyword", "Source user name.", "root"),
     HuntField("data.dstuser", "keyword", "Destination / target user name.", "admin"),
     HuntField("data.hostname", "keyword", "Host or domain name in the event.", "example.org"),
     HuntField("data.url", "keyword", "URL in a web or proxy event.", "/wp-login.php"),
     HuntField("syscheck.path", "keyword", "File (or registry key) path of a FIM event.", "/etc/passwd"),
     HuntField("syscheck.event", "keyword", "FIM event: added, modified or deleted.", "modified", _fim_event),
-    HuntField("syscheck.sha256_after", "keyword", "SHA-256 of the file after the change.",
-              "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", _sha256, _hex_prefix),
+    HuntField(
+        "syscheck.sha256_after",
+        "keyword",
+        "SHA-256 of the file after the change.",
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+        _sha256,
+        _hex_prefix,
+    ),
 )
 FIELDS: dict[str, HuntField] = {f.name: f for f in _FIELD_LIST}
 """The hunt allowlist, in documentation order."""
 
 FieldName = Literal[
-    "@timestamp", "agent.id", "agent.name", "agent.ip", "rule.id", "rule.level", "rule.description",
-    "rule.groups", "rule.mitre.id", "rule.mitre.tactic", "rule.mitre.technique", "decoder.name", "location",
-    "data.srcip", "data.dstip", "data.dstport", "data.srcuser", "data.dstuser", "data.hostname", "data.url",
-    "syscheck.path", "syscheck.event", "syscheck.sha256_after",
+    "@timestamp",
+    "agent.id",
+    "agent.name",
+    "agent.ip",
+    "rule.id",
+    "rule.level",
+    "rule.description",
+    "rule.groups",
+    "rule.mitre.id",
+    "rule.mitre.tactic",
+    "rule.mitre.technique",
+    "decoder.name",
+    "location",
+    "data.srcip",
+    "data.dstip",
+    "data.dstport",
+    "data.srcuser",
+    "data.dstuser",
+    "data.hostname",
+    "data.url",
+    "syscheck.path",
+    "syscheck.event",
+    "syscheck.sha256_after",
 ]
 assert set(get_args(FieldName)) == set(FIELDS), "FieldName and FIELDS must list the same fields"
 
@@ -212,8 +242,11 @@ def check_value(field: str, op: str, value: Any) -> Any:
     if op not in get_args(Op):
         raise ValueError(f"{op!r} is not an operator; use one of: {', '.join(get_args(Op))}")
     if op not in spec.ops:
-        kind = "range operators (gt/gte/lt/lte) apply only to number and time fields" if op in RANGE_OPS \
+        kind = (
+            "range operators (gt/gte/lt/lte) apply only to number and time fields"
+            if op in RANGE_OPS
             else f"'{op}' does not apply to {spec.type} fields"
+        )
         raise ValueError(f"{kind}; {field} takes {', '.join(spec.ops)}")
     if op == "exists":
         if value is not True:
@@ -243,13 +276,18 @@ class HuntClause(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    field: FieldName = Field(description="Alert field from the hunt allowlist; hunt_fields lists each "
-                                         "field's type and operators.")
-    op: Op = Field(description="eq, ne, in, exists, prefix on any field; gt/gte/lt/lte only on number "
-                               "and time fields (rule.level, @timestamp).")
-    value: Value = Field(description="A single value for eq/ne/gt/gte/lt/lte; a list of 1..100 values for "
-                                     "in; true for exists; text of 3+ characters for prefix. Times are "
-                                     "ISO-8601, e.g. '2024-05-01T10:00:00Z'.")
+    field: FieldName = Field(
+        description="Alert field from the hunt allowlist; hunt_fields lists each field's type and operators."
+    )
+    op: Op = Field(
+        description="eq, ne, in, exists, prefix on any field; gt/gte/lt/lte only on number "
+        "and time fields (rule.level, @timestamp)."
+    )
+    value: Value = Field(
+        description="A single value for eq/ne/gt/gte/lt/lte; a list of 1..100 values for "
+        "in; true for exists; text of 3+ characters for prefix. Times are "
+        "ISO-8601, e.g. '2024-05-01T10:00:00Z'."
+    )
 
     @model_validator(mode="after")
     def _value_fits(self) -> HuntClause:
@@ -275,15 +313,20 @@ def _fragment(clause: HuntClause) -> dict[str, Any]:
 def check_clause_counts(must: Sequence[HuntClause], must_not: Sequence[HuntClause]) -> None:
     """The grammar's limits across both lists; ``invalid_argument`` naming the rule."""
     if not must:
-        raise InvalidArgument("hunt_query needs at least one clause in must (must_not alone would match "
-                              "almost everything).")
+        raise InvalidArgument(
+            "hunt_query needs at least one clause in must (must_not alone would match almost everything)."
+        )
     if len(must) + len(must_not) > MAX_CLAUSES:
-        raise InvalidArgument(f"hunt_query takes at most {MAX_CLAUSES} clauses in must and must_not together; "
-                              f"got {len(must) + len(must_not)}.")
+        raise InvalidArgument(
+            f"hunt_query takes at most {MAX_CLAUSES} clauses in must and must_not together; "
+            f"got {len(must) + len(must_not)}."
+        )
     for index, clause in enumerate(must_not):
         if clause.op == "ne":
-            raise InvalidArgument(f"must_not.{index}: 'ne' inside must_not is a double negative; "
-                                  f"write it as {{field: {clause.field!r}, op: 'eq'}} in must.")
+            raise InvalidArgument(
+                f"must_not.{index}: 'ne' inside must_not is a double negative; "
+                f"write it as {{field: {clause.field!r}, op: 'eq'}} in must."
+            )
 
 
 def build_query(

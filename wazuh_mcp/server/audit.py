@@ -50,7 +50,9 @@ class AuditEvent(BaseModel):
     role: str | None = None
     session: str | None = Field(default=None, description="Which server process / client session.")
     tls_verify: bool | None = None
-    change_id: str | None = Field(default=None, description="The pending change a write call or approval step is about.")
+    change_id: str | None = Field(
+        default=None, description="The pending change a write call or approval step is about."
+    )
     decided_by: str | None = Field(default=None, description="The local OS user who approved or rejected a change.")
 
     @classmethod
@@ -69,8 +71,14 @@ class AuditEvent(BaseModel):
         """The record of an action that started at ``ts`` (``time.perf_counter()`` ``started``) and ended now.
         ``args`` are redacted here, so no caller can forget to."""
         return cls(
-            ts=ts, tool=tool, toolset=toolset, args=redact(args), outcome="ok" if error_code is None else "error",
-            error_code=error_code, error=error, duration_ms=round((time.perf_counter() - started) * 1000, 2),
+            ts=ts,
+            tool=tool,
+            toolset=toolset,
+            args=redact(args),
+            outcome="ok" if error_code is None else "error",
+            error_code=error_code,
+            error=error,
+            duration_ms=round((time.perf_counter() - started) * 1000, 2),
             **fields,
         )
 

@@ -79,8 +79,9 @@ class WazuhServer(MCPServer[AppContext]):
         super().__init__(**kwargs)
         self.wazuh_settings = settings
         self.specs = {spec.name: spec for spec in specs}
-        self.exposure: Exposure = expose(specs, role=settings.role, allowlist=settings.role_tool_allowlist,
-                                         writes=settings.writes)
+        self.exposure: Exposure = expose(
+            specs, role=settings.role, allowlist=settings.role_tool_allowlist, writes=settings.writes
+        )
         self.audit = audit
         self.session_id = uuid.uuid4().hex[:12]
         self._app: AppContext | None = None
@@ -211,7 +212,8 @@ def build_server(
     if settings.role not in settings.role_tool_allowlist:
         log.warning(
             "role %r is not in role_tool_allowlist (%s): no tool is available",
-            settings.role, ", ".join(sorted(settings.role_tool_allowlist)),
+            settings.role,
+            ", ".join(sorted(settings.role_tool_allowlist)),
         )
     audit = AuditSink.from_settings(settings)
 
@@ -245,8 +247,15 @@ def build_server(
         log_level="WARNING",
     )
     for spec in server.exposure.listed:
-        server.add_tool(spec.fn, name=spec.name, title=spec.title, description=spec.description,
-                        annotations=spec.annotations, meta=spec.meta, structured_output=True)
+        server.add_tool(
+            spec.fn,
+            name=spec.name,
+            title=spec.title,
+            description=spec.description,
+            annotations=spec.annotations,
+            meta=spec.meta,
+            structured_output=True,
+        )
         registered = server._tool_manager.get_tool(spec.name)
         if registered is not None:
             # Advertise what call_tool enforces (no extra arguments), in the shortest equivalent schema.

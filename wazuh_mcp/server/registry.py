@@ -81,8 +81,9 @@ def tool(
         raise ValueError(f"tool name {wire!r} must match {_WIRE_NAME.pattern}")
 
     def decorate(fn: Callable[..., Awaitable[Any]]) -> ToolSpec:
-        return ToolSpec(id=id, fn=fn, title=title, name=wire, read_only=read_only,
-                        destructive=destructive, idempotent=idempotent)
+        return ToolSpec(
+            id=id, fn=fn, title=title, name=wire, read_only=read_only, destructive=destructive, idempotent=idempotent
+        )
 
     return decorate
 

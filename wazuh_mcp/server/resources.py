@@ -56,19 +56,36 @@ def _json(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
-def _audit(ctx: Context[Any, Any], app: AppContext, kind: str, uri: str, started: float, ts: str,
-           cached: bool, error: WazuhMCPError | None) -> None:
+def _audit(
+    ctx: Context[Any, Any],
+    app: AppContext,
+    kind: str,
+    uri: str,
+    started: float,
+    ts: str,
+    cached: bool,
+    error: WazuhMCPError | None,
+) -> None:
     server = ctx.mcp_server
     sink = getattr(server, "audit", None)
     if not isinstance(sink, AuditSink):
         return
     api = app.backends.server_api
-    sink.write(AuditEvent.finished(
-        tool=f"resource.{kind}", toolset="resource", args={"uri": uri, "cached": cached}, ts=ts, started=started,
-        error_code=error.code if error else None, error=str(error) if error else None,
-        wazuh_user=api.identity if api else app.settings.api.user, role=app.settings.role,
-        session=getattr(server, "session_id", None), tls_verify=app.backends.tls_verify,
-    ))
+    sink.write(
+        AuditEvent.finished(
+            tool=f"resource.{kind}",
+            toolset="resource",
+            args={"uri": uri, "cached": cached},
+            ts=ts,
+            started=started,
+            error_code=error.code if error else None,
+            error=str(error) if error else None,
+            wazuh_user=api.identity if api else app.settings.api.user,
+            role=app.settings.role,
+            session=getattr(server, "session_id", None),
+            tls_verify=app.backends.tls_verify,
+        )
+    )
 
 
 async def read_cached(ctx: Context[Any, Any], kind: str, uri: str, ttl: int, load: Callable[[], Awaitable[Any]]) -> str:
@@ -82,8 +99,10 @@ async def read_cached(ctx: Context[Any, Any], kind: str, uri: str, ttl: int, loa
         return hit[1]
     try:
         if app.settings.role not in app.settings.role_tool_allowlist:
-            raise Forbidden(f"Role '{app.settings.role}' is not defined, so it may read nothing.",
-                            hint="Set WAZUH_MCP_ROLE or role in the settings file.")
+            raise Forbidden(
+                f"Role '{app.settings.role}' is not defined, so it may read nothing.",
+                hint="Set WAZUH_MCP_ROLE or role in the settings file.",
+            )
         text = _json(await load())
     except WazuhMCPError as exc:
         _audit(ctx, app, kind, uri, started, ts, False, exc)
@@ -125,8 +144,9 @@ async def load_agent_config(ctx: Context[Any, Any], agent_id: str) -> dict[str, 
     for component, configuration in AGENT_CONFIG_SECTIONS:
         key = f"{component}/{configuration}"
         try:
-            body = await api.request("GET", f"/agents/{agent.id}/config/{component}/{configuration}",
-                                     action="agent:read")
+            body = await api.request(
+                "GET", f"/agents/{agent.id}/config/{component}/{configuration}", action="agent:read"
+            )
             sections[key] = body.get("data", body)
         except WazuhMCPError as exc:  # a disconnected agent cannot report its active config
             sections[key] = {"unavailable": exc.render()}
@@ -137,33 +157,53 @@ async def load_agent_config(ctx: Context[Any, Any], agent_id: str) -> dict[str, 
             shared[group] = page.items
         except WazuhMCPError as exc:
             shared[group] = {"unavailable": exc.render()}
-    return {"agent": agent.model_dump(mode="json", exclude_none=True), "active_configuration": sections,
-            "group_configuration": shared}
+    return {
+        "agent": agent.model_dump(mode="json", exclude_none=True),
+        "active_configuration": sections,
+        "group_configuration": shared,
+    }
 
 
 def register_resources(server: MCPServer[Any]) -> None:
     """Add the three templates to ``server`` (called by ``build_server``)."""
 
-    @server.resource("wazuh://rules/{id}", name="rule", title="Wazuh rule", mime_type="application/json",
-                     meta={"ttl_seconds": RULE_TTL},
-                     description="One Wazuh detection rule from GET /rules: level, description, groups, the "
-                                 "file it lives in, its definition (details), compliance tags and MITRE ids.")
+    @server.resource(
+        "wazuh://rules/{id}",
+        name="rule",
+        title="Wazuh rule",
+        mime_type="application/json",
+        meta={"ttl_seconds": RULE_TTL},
+        description="One Wazuh detection rule from GET /rules: level, description, groups, the "
+        "file it lives in, its definition (details), compliance tags and MITRE ids.",
+    )
     async def rule(id: str, ctx: Context[Any, Any]) -> str:
         return await read_cached(ctx, "rules", f"wazuh://rules/{id}", RULE_TTL, lambda: load_rule(ctx, id))
 
-    @server.resource("wazuh://mitre/technique/{id}", name="mitre_technique", title="MITRE ATT&CK technique",
-                     mime_type="application/json", meta={"ttl_seconds": TECHNIQUE_TTL},
-                     description="One ATT&CK technique (T1110 or T1110.001) from Wazuh's bundled dataset: name, "
-                                 "tactics, description excerpt, platforms.")
+    @server.resource(
+        "wazuh://mitre/technique/{id}",
+        name="mitre_technique",
+        title="MITRE ATT&CK technique",
+        mime_type="application/json",
+        meta={"ttl_seconds": TECHNIQUE_TTL},
+        description="One ATT&CK technique (T1110 or T1110.001) from Wazuh's bundled dataset: name, "
+        "tactics, description excerpt, platforms.",
+    )
     async def technique(id: str, ctx: Context[Any, Any]) -> str:
-        return await read_cached(ctx, "mitre_technique", f"wazuh://mitre/technique/{id}", TECHNIQUE_TTL,
-                                 lambda: load_technique(ctx, id))
+        return await read_cached(
+            ctx, "mitre_technique", f"wazuh://mitre/technique/{id}", TECHNIQUE_TTL, lambda: load_technique(ctx, id)
+        )
 
-    @server.resource("wazuh://agents/{id}/config", name="agent_config", title="Agent configuration",
-                     mime_type="application/json", meta={"ttl_seconds": AGENT_CONFIG_TTL},
-                     description="An agent, its active configuration (client connection, file integrity "
-                                 "monitoring, log collection; connected agents only) and the shared agent.conf "
-                                 "blocks of its groups.")
+    @server.resource(
+        "wazuh://agents/{id}/config",
+        name="agent_config",
+        title="Agent configuration",
+        mime_type="application/json",
+        meta={"ttl_seconds": AGENT_CONFIG_TTL},
+        description="An agent, its active configuration (client connection, file integrity "
+        "monitoring, log collection; connected agents only) and the shared agent.conf "
+        "blocks of its groups.",
+    )
     async def agent_config(id: str, ctx: Context[Any, Any]) -> str:
-        return await read_cached(ctx, "agent_config", f"wazuh://agents/{id}/config", AGENT_CONFIG_TTL,
-                                 lambda: load_agent_config(ctx, id))
+        return await read_cached(
+            ctx, "agent_config", f"wazuh://agents/{id}/config", AGENT_CONFIG_TTL, lambda: load_agent_config(ctx, id)
+        )

@@ -28,8 +28,9 @@ def _collapse_any_of(node: dict[str, Any]) -> dict[str, Any]:
             if "const" in other:
                 return node
             return merged
-    if not isinstance(branches, list) or not all(isinstance(b, dict) and set(b) <= _PLAIN_TYPE_KEYS | {"format"}
-                                                 and "type" in b for b in branches):
+    if not isinstance(branches, list) or not all(
+        isinstance(b, dict) and set(b) <= _PLAIN_TYPE_KEYS | {"format"} and "type" in b for b in branches
+    ):
         return node
     if any("format" in b for b in branches):
         return node

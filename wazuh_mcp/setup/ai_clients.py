@@ -194,7 +194,7 @@ def _parse(target: ClientTarget, text: str, name: str, entry: Mapping[str, Any] 
     servers = document.get(target.servers_key)
     if servers is not None and not isinstance(servers, dict):
         raise ClientConfigError(
-            f"In {target.path}, \"{target.servers_key}\" is not an object.", hint=_by_hand(target, name, entry)
+            f'In {target.path}, "{target.servers_key}" is not an object.', hint=_by_hand(target, name, entry)
         )
     return document
 

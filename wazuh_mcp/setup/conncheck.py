@@ -65,8 +65,12 @@ class ConnectionReport:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ConnectionReport:
         checks = [Check(**c) for c in data.get("checks", []) if isinstance(c, dict)]
-        return cls(profile=str(data.get("profile", "")), checks=checks,
-                   wazuh_version=data.get("wazuh_version"), finished=str(data.get("finished", "")))
+        return cls(
+            profile=str(data.get("profile", "")),
+            checks=checks,
+            wazuh_version=data.get("wazuh_version"),
+            finished=str(data.get("finished", "")),
+        )
 
 
 class _Runner:
@@ -99,11 +103,21 @@ def _transport_check(run: _Runner, settings: Settings) -> None:
     urls = [u for u in (settings.api.url, settings.indexer.url) if u]
     plain = [u for u in urls if u.lower().startswith("http://")]
     if plain:
-        run.done("tls", title, "warn", f"Plain HTTP ({', '.join(plain)}): passwords cross the network unencrypted.",
-                 "Use the https:// URL that Wazuh serves by default.")
+        run.done(
+            "tls",
+            title,
+            "warn",
+            f"Plain HTTP ({', '.join(plain)}): passwords cross the network unencrypted.",
+            "Use the https:// URL that Wazuh serves by default.",
+        )
     elif not (settings.api.verify_tls and settings.indexer.verify_tls):
-        run.done("tls", title, "warn", "Certificate verification is OFF: anyone on the path can read the passwords.",
-                 "Set a CA bundle (your Wazuh root-ca.pem) and turn verification back on.")
+        run.done(
+            "tls",
+            title,
+            "warn",
+            "Certificate verification is OFF: anyone on the path can read the passwords.",
+            "Set a CA bundle (your Wazuh root-ca.pem) and turn verification back on.",
+        )
     else:
         ca = settings.api.ca_bundle or settings.indexer.ca_bundle
         run.done("tls", title, "ok", f"Certificates verified ({f'CA bundle {ca}' if ca else 'system trust store'}).")
@@ -123,10 +137,12 @@ async def _server_api(run: _Runner, settings: Settings, profile: str, password: 
     run.start("api.login", login)
     try:
         config = ServerApiConfig(
-            url=api_settings.url, user=api_settings.user,
+            url=api_settings.url,
+            user=api_settings.user,
             password=_password(profile, "api", password, api_settings.user),
             verify=tls_verify_value(api_settings.verify_tls, api_settings.ca_bundle),
-            timeout_s=api_settings.timeout_s, run_as=api_settings.run_as,
+            timeout_s=api_settings.timeout_s,
+            run_as=api_settings.run_as,
         )
     except WazuhMCPError as exc:
         run.failed("api.login", login, exc)
@@ -160,13 +176,16 @@ def _version_check(run: _Runner, version: str) -> None:
     if parsed is None:
         run.done("api.version", title, "warn", "The Server API did not report its version.")
     elif parsed[0] >= 5:
-        run.done("api.version", title, "warn",
-                 f"Wazuh {version}: the 5.x Server API lacks several endpoints this server uses "
-                 "(syscollector inventory, MITRE, rule files); those tools will fail.",
-                 "wazuh-mcp is built for Wazuh 4.8 to 4.14.")
+        run.done(
+            "api.version",
+            title,
+            "warn",
+            f"Wazuh {version}: the 5.x Server API lacks several endpoints this server uses "
+            "(syscollector inventory, MITRE, rule files); those tools will fail.",
+            "wazuh-mcp is built for Wazuh 4.8 to 4.14.",
+        )
     elif parsed[:2] < MIN_VERSION:
-        run.done("api.version", title, "warn",
-                 f"Wazuh {version}: vulnerability state indices need Wazuh 4.8 or later.")
+        run.done("api.version", title, "warn", f"Wazuh {version}: vulnerability state indices need Wazuh 4.8 or later.")
     else:
         run.done("api.version", title, "ok", f"Wazuh {version}.")
 
@@ -199,13 +218,18 @@ async def _indexer(run: _Runner, settings: Settings, profile: str, password: str
         return
     run.start("indexer.alerts", title)
     try:
-        client = Indexer(IndexerConfig(  # not the factory: the password may not be stored yet
-            url=indexer.url, user=indexer.user,
-            password=_password(profile, "indexer", password, indexer.user) if indexer.user else None,
-            verify=tls_verify_value(indexer.verify_tls, indexer.ca_bundle), timeout_s=indexer.timeout_s,
-            alerts_pattern=indexer.alerts_pattern, vulnerabilities_pattern=indexer.vulnerabilities_pattern,
-            max_concurrency=1,
-        ))
+        client = Indexer(
+            IndexerConfig(  # not the factory: the password may not be stored yet
+                url=indexer.url,
+                user=indexer.user,
+                password=_password(profile, "indexer", password, indexer.user) if indexer.user else None,
+                verify=tls_verify_value(indexer.verify_tls, indexer.ca_bundle),
+                timeout_s=indexer.timeout_s,
+                alerts_pattern=indexer.alerts_pattern,
+                vulnerabilities_pattern=indexer.vulnerabilities_pattern,
+                max_concurrency=1,
+            )
+        )
     except WazuhMCPError as exc:
         run.failed("indexer.alerts", title, exc)
         return
@@ -214,14 +238,20 @@ async def _indexer(run: _Runner, settings: Settings, profile: str, password: str
             shards, count = await _search(client, "alerts")
         except WazuhMCPError as exc:
             if isinstance(exc, UpstreamUnavailable) and not await _resolves(indexer.url):
-                exc = UpstreamUnavailable(f"The Indexer host in {indexer.url} does not resolve.",
-                                          hint="Check the URL's host name.")
+                exc = UpstreamUnavailable(
+                    f"The Indexer host in {indexer.url} does not resolve.", hint="Check the URL's host name."
+                )
             run.failed("indexer.alerts", title, exc)
             return
         who = f"Logged in as {indexer.user}; " if indexer.user else ""
         if shards == 0:
-            run.done("indexer.alerts", title, "fail", f"No alerts indices match '{indexer.alerts_pattern}'.",
-                     "Check indexer.alerts_pattern, and that Filebeat ships alerts (wazuh-alerts-4.x-YYYY.MM.DD).")
+            run.done(
+                "indexer.alerts",
+                title,
+                "fail",
+                f"No alerts indices match '{indexer.alerts_pattern}'.",
+                "Check indexer.alerts_pattern, and that Filebeat ships alerts (wazuh-alerts-4.x-YYYY.MM.DD).",
+            )
         else:
             run.done("indexer.alerts", title, "ok", f"{who}{count} alert(s) under '{indexer.alerts_pattern}'.")
         await _vulnerabilities(run, client, indexer.vulnerabilities_pattern)
@@ -238,9 +268,14 @@ async def _vulnerabilities(run: _Runner, client: Indexer, pattern: str) -> None:
         run.done("indexer.vulns", title, "warn", exc.message, exc.hint)
         return
     if shards == 0:
-        run.done("indexer.vulns", title, "warn", f"No index matches '{pattern}' yet.",
-                 "Wazuh 4.8+ creates it after the first vulnerability scan; the vulnerability tools find nothing "
-                 "until then.")
+        run.done(
+            "indexer.vulns",
+            title,
+            "warn",
+            f"No index matches '{pattern}' yet.",
+            "Wazuh 4.8+ creates it after the first vulnerability scan; the vulnerability tools find nothing "
+            "until then.",
+        )
     else:
         run.done("indexer.vulns", title, "ok", f"{count} vulnerability record(s) under '{pattern}'.")
 

@@ -63,11 +63,18 @@ class ProfileInput:
         extra["api"] = {k: v for k, v in api.items() if k not in known_api}
         extra["indexer"] = {k: v for k, v in indexer.items() if k not in known_indexer}
         return cls(
-            name=name, api_url=str(api.get("url") or ""), api_user=str(api.get("user") or ""),
-            indexer_url=str(indexer.get("url") or ""), indexer_user=str(indexer.get("user") or ""),
-            verify_tls=verify, ca_bundle=str(ca), run_as=run_as if isinstance(run_as, dict) else None,
-            role=str(table.get("role") or "analyst"), writes=bool(table.get("writes", False)),
-            make_default=default_profile_name(document) == name, extra=extra,
+            name=name,
+            api_url=str(api.get("url") or ""),
+            api_user=str(api.get("user") or ""),
+            indexer_url=str(indexer.get("url") or ""),
+            indexer_user=str(indexer.get("user") or ""),
+            verify_tls=verify,
+            ca_bundle=str(ca),
+            run_as=run_as if isinstance(run_as, dict) else None,
+            role=str(table.get("role") or "analyst"),
+            writes=bool(table.get("writes", False)),
+            make_default=default_profile_name(document) == name,
+            extra=extra,
         )
 
     def table(self) -> dict[str, Any]:
@@ -75,13 +82,18 @@ class ProfileInput:
         ca = self.ca_bundle.strip() or None
         api = {
             **dict(self.extra.get("api") or {}),
-            "url": self.api_url.strip(), "user": self.api_user.strip(),
-            "verify_tls": self.verify_tls, "ca_bundle": ca, "run_as": self.run_as,
+            "url": self.api_url.strip(),
+            "user": self.api_user.strip(),
+            "verify_tls": self.verify_tls,
+            "ca_bundle": ca,
+            "run_as": self.run_as,
         }
         indexer = {
             **dict(self.extra.get("indexer") or {}),
-            "url": self.indexer_url.strip() or None, "user": self.indexer_user.strip() or None,
-            "verify_tls": self.verify_tls, "ca_bundle": ca,
+            "url": self.indexer_url.strip() or None,
+            "user": self.indexer_user.strip() or None,
+            "verify_tls": self.verify_tls,
+            "ca_bundle": ca,
         }
         rest = {k: v for k, v in self.extra.items() if k not in ("api", "indexer")}
         return {**rest, "role": self.role, "writes": self.writes, "api": api, "indexer": indexer}
@@ -123,9 +135,9 @@ def parse_run_as(text: str) -> dict[str, Any] | None:
     try:
         value = json.loads(text)
     except ValueError as exc:
-        raise InvalidArgument(f"run_as must be a JSON object, e.g. {{\"username\": \"analyst1\"}} ({exc}).") from exc
+        raise InvalidArgument(f'run_as must be a JSON object, e.g. {{"username": "analyst1"}} ({exc}).') from exc
     if not isinstance(value, dict) or not value:
-        raise InvalidArgument("run_as must be a non-empty JSON object, e.g. {\"username\": \"analyst1\"}.")
+        raise InvalidArgument('run_as must be a non-empty JSON object, e.g. {"username": "analyst1"}.')
     return value
 
 
@@ -170,8 +182,10 @@ def _missing_passwords(entered: ProfileInput) -> list[str]:
     missing = []
     if not entered.api_password and not secrets.get_password(entered.name, "api"):
         missing.append("Server API")
-    if entered.indexer_url.strip() and not entered.indexer_password and not secrets.get_password(
-        entered.name, "indexer"
+    if (
+        entered.indexer_url.strip()
+        and not entered.indexer_password
+        and not secrets.get_password(entered.name, "indexer")
     ):
         missing.append("Indexer")
     return missing
@@ -186,11 +200,14 @@ def save_profile(entered: ProfileInput) -> Path:
     if missing:
         raise InvalidArgument(f"Enter the {' and '.join(missing)} password (none is stored for '{entered.name}').")
     path = config_path()
-    document = profiles.with_profile(read_config_file(path), entered.name, entered.table(),
-                                     make_default=entered.make_default)
+    document = profiles.with_profile(
+        read_config_file(path), entered.name, entered.table(), make_default=entered.make_default
+    )
     _check_writable(path)
-    entered_passwords: list[tuple[secrets.Which, str]] = [("api", entered.api_password),
-                                                          ("indexer", entered.indexer_password)]
+    entered_passwords: list[tuple[secrets.Which, str]] = [
+        ("api", entered.api_password),
+        ("indexer", entered.indexer_password),
+    ]
     new = [(which, password) for which, password in entered_passwords if password]
     previous = {which: secrets.stored_password(entered.name, which) for which, _ in new}
     stored: list[secrets.Which] = []

@@ -48,8 +48,10 @@ def unlock_help() -> str:
         return "Unlock the login keychain (Keychain Access, or `security unlock-keychain`) and try again."
     if sys.platform == "win32":
         return "Log in to Windows as this user so Credential Manager is available, then try again."
-    return ("Unlock the login keyring (your desktop's keyring prompt, or "
-            "`echo -n PASSWORD | gnome-keyring-daemon --unlock`) and try again.")
+    return (
+        "Unlock the login keyring (your desktop's keyring prompt, or "
+        "`echo -n PASSWORD | gnome-keyring-daemon --unlock`) and try again."
+    )
 
 
 def backend_name() -> str:

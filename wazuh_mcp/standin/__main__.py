@@ -26,9 +26,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-control", action="store_true", help="hide /__standin__/* (faults, state)")
     args = parser.parse_args(argv)
     logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    server = StandinServer(tls=not args.http, host=args.host, port=args.port, cluster=args.cluster,
-                           token_ttl_s=args.token_ttl, rate_limit_per_minute=args.rate_limit,
-                           control=not args.no_control)
+    server = StandinServer(
+        tls=not args.http,
+        host=args.host,
+        port=args.port,
+        cluster=args.cluster,
+        token_ttl_s=args.token_ttl,
+        rate_limit_per_minute=args.rate_limit,
+        control=not args.no_control,
+    )
     stop = threading.Event()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
@@ -41,8 +47,9 @@ def main(argv: list[str] | None = None) -> int:
         if server.ca_path:
             lines.append(f"CA certificate (verify against it): {server.ca_path}")
         lines.append("Demo users (demo-only passwords):")
-        lines += [f"  {name} / {user.password}  roles={','.join(user.roles) or '-'}"
-                  for name, user in DEMO_USERS.items()]
+        lines += [
+            f"  {name} / {user.password}  roles={','.join(user.roles) or '-'}" for name, user in DEMO_USERS.items()
+        ]
         print("\n".join(lines), file=sys.stderr, flush=True)
         stop.wait()
     return 0

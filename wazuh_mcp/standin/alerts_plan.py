@@ -38,14 +38,47 @@ HOUR = 3_600
 MINUTE = 60
 
 # Relative activity per UTC hour: people work 07-19, machines and attackers do not sleep.
-_DIURNAL = (0.15, 0.1, 0.1, 0.1, 0.12, 0.2, 0.35, 0.6, 0.9, 1.0, 1.0, 0.95,
-            0.85, 0.95, 1.0, 1.0, 0.95, 0.8, 0.6, 0.45, 0.35, 0.3, 0.25, 0.2)
+_DIURNAL = (
+    0.15,
+    0.1,
+    0.1,
+    0.1,
+    0.12,
+    0.2,
+    0.35,
+    0.6,
+    0.9,
+    1.0,
+    1.0,
+    0.95,
+    0.85,
+    0.95,
+    1.0,
+    1.0,
+    0.95,
+    0.8,
+    0.6,
+    0.45,
+    0.35,
+    0.3,
+    0.25,
+    0.2,
+)
 
 # Share of the requested count per scenario; "noise" takes whatever the others leave.
 WEIGHTS: dict[str, float] = {
-    "ssh_session": 0.13, "sudo": 0.07, "auth_fail": 0.05, "ssh_bruteforce": 0.16, "win_logon": 0.09,
-    "win_bruteforce": 0.05, "web_attack": 0.08, "fim": 0.05, "rootcheck": 0.02, "vuln": 0.02,
-    "agent_state": 0.03, "packages": 0.05,
+    "ssh_session": 0.13,
+    "sudo": 0.07,
+    "auth_fail": 0.05,
+    "ssh_bruteforce": 0.16,
+    "win_logon": 0.09,
+    "win_bruteforce": 0.05,
+    "web_attack": 0.08,
+    "fim": 0.05,
+    "rootcheck": 0.02,
+    "vuln": 0.02,
+    "agent_state": 0.03,
+    "packages": 0.05,
 }
 
 
@@ -151,8 +184,10 @@ def _ssh_session(p: Planner, agent: Agent, start: float) -> Emit:
 
 
 def plan_ssh_session(p: Planner, budget: int) -> int:
-    anchors = [(p.pick(p.linux, active=True), p.rng.uniform(4 * MINUTE, 20 * MINUTE)),
-               (p.pick(p.linux, active=True), p.rng.uniform(2 * HOUR, 5 * HOUR))]
+    anchors = [
+        (p.pick(p.linux, active=True), p.rng.uniform(4 * MINUTE, 20 * MINUTE)),
+        (p.pick(p.linux, active=True), p.rng.uniform(2 * HOUR, 5 * HOUR)),
+    ]
     for agent, at in anchors:
         budget = _spend(p, budget, _ssh_session(p, agent, at))
     while budget > 0:
@@ -183,12 +218,15 @@ def plan_sudo(p: Planner, budget: int) -> int:
 
 def plan_auth_fail(p: Planner, budget: int) -> int:
     """Staff mistyping passwords: one sshd failure and the PAM line that goes with it."""
+
     def typo(agent: Agent, at: float) -> Emit:
         user = p.rng.choice(LINUX_ADMINS)
         src = p.internal_ip()
         port = p.rng.randint(40000, 65000)
-        return [(at, "ssh_fail", agent, (user, src, None, "5760", port)),
-                (at - 0.01, "pam_fail", agent, (user, src, None))]
+        return [
+            (at, "ssh_fail", agent, (user, src, None, "5760", port)),
+            (at - 0.01, "pam_fail", agent, (user, src, None)),
+        ]
 
     budget = _spend(p, budget, typo(p.pick(p.linux, active=True), p.rng.uniform(20 * MINUTE, 50 * MINUTE)))
     while budget > 0:
@@ -207,8 +245,11 @@ def _ssh_campaign(p: Planner, agent: Agent, start: float, size: int, *, alternat
     for i in range(size):
         user = p.rng.choice(GUESSED_USERS)
         if alternate:  # anchored campaigns show both correlation rules for sure
-            user = p.rng.choice(sorted(EXISTING_USERS)) if i % 2 else p.rng.choice(
-                [u for u in GUESSED_USERS if u not in EXISTING_USERS])
+            user = (
+                p.rng.choice(sorted(EXISTING_USERS))
+                if i % 2
+                else p.rng.choice([u for u in GUESSED_USERS if u not in EXISTING_USERS])
+            )
         port = p.rng.randint(30000, 65000)
         if user in EXISTING_USERS:
             failed += 1
@@ -231,10 +272,16 @@ def _ssh_campaign(p: Planner, agent: Agent, start: float, size: int, *, alternat
 
 def plan_ssh_bruteforce(p: Planner, budget: int) -> int:
     size = min(34, max(16, budget // 4))
-    budget = _spend(p, budget, _ssh_campaign(p, p.pick(p.exposed, active=True), p.rng.uniform(22 * MINUTE, 32 * MINUTE),
-                                             size, alternate=True))
-    budget = _spend(p, budget, _ssh_campaign(p, p.pick(p.exposed, active=True), p.rng.uniform(6 * HOUR, 18 * HOUR),
-                                             size, alternate=True))
+    budget = _spend(
+        p,
+        budget,
+        _ssh_campaign(p, p.pick(p.exposed, active=True), p.rng.uniform(22 * MINUTE, 32 * MINUTE), size, alternate=True),
+    )
+    budget = _spend(
+        p,
+        budget,
+        _ssh_campaign(p, p.pick(p.exposed, active=True), p.rng.uniform(6 * HOUR, 18 * HOUR), size, alternate=True),
+    )
     while budget > 0:
         agent = p.pick(p.exposed if p.rng.random() < 0.7 else p.linux)
         size = int(min(400, 10 + p.rng.expovariate(1 / 60)))
@@ -281,8 +328,11 @@ def _win_campaign(p: Planner, agent: Agent, start: float, size: int, *, breach: 
 def plan_win_bruteforce(p: Planner, budget: int) -> int:
     if not p.windows:
         return budget
-    budget = _spend(p, budget, _win_campaign(p, p.pick(p.dcs, active=True), p.rng.uniform(40 * MINUTE, 55 * MINUTE),
-                                             16, breach=False))
+    budget = _spend(
+        p,
+        budget,
+        _win_campaign(p, p.pick(p.dcs, active=True), p.rng.uniform(40 * MINUTE, 55 * MINUTE), 16, breach=False),
+    )
     while budget > 0:
         agent = p.pick(p.windows)
         size = int(min(200, 8 + p.rng.expovariate(1 / 40)))
@@ -314,8 +364,9 @@ def _web_campaign(p: Planner, agent: Agent, start: float, probes: int, sqli: int
 
 
 def plan_web_attack(p: Planner, budget: int) -> int:
-    budget = _spend(p, budget, _web_campaign(p, p.pick(p.web, active=True), p.rng.uniform(35 * MINUTE, 50 * MINUTE),
-                                             15, 3, True))
+    budget = _spend(
+        p, budget, _web_campaign(p, p.pick(p.web, active=True), p.rng.uniform(35 * MINUTE, 50 * MINUTE), 15, 3, True)
+    )
     while budget > 0:
         agent = p.pick(p.web)
         probes = int(min(300, 4 + p.rng.expovariate(1 / 40)))
@@ -343,8 +394,14 @@ def plan_fim(p: Planner, budget: int) -> int:
         (p.pick(p.linux, active=True), p.rng.uniform(10 * HOUR, 14 * HOUR), "deleted", None),
     ]
     if p.windows:
-        anchors.append((p.pick(p.windows, active=True), p.rng.uniform(1 * HOUR, 3 * HOUR), "modified",
-                        "c:\\windows\\system32\\drivers\\etc\\hosts"))
+        anchors.append(
+            (
+                p.pick(p.windows, active=True),
+                p.rng.uniform(1 * HOUR, 3 * HOUR),
+                "modified",
+                "c:\\windows\\system32\\drivers\\etc\\hosts",
+            )
+        )
     for agent, anchored_at, event, path in anchors:
         budget = _spend(p, budget, _fim_event(p, agent, anchored_at, event, path))
     while budget > 0:
@@ -359,8 +416,18 @@ def plan_fim(p: Planner, budget: int) -> int:
 def plan_rootcheck(p: Planner, budget: int) -> int:
     for rule, hours in (("510", 2), ("516", 8), ("519", 16)):
         title = p.rng.choice([t for r, t in ROOTCHECK_FINDINGS if r == rule])
-        budget = _spend(p, budget, [(p.rng.uniform(hours * HOUR, (hours + 3) * HOUR), "rootcheck",
-                                     p.pick(p.linux, active=True), (rule, title))])
+        budget = _spend(
+            p,
+            budget,
+            [
+                (
+                    p.rng.uniform(hours * HOUR, (hours + 3) * HOUR),
+                    "rootcheck",
+                    p.pick(p.linux, active=True),
+                    (rule, title),
+                )
+            ],
+        )
     while budget > 0:
         agent = p.pick([*p.linux, p.manager])
         at = p.when(agent, 0.0)
@@ -412,7 +479,9 @@ def plan_packages(p: Planner, budget: int) -> int:
 
 
 def plan_noise(p: Planner, budget: int) -> int:
-    budget = _spend(p, budget, [(p.rng.uniform(1 * MINUTE, 10 * MINUTE), "syslog_error", p.pick(p.linux, active=True), ())])
+    budget = _spend(
+        p, budget, [(p.rng.uniform(1 * MINUTE, 10 * MINUTE), "syslog_error", p.pick(p.linux, active=True), ())]
+    )
     while budget > 0:
         agent = p.pick([*p.linux, p.manager])
         at = p.when(agent, 0.3)
@@ -423,15 +492,24 @@ def plan_noise(p: Planner, budget: int) -> int:
 
 
 PLANNERS: dict[str, Callable[[Planner, int], int]] = {
-    "ssh_session": plan_ssh_session, "sudo": plan_sudo, "auth_fail": plan_auth_fail,
-    "ssh_bruteforce": plan_ssh_bruteforce, "win_logon": plan_win_logon, "win_bruteforce": plan_win_bruteforce,
-    "web_attack": plan_web_attack, "fim": plan_fim, "rootcheck": plan_rootcheck, "vuln": plan_vuln,
-    "agent_state": plan_agent_state, "packages": plan_packages,
+    "ssh_session": plan_ssh_session,
+    "sudo": plan_sudo,
+    "auth_fail": plan_auth_fail,
+    "ssh_bruteforce": plan_ssh_bruteforce,
+    "win_logon": plan_win_logon,
+    "win_bruteforce": plan_win_bruteforce,
+    "web_attack": plan_web_attack,
+    "fim": plan_fim,
+    "rootcheck": plan_rootcheck,
+    "vuln": plan_vuln,
+    "agent_state": plan_agent_state,
+    "packages": plan_packages,
 }
 
 
-def plan(estate: Estate, *, now_tod_s: int, days: int, count: int, seed: int,
-         findings: Sequence[Finding]) -> list[Spec]:
+def plan(
+    estate: Estate, *, now_tod_s: int, days: int, count: int, seed: int, findings: Sequence[Finding]
+) -> list[Spec]:
     """Exactly ``count`` specs, oldest first."""
     p = Planner(estate, now_tod_s=now_tod_s, days=days, seed=seed, findings=findings)
     leftover = 0

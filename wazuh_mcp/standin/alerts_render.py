@@ -32,10 +32,16 @@ from wazuh_mcp.standin.vulns_catalogue import Finding
 JsonDict = dict[str, Any]
 Geo = tuple[str, str, str, str, float, float]
 
-_WIN_PROVIDER = {"providerName": "Microsoft-Windows-Security-Auditing",
-                 "providerGuid": "{54849625-5478-4994-a5ba-3e3b0328c30d}"}
-_LOGON_TYPES = (("2", "User32 ", "Negotiate"), ("3", "NtLmSsp ", "NTLM"), ("3", "Kerberos", "Kerberos"),
-                ("10", "User32 ", "Negotiate"))
+_WIN_PROVIDER = {
+    "providerName": "Microsoft-Windows-Security-Auditing",
+    "providerGuid": "{54849625-5478-4994-a5ba-3e3b0328c30d}",
+}
+_LOGON_TYPES = (
+    ("2", "User32 ", "Negotiate"),
+    ("3", "NtLmSsp ", "NTLM"),
+    ("3", "Kerberos", "Kerberos"),
+    ("10", "User32 ", "Negotiate"),
+)
 
 
 def wazuh_timestamp(ts: datetime) -> str:
@@ -84,9 +90,21 @@ class Renderer:
 
     # -- the envelope every alert shares ----------------------------------------------------------
 
-    def alert(self, spec: Spec, rule: Rule, *, location: str, decoder: JsonDict, full_log: str | None = None,
-              data: JsonDict | None = None, predecoder: bool = False, program: str = "",
-              description: str | None = None, geo: Geo | None = None, **extra: Any) -> JsonDict:
+    def alert(
+        self,
+        spec: Spec,
+        rule: Rule,
+        *,
+        location: str,
+        decoder: JsonDict,
+        full_log: str | None = None,
+        data: JsonDict | None = None,
+        predecoder: bool = False,
+        program: str = "",
+        description: str | None = None,
+        geo: Geo | None = None,
+        **extra: Any,
+    ) -> JsonDict:
         ts = self.now - timedelta(milliseconds=spec.ago_ms)
         agent = spec.agent
         key = (agent.id, rule.id)
@@ -125,18 +143,35 @@ class Renderer:
         user, src, port, method = spec.params
         ts, host = self.ts(spec), _host(spec.agent)
         key = f": RSA SHA256:{_hexdigest('sha256', user, host)[:43]}" if method == "publickey" else ""
-        line = f"{_syslog_ts(ts)} {host} sshd[{self.pid()}]: Accepted {method} for {user} from {src} port {port} ssh2{key}"
-        return self.alert(spec, RULES["5715"], location=_auth_log(spec.agent), decoder={"parent": "sshd", "name": "sshd"},
-                          full_log=line, predecoder=True, program="sshd",
-                          data={"srcip": src, "srcport": str(port), "dstuser": user})
+        line = (
+            f"{_syslog_ts(ts)} {host} sshd[{self.pid()}]: Accepted {method} for {user} from {src} port {port} ssh2{key}"
+        )
+        return self.alert(
+            spec,
+            RULES["5715"],
+            location=_auth_log(spec.agent),
+            decoder={"parent": "sshd", "name": "sshd"},
+            full_log=line,
+            predecoder=True,
+            program="sshd",
+            data={"srcip": src, "srcport": str(port), "dstuser": user},
+        )
 
     def _ssh_failure(self, spec: Spec, template: str, user_field: str) -> JsonDict:
         user, src, geo, rule, port = spec.params
         ts, host = self.ts(spec), _host(spec.agent)
         line = f"{_syslog_ts(ts)} {host} sshd[{self.pid()}]: " + template.format(user=user, src=src, port=port)
-        return self.alert(spec, RULES[rule], location=_auth_log(spec.agent), decoder={"parent": "sshd", "name": "sshd"},
-                          full_log=line, predecoder=True, program="sshd", geo=geo,
-                          data={"srcip": src, "srcport": str(port), user_field: user})
+        return self.alert(
+            spec,
+            RULES[rule],
+            location=_auth_log(spec.agent),
+            decoder={"parent": "sshd", "name": "sshd"},
+            full_log=line,
+            predecoder=True,
+            program="sshd",
+            geo=geo,
+            data={"srcip": src, "srcport": str(port), user_field: user},
+        )
 
     def ssh_fail(self, spec: Spec) -> JsonDict:
         return self._ssh_failure(spec, "Failed password for {user} from {src} port {port} ssh2", "dstuser")
@@ -153,14 +188,27 @@ class Renderer:
     def _pam(self, spec: Spec, rule: str, message: str, data: JsonDict, geo: Geo | None = None) -> JsonDict:
         ts, host = self.ts(spec), _host(spec.agent)
         line = f"{_syslog_ts(ts)} {host} sshd[{self.pid()}]: {message}"
-        return self.alert(spec, RULES[rule], location=_auth_log(spec.agent), decoder={"parent": "pam", "name": "pam"},
-                          full_log=line, predecoder=True, program="sshd", data=data, geo=geo)
+        return self.alert(
+            spec,
+            RULES[rule],
+            location=_auth_log(spec.agent),
+            decoder={"parent": "pam", "name": "pam"},
+            full_log=line,
+            predecoder=True,
+            program="sshd",
+            data=data,
+            geo=geo,
+        )
 
     def pam_open(self, spec: Spec) -> JsonDict:
         (user,) = spec.params
         uid = 0 if user == "root" else 1000 + sum(map(ord, user)) % 400
-        return self._pam(spec, "5501", f"pam_unix(sshd:session): session opened for user {user}(uid={uid}) by (uid=0)",
-                         {"dstuser": user, "uid": "0"})
+        return self._pam(
+            spec,
+            "5501",
+            f"pam_unix(sshd:session): session opened for user {user}(uid={uid}) by (uid=0)",
+            {"dstuser": user, "uid": "0"},
+        )
 
     def pam_close(self, spec: Spec) -> JsonDict:
         (user,) = spec.params
@@ -168,10 +216,13 @@ class Renderer:
 
     def pam_fail(self, spec: Spec) -> JsonDict:
         user, src, geo = spec.params
-        message = ("pam_unix(sshd:auth): authentication failure; logname= uid=0 euid=0 tty=ssh ruser= "
-                   f"rhost={src}  user={user}")
-        return self._pam(spec, "5503", message,
-                         {"srcip": src, "dstuser": user, "uid": "0", "euid": "0", "tty": "ssh"}, geo)
+        message = (
+            "pam_unix(sshd:auth): authentication failure; logname= uid=0 euid=0 tty=ssh ruser= "
+            f"rhost={src}  user={user}"
+        )
+        return self._pam(
+            spec, "5503", message, {"srcip": src, "dstuser": user, "uid": "0", "euid": "0", "tty": "ssh"}, geo
+        )
 
     def _sudo(self, spec: Spec, rule: str, failed: bool) -> JsonDict:
         (user,) = spec.params
@@ -180,10 +231,19 @@ class Renderer:
         tty = f"pts/{self.rng.randint(0, 4)}"
         pwd = "/root" if user == "root" else f"/home/{user}"
         prefix = "1 incorrect password attempt ; " if failed else ""
-        line = f"{_syslog_ts(ts)} {host} sudo: {user:>8} : {prefix}TTY={tty} ; PWD={pwd} ; USER=root ; COMMAND={command}"
-        return self.alert(spec, RULES[rule], location=_auth_log(spec.agent), decoder={"parent": "sudo", "name": "sudo"},
-                          full_log=line, predecoder=True, program="sudo",
-                          data={"srcuser": user, "dstuser": "root", "tty": tty, "pwd": pwd, "command": command})
+        line = (
+            f"{_syslog_ts(ts)} {host} sudo: {user:>8} : {prefix}TTY={tty} ; PWD={pwd} ; USER=root ; COMMAND={command}"
+        )
+        return self.alert(
+            spec,
+            RULES[rule],
+            location=_auth_log(spec.agent),
+            decoder={"parent": "sudo", "name": "sudo"},
+            full_log=line,
+            predecoder=True,
+            program="sudo",
+            data={"srcuser": user, "dstuser": "root", "tty": tty, "pwd": pwd, "command": command},
+        )
 
     def sudo_ok(self, spec: Spec) -> JsonDict:
         return self._sudo(spec, "5402", failed=False)
@@ -201,40 +261,64 @@ class Renderer:
         remote = geo is not None
         logon_type, process, package = ("3", "NtLmSsp ", "NTLM") if remote else self.rng.choice(_LOGON_TYPES)
         system = _WIN_PROVIDER | {
-            "eventID": "4624" if success else "4625", "version": "2" if success else "0", "level": "0",
-            "task": "12544", "opcode": "0",
+            "eventID": "4624" if success else "4625",
+            "version": "2" if success else "0",
+            "level": "0",
+            "task": "12544",
+            "opcode": "0",
             "keywords": "0x8020000000000000" if success else "0x8010000000000000",
             "systemTime": ts.strftime("%Y-%m-%dT%H:%M:%S.") + f"{ts.microsecond:06d}0Z",
-            "eventRecordID": str(record), "processID": "652", "threadID": str(self.rng.randint(700, 9000)),
-            "channel": "Security", "computer": f"{agent.name}.corp.example.com",
+            "eventRecordID": str(record),
+            "processID": "652",
+            "threadID": str(self.rng.randint(700, 9000)),
+            "channel": "Security",
+            "computer": f"{agent.name}.corp.example.com",
             "severityValue": "AUDIT_SUCCESS" if success else "AUDIT_FAILURE",
-            "message": "\"An account was successfully logged on.\"" if success
-            else "\"An account failed to log on.\"",
+            "message": '"An account was successfully logged on."' if success else '"An account failed to log on."',
         }
         eventdata: JsonDict = {
             "subjectUserSid": "S-1-5-18" if not remote else "S-1-0-0",
             "subjectUserName": f"{agent.name}$" if not remote else "-",
             "subjectDomainName": DOMAIN if not remote else "-",
             "subjectLogonId": "0x3e7" if not remote else "0x0",
-            "targetUserName": user, "targetDomainName": DOMAIN if not remote else "",
-            "logonType": logon_type, "logonProcessName": process, "authenticationPackageName": package,
-            "workstationName": "-" if remote else f"WS-{self.rng.choice(['FRA', 'NYC', 'SGP'])}-{self.rng.randint(1, 40):02d}",
-            "ipAddress": src, "ipPort": str(self.rng.randint(49152, 65535)) if src != "-" else "-",
+            "targetUserName": user,
+            "targetDomainName": DOMAIN if not remote else "",
+            "logonType": logon_type,
+            "logonProcessName": process,
+            "authenticationPackageName": package,
+            "workstationName": "-"
+            if remote
+            else f"WS-{self.rng.choice(['FRA', 'NYC', 'SGP'])}-{self.rng.randint(1, 40):02d}",
+            "ipAddress": src,
+            "ipPort": str(self.rng.randint(49152, 65535)) if src != "-" else "-",
             "processId": "0x0" if remote else "0x2d4",
             "processName": "-" if remote else "C:\\Windows\\System32\\svchost.exe",
             "keyLength": "0",
         }
         if success:
-            eventdata |= {"targetUserSid": f"S-1-5-21-3623811015-3361044348-30300820-{1000 + sum(map(ord, user)) % 900}",
-                          "targetLogonId": f"0x{self.rng.randint(0x100000, 0xFFFFFF):x}",
-                          "impersonationLevel": "%%1833", "elevatedToken": "%%1842" if user == "Administrator" else "%%1843",
-                          "logonGuid": "{00000000-0000-0000-0000-000000000000}"}
+            eventdata |= {
+                "targetUserSid": f"S-1-5-21-3623811015-3361044348-30300820-{1000 + sum(map(ord, user)) % 900}",
+                "targetLogonId": f"0x{self.rng.randint(0x100000, 0xFFFFFF):x}",
+                "impersonationLevel": "%%1833",
+                "elevatedToken": "%%1842" if user == "Administrator" else "%%1843",
+                "logonGuid": "{00000000-0000-0000-0000-000000000000}",
+            }
         else:
             unknown = user.lower() not in {u.lower() for u in ("Administrator", "svc_backup", "jdoe")}
-            eventdata |= {"targetUserSid": "S-1-0-0", "status": "0xc000006d",
-                          "subStatus": "0xc0000064" if unknown else "0xc000006a", "failureReason": "%%2313"}
-        return self.alert(spec, RULES[rule], location="EventChannel", decoder={"name": "windows_eventchannel"},
-                          data={"win": {"system": system, "eventdata": eventdata}}, geo=geo)
+            eventdata |= {
+                "targetUserSid": "S-1-0-0",
+                "status": "0xc000006d",
+                "subStatus": "0xc0000064" if unknown else "0xc000006a",
+                "failureReason": "%%2313",
+            }
+        return self.alert(
+            spec,
+            RULES[rule],
+            location="EventChannel",
+            decoder={"name": "windows_eventchannel"},
+            data={"win": {"system": system, "eventdata": eventdata}},
+            geo=geo,
+        )
 
     def win_ok(self, spec: Spec) -> JsonDict:
         return self._win(spec, "60106", success=True)
@@ -251,10 +335,19 @@ class Renderer:
         geo, log, method, url, status = spec.params
         ts = self.ts(spec)
         agent_string = self.rng.choice(USER_AGENTS[1:] if rule in ("31103", "31106") else USER_AGENTS)
-        line = (f'{geo[0]} - - [{ts:%d/%b/%Y:%H:%M:%S} +0000] "{method} {url} HTTP/1.1" {status} '
-                f'{self.rng.randint(140, 9000)} "-" "{agent_string}"')
-        return self.alert(spec, RULES[rule], location=log, decoder={"name": "web-accesslog"}, full_log=line,
-                          data={"protocol": method, "srcip": geo[0], "id": status, "url": url}, geo=geo)
+        line = (
+            f'{geo[0]} - - [{ts:%d/%b/%Y:%H:%M:%S} +0000] "{method} {url} HTTP/1.1" {status} '
+            f'{self.rng.randint(140, 9000)} "-" "{agent_string}"'
+        )
+        return self.alert(
+            spec,
+            RULES[rule],
+            location=log,
+            decoder={"name": "web-accesslog"},
+            full_log=line,
+            data={"protocol": method, "srcip": geo[0], "id": status, "url": url},
+            geo=geo,
+        )
 
     def web_400(self, spec: Spec) -> JsonDict:
         return self._web(spec, "31101")
@@ -275,55 +368,89 @@ class Renderer:
         agent, ts = spec.agent, self.ts(spec)
         windows = agent.os.family == "windows"
         known = {p[0]: p for p in LINUX_FIM_PATHS}
-        size = next((s for p, s in WINDOWS_FIM_PATHS if p == path), 0) if windows else (
-            known[path][4] if path in known else self.rng.randint(400, 90_000))
+        size = (
+            next((s for p, s in WINDOWS_FIM_PATHS if p == path), 0)
+            if windows
+            else (known[path][4] if path in known else self.rng.randint(400, 90_000))
+        )
         mode = self.rng.choice(("realtime", "scheduled", "whodata") if not windows else ("realtime", "scheduled"))
         version = self.rng.randint(0, 10**6)
-        after = {"size_after": size + self.rng.randint(-40, 120) if event == "modified" else size,
-                 "md5_after": _hexdigest("md5", agent.id, path, version),
-                 "sha1_after": _hexdigest("sha1", agent.id, path, version),
-                 "sha256_after": _hexdigest("sha256", agent.id, path, version),
-                 "mtime_after": (ts - timedelta(seconds=self.rng.randint(0, 3))).strftime("%Y-%m-%dT%H:%M:%S"),
-                 "inode_after": self.rng.randint(1_000, 9_000_000) if not windows else 0}
+        after = {
+            "size_after": size + self.rng.randint(-40, 120) if event == "modified" else size,
+            "md5_after": _hexdigest("md5", agent.id, path, version),
+            "sha1_after": _hexdigest("sha1", agent.id, path, version),
+            "sha256_after": _hexdigest("sha256", agent.id, path, version),
+            "mtime_after": (ts - timedelta(seconds=self.rng.randint(0, 3))).strftime("%Y-%m-%dT%H:%M:%S"),
+            "inode_after": self.rng.randint(1_000, 9_000_000) if not windows else 0,
+        }
         if windows:
             del after["inode_after"]
             after |= {"uid_after": "S-1-5-32-544", "uname_after": "Administrators"}
         else:
-            owner, group, perm = (known[path][1:4] if path in known else ("root", "root", "rwxr-xr-x"))
-            after |= {"uid_after": "0" if owner == "root" else "1001", "gid_after": "0", "uname_after": owner,
-                      "gname_after": group, "perm_after": perm}
+            owner, group, perm = known[path][1:4] if path in known else ("root", "root", "rwxr-xr-x")
+            after |= {
+                "uid_after": "0" if owner == "root" else "1001",
+                "gid_after": "0",
+                "uname_after": owner,
+                "gname_after": group,
+                "perm_after": perm,
+            }
         syscheck: JsonDict = {"path": path, "mode": mode, "event": event} | after
         lines = [f"File '{path}' {event}", f"Mode: {mode}"]
         if event == "modified":
             old = version - 1
-            before = {"size_before": size, "md5_before": _hexdigest("md5", agent.id, path, old),
-                      "sha1_before": _hexdigest("sha1", agent.id, path, old),
-                      "sha256_before": _hexdigest("sha256", agent.id, path, old),
-                      "mtime_before": (ts - timedelta(days=self.rng.randint(1, 300))).strftime("%Y-%m-%dT%H:%M:%S")}
+            before = {
+                "size_before": size,
+                "md5_before": _hexdigest("md5", agent.id, path, old),
+                "sha1_before": _hexdigest("sha1", agent.id, path, old),
+                "sha256_before": _hexdigest("sha256", agent.id, path, old),
+                "mtime_before": (ts - timedelta(days=self.rng.randint(1, 300))).strftime("%Y-%m-%dT%H:%M:%S"),
+            }
             syscheck |= before
-            changed = ["size", "mtime", "md5", "sha1", "sha256"] if before["size_before"] != after["size_after"] \
+            changed = (
+                ["size", "mtime", "md5", "sha1", "sha256"]
+                if before["size_before"] != after["size_after"]
                 else ["mtime", "md5", "sha1", "sha256"]
+            )
             syscheck["changed_attributes"] = changed
-            lines += [f"Changed attributes: {','.join(changed)}",
-                      f"Size changed from '{before['size_before']}' to '{after['size_after']}'",
-                      f"Old modification time was: '{before['mtime_before']}', now it is '{after['mtime_after']}'",
-                      f"Old md5sum was: '{before['md5_before']}'", f"New md5sum is : '{after['md5_after']}'",
-                      f"Old sha1sum was: '{before['sha1_before']}'", f"New sha1sum is : '{after['sha1_after']}'",
-                      f"Old sha256sum was: '{before['sha256_before']}'", f"New sha256sum is : '{after['sha256_after']}'"]
+            lines += [
+                f"Changed attributes: {','.join(changed)}",
+                f"Size changed from '{before['size_before']}' to '{after['size_after']}'",
+                f"Old modification time was: '{before['mtime_before']}', now it is '{after['mtime_after']}'",
+                f"Old md5sum was: '{before['md5_before']}'",
+                f"New md5sum is : '{after['md5_after']}'",
+                f"Old sha1sum was: '{before['sha1_before']}'",
+                f"New sha1sum is : '{after['sha1_after']}'",
+                f"Old sha256sum was: '{before['sha256_before']}'",
+                f"New sha256sum is : '{after['sha256_after']}'",
+            ]
         if mode == "whodata":
             login = self.rng.choice(("jdoe", "asmith", "ubuntu", "deploy"))
             syscheck["audit"] = {
-                "user": {"id": "0", "name": "root"}, "effective_user": {"id": "0", "name": "root"},
+                "user": {"id": "0", "name": "root"},
+                "effective_user": {"id": "0", "name": "root"},
                 "login_user": {"id": str(1000 + sum(map(ord, login)) % 400), "name": login},
                 "group": {"id": "0", "name": "root"},
-                "process": {"id": str(self.pid()), "ppid": str(self.pid()),
-                            "name": self.rng.choice(("/usr/bin/vim.basic", "/usr/bin/cp", "/usr/bin/bash", "/usr/bin/curl"))},
+                "process": {
+                    "id": str(self.pid()),
+                    "ppid": str(self.pid()),
+                    "name": self.rng.choice(("/usr/bin/vim.basic", "/usr/bin/cp", "/usr/bin/bash", "/usr/bin/curl")),
+                },
             }
         rule = {"modified": "550", "deleted": "553", "added": "554"}[event]
-        decoder = {"modified": "syscheck_integrity_changed", "deleted": "syscheck_deleted",
-                   "added": "syscheck_new_entry"}[event]
-        return self.alert(spec, RULES[rule], location="syscheck", decoder={"name": decoder},
-                          full_log="\n".join(lines) + "\n", syscheck=syscheck)
+        decoder = {
+            "modified": "syscheck_integrity_changed",
+            "deleted": "syscheck_deleted",
+            "added": "syscheck_new_entry",
+        }[event]
+        return self.alert(
+            spec,
+            RULES[rule],
+            location="syscheck",
+            decoder={"name": decoder},
+            full_log="\n".join(lines) + "\n",
+            syscheck=syscheck,
+        )
 
     def fim_modified(self, spec: Spec) -> JsonDict:
         return self._fim(spec, "modified")
@@ -338,32 +465,58 @@ class Renderer:
 
     def rootcheck(self, spec: Spec) -> JsonDict:
         rule, title = spec.params
-        return self.alert(spec, RULES[rule], location="rootcheck", decoder={"name": "rootcheck"}, full_log=title,
-                          data={"title": title})
+        return self.alert(
+            spec,
+            RULES[rule],
+            location="rootcheck",
+            decoder={"name": "rootcheck"},
+            full_log=title,
+            data={"title": title},
+        )
 
     def vuln(self, spec: Spec) -> JsonDict:
         finding: Finding = spec.params[0]
         cve = finding.cve
         agent = spec.agent
         if finding.package is None:
-            package = {"name": f"{agent.os.name} {agent.os.version}", "version": agent.os.version,
-                       "architecture": "x86_64"}
+            package = {
+                "name": f"{agent.os.name} {agent.os.version}",
+                "version": agent.os.version,
+                "architecture": "x86_64",
+            }
         else:
-            package = {"name": finding.package.name, "version": finding.package.version,
-                       "architecture": finding.package.architecture}
+            package = {
+                "name": finding.package.name,
+                "version": finding.package.version,
+                "architecture": finding.package.architecture,
+            }
         package["condition"] = finding.condition
         published = f"{cve.published.isoformat()}T{cve_time(cve.id)}Z"
         vulnerability = {
-            "classification": "CVSS", "cve": cve.id, "cvss": {"cvss3": {"base_score": f"{cve.score}"}},
-            "enumeration": "CVE", "package": package, "published": published, "updated": published,
-            "reference": cve_reference(cve.id, agent, os_level=finding.package is None), "severity": cve.severity, "status": "Active",
+            "classification": "CVSS",
+            "cve": cve.id,
+            "cvss": {"cvss3": {"base_score": f"{cve.score}"}},
+            "enumeration": "CVE",
+            "package": package,
+            "published": published,
+            "updated": published,
+            "reference": cve_reference(cve.id, agent, os_level=finding.package is None),
+            "severity": cve.severity,
+            "status": "Active",
             "score": {"base": f"{cve.score}", "version": cve.cvss_version},
             "scanner": {"reference": f"https://cti.wazuh.com/vulnerabilities/cves/{cve.id}"},
-            "title": f"{cve.id} affects {package['name']}", "type": "Packages" if finding.package else "OS",
+            "title": f"{cve.id} affects {package['name']}",
+            "type": "Packages" if finding.package else "OS",
         }
         rule = RULES[VULN_RULE_BY_SEVERITY[cve.severity]]
-        return self.alert(spec, rule, location="vulnerability-detector", decoder={"name": "json"},
-                          description=f"{cve.id} affects {package['name']}", data={"vulnerability": vulnerability})
+        return self.alert(
+            spec,
+            rule,
+            location="vulnerability-detector",
+            decoder={"name": "json"},
+            description=f"{cve.id} affects {package['name']}",
+            data={"vulnerability": vulnerability},
+        )
 
     # -- agent life cycle and background ---------------------------------------------------------------
 
@@ -384,8 +537,15 @@ class Renderer:
         ts, host = self.ts(spec), _host(spec.agent)
         pid = "" if program == "kernel" else f"[{self.pid()}]"
         line = f"{_syslog_ts(ts)} {host} {program}{pid}: {message}"
-        return self.alert(spec, RULES[rule], location=_syslog_file(spec.agent), decoder=decoder, full_log=line,
-                          predecoder=True, program=program)
+        return self.alert(
+            spec,
+            RULES[rule],
+            location=_syslog_file(spec.agent),
+            decoder=decoder,
+            full_log=line,
+            predecoder=True,
+            program=program,
+        )
 
     def shutdown(self, spec: Spec) -> JsonDict:
         return self._syslog(spec, "5113", "kernel", "Kernel log daemon terminating.", {"name": "kernel"})
@@ -406,17 +566,28 @@ class Renderer:
         version = f"{self.rng.randint(1, 9)}.{self.rng.randint(0, 40)}-{self.rng.randint(1, 9)}ubuntu0.{self.rng.randint(1, 30)}"
         action = "remove" if removed else "install"
         line = f"{ts:%Y-%m-%d %H:%M:%S} {action} {name}:amd64 <none> {version}"
-        return self.alert(spec, RULES["2903" if removed else "2902"], location="/var/log/dpkg.log",
-                          decoder={"name": "dpkg-decoder"}, full_log=line,
-                          data={"dpkg_status": action, "package": name, "arch": "amd64", "version": version})
+        return self.alert(
+            spec,
+            RULES["2903" if removed else "2902"],
+            location="/var/log/dpkg.log",
+            decoder={"name": "dpkg-decoder"},
+            full_log=line,
+            data={"dpkg_status": action, "package": name, "arch": "amd64", "version": version},
+        )
 
     def yum(self, spec: Spec) -> JsonDict:
         ts = self.ts(spec)
         name = self.rng.choice(RPM_UPDATES)
         version = f"{self.rng.randint(1, 9)}.{self.rng.randint(0, 40)}-{self.rng.randint(1, 60)}.el9_4"
         line = f"{ts:%Y-%m-%dT%H:%M:%S}+0000 SUBDEBUG Installed: {name}-{version}.x86_64"
-        return self.alert(spec, RULES["2932"], location="/var/log/dnf.rpm.log", decoder={"name": "yum-log"},
-                          full_log=line, data={"package": name, "version": version})
+        return self.alert(
+            spec,
+            RULES["2932"],
+            location="/var/log/dnf.rpm.log",
+            decoder={"name": "yum-log"},
+            full_log=line,
+            data={"package": name, "version": version},
+        )
 
     def render(self, spec: Spec) -> JsonDict:
         handler: Callable[[Spec], JsonDict] = getattr(self, spec.kind)
@@ -439,4 +610,3 @@ def cve_reference(cve_id: str, agent: Agent, *, os_level: bool) -> str:
     if os_level and agent.os.family == "windows":
         return f"https://msrc.microsoft.com/update-guide/vulnerability/{cve_id}"
     return f"https://nvd.nist.gov/vuln/detail/{cve_id}"
-

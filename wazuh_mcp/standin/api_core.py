@@ -14,18 +14,41 @@ from wazuh_mcp.standin.problems import ApiError, envelope, failed_item, wazuh_er
 from wazuh_mcp.standin.query import Collection, run
 
 API_VERSION = estate.WAZUH_VERSION.removeprefix("Wazuh v")
-DAEMONS = ("wazuh-agentlessd", "wazuh-analysisd", "wazuh-authd", "wazuh-csyslogd", "wazuh-execd",
-           "wazuh-integratord", "wazuh-logcollector", "wazuh-maild", "wazuh-monitord", "wazuh-remoted",
-           "wazuh-reportd", "wazuh-syscheckd", "wazuh-clusterd", "wazuh-modulesd", "wazuh-db", "wazuh-apid")
+DAEMONS = (
+    "wazuh-agentlessd",
+    "wazuh-analysisd",
+    "wazuh-authd",
+    "wazuh-csyslogd",
+    "wazuh-execd",
+    "wazuh-integratord",
+    "wazuh-logcollector",
+    "wazuh-maild",
+    "wazuh-monitord",
+    "wazuh-remoted",
+    "wazuh-reportd",
+    "wazuh-syscheckd",
+    "wazuh-clusterd",
+    "wazuh-modulesd",
+    "wazuh-db",
+    "wazuh-apid",
+)
 _STOPPED = {"wazuh-agentlessd", "wazuh-csyslogd", "wazuh-integratord", "wazuh-maild", "wazuh-reportd"}
 NODES = Collection(fields=("name", "type", "version", "ip"), required=(), wdb=False)
 
 
 async def api_info(ctx: Ctx) -> dict[str, Any]:
-    return {"data": {"title": "Wazuh API REST", "api_version": API_VERSION, "revision": "rc1",
-                     "license_name": "GPL 2.0", "license_url": f"https://github.com/wazuh/wazuh/blob/v{API_VERSION}/LICENSE",
-                     "hostname": ctx.state.fleet.hostname, "timestamp": ctx.now.strftime("%Y-%m-%dT%H:%M:%SZ")},
-            "error": 0}
+    return {
+        "data": {
+            "title": "Wazuh API REST",
+            "api_version": API_VERSION,
+            "revision": "rc1",
+            "license_name": "GPL 2.0",
+            "license_url": f"https://github.com/wazuh/wazuh/blob/v{API_VERSION}/LICENSE",
+            "hostname": ctx.state.fleet.hostname,
+            "timestamp": ctx.now.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        },
+        "error": 0,
+    }
 
 
 def _token_response(token: str, raw: bool) -> Response:
@@ -60,10 +83,18 @@ async def users_me(ctx: Ctx) -> dict[str, Any]:
 
 # --- manager ------------------------------------------------------------------------------------
 
+
 def manager_info_item(ctx: Ctx) -> dict[str, Any]:
-    return {"path": "/var/ossec", "version": f"v{API_VERSION}", "type": "server", "max_agents": "unlimited",
-            "openssl_support": "yes", "tz_offset": "+0000", "tz_name": "UTC",
-            "uuid": "6f1c6f3e-4b5e-4d7c-9a8f-1d2e3c4b5a69"}
+    return {
+        "path": "/var/ossec",
+        "version": f"v{API_VERSION}",
+        "type": "server",
+        "max_agents": "unlimited",
+        "openssl_support": "yes",
+        "tz_offset": "+0000",
+        "tz_name": "UTC",
+        "uuid": "6f1c6f3e-4b5e-4d7c-9a8f-1d2e3c4b5a69",
+    }
 
 
 def daemon_states(ctx: Ctx) -> dict[str, str]:
@@ -76,13 +107,19 @@ def daemon_states(ctx: Ctx) -> dict[str, str]:
 
 async def manager_restart(ctx: Ctx) -> Response:
     ctx.state.record_restart("manager")
-    body = envelope([ctx.state.fleet.node_name], messages=("Restart request sent to all specified nodes",
-                                                           "Could not send restart request to some nodes",
-                                                           "Could not send restart request to any node"))
+    body = envelope(
+        [ctx.state.fleet.node_name],
+        messages=(
+            "Restart request sent to all specified nodes",
+            "Could not send restart request to some nodes",
+            "Could not send restart request to any node",
+        ),
+    )
     return JSONResponse(body, status_code=202)
 
 
 # --- cluster --------------------------------------------------------------------------------------
+
 
 def require_cluster(ctx: Ctx) -> None:
     if not ctx.state.config.cluster or ctx.state.restarting():
@@ -113,9 +150,16 @@ async def cluster_nodes(ctx: Ctx) -> dict[str, Any]:
     require_cluster(ctx)
     items, failed = _pick_nodes(ctx, _node_items(ctx))
     page, total = run(items, NODES, ctx.list_query(type=ctx.params.get("type")))
-    return envelope(page, total, failed=failed, messages=("All selected nodes information was returned",
-                                                          "Some nodes information was not returned",
-                                                          "No node information was returned"))
+    return envelope(
+        page,
+        total,
+        failed=failed,
+        messages=(
+            "All selected nodes information was returned",
+            "Some nodes information was not returned",
+            "No node information was returned",
+        ),
+    )
 
 
 async def cluster_healthcheck(ctx: Ctx) -> dict[str, Any]:
@@ -129,79 +173,164 @@ async def cluster_healthcheck(ctx: Ctx) -> dict[str, Any]:
         entry: dict[str, Any] = {"info": {**node, "n_active_agents": n_active}}
         if node["type"] == "worker":
             entry["status"] = {
-                "sync_integrity_free": True, "sync_agent_info_free": True, "last_keep_alive": stamp,
-                "last_sync_integrity": {"date_start_master": stamp, "date_end_master": stamp,
-                                        "total_files": {"missing": 0, "extra": 0, "extra_valid": 0, "shared": 0}},
+                "sync_integrity_free": True,
+                "sync_agent_info_free": True,
+                "last_keep_alive": stamp,
+                "last_sync_integrity": {
+                    "date_start_master": stamp,
+                    "date_end_master": stamp,
+                    "total_files": {"missing": 0, "extra": 0, "extra_valid": 0, "shared": 0},
+                },
                 "last_sync_agentinfo": {"date_start_master": stamp, "date_end_master": stamp, "n_synced_chunks": 1},
                 "last_sync_agentgroup": {"date_start": stamp, "date_end": stamp, "n_synced_chunks": 1},
-                "last_sync_full_agentgroup": {"date_start": stamp, "date_end": stamp, "n_synced_chunks": 1}}
+                "last_sync_full_agentgroup": {"date_start": stamp, "date_end": stamp, "n_synced_chunks": 1},
+            }
         out.append(entry)
-    return envelope(out, failed=failed, messages=("Cluster healthcheck information was returned",
-                                                  "Some nodes healthcheck information was not returned",
-                                                  "No healthcheck information was returned"))
+    return envelope(
+        out,
+        failed=failed,
+        messages=(
+            "Cluster healthcheck information was returned",
+            "Some nodes healthcheck information was not returned",
+            "No healthcheck information was returned",
+        ),
+    )
 
 
 async def ruleset_sync(ctx: Ctx) -> dict[str, Any]:
     require_cluster(ctx)
     items, failed = _pick_nodes(ctx, _node_items(ctx))
-    return envelope([{"name": i["name"], "synced": True} for i in items], failed=failed,
-                    messages=("Nodes ruleset synchronization status was successfully read",
-                              "Could not read ruleset synchronization status in some nodes",
-                              "Could not read ruleset synchronization status in any node"))
+    return envelope(
+        [{"name": i["name"], "synced": True} for i in items],
+        failed=failed,
+        messages=(
+            "Nodes ruleset synchronization status was successfully read",
+            "Could not read ruleset synchronization status in some nodes",
+            "Could not read ruleset synchronization status in any node",
+        ),
+    )
 
 
 async def local_info(ctx: Ctx) -> dict[str, Any]:
     require_cluster(ctx)
     fleet = ctx.state.fleet
     node = next(n for n in fleet.nodes if n.name == fleet.node_name)
-    return envelope([{"node": node.name, "cluster": fleet.cluster_name, "type": node.type}],
-                    messages=("Selected node information was returned",) * 3)
+    return envelope(
+        [{"node": node.name, "cluster": fleet.cluster_name, "type": node.type}],
+        messages=("Selected node information was returned",) * 3,
+    )
 
 
 async def local_config(ctx: Ctx) -> dict[str, Any]:
     fleet = ctx.state.fleet
     enabled = ctx.state.config.cluster
-    item = {"name": fleet.cluster_name, "node_name": fleet.node_name, "node_type": "master",
-            "key": "c98b62a9b6169ac5f67dae55ae4a9088", "port": 1516, "bind_addr": "0.0.0.0",
-            "nodes": [fleet.nodes[0].ip if fleet.nodes else "NODE_IP"], "hidden": "no", "disabled": not enabled}
+    item = {
+        "name": fleet.cluster_name,
+        "node_name": fleet.node_name,
+        "node_type": "master",
+        "key": "c98b62a9b6169ac5f67dae55ae4a9088",
+        "port": 1516,
+        "bind_addr": "0.0.0.0",
+        "nodes": [fleet.nodes[0].ip if fleet.nodes else "NODE_IP"],
+        "hidden": "no",
+        "disabled": not enabled,
+    }
     return envelope([item], messages=("Current node cluster configuration was returned",) * 3)
 
 
 async def cluster_restart(ctx: Ctx) -> Response:
     require_cluster(ctx)
     wanted = ctx.params.get("nodes_list")
-    names = [n.name for n in ctx.state.fleet.nodes if ctx.allows("cluster:restart", f"node:id:{n.name}")
-             and (not wanted or n.name in wanted)]
+    names = [
+        n.name
+        for n in ctx.state.fleet.nodes
+        if ctx.allows("cluster:restart", f"node:id:{n.name}") and (not wanted or n.name in wanted)
+    ]
     ctx.state.record_restart("cluster")
-    body = envelope(names, messages=("Restart request sent to all specified nodes",
-                                     "Could not send restart request to some specified nodes",
-                                     "No restart request sent"))
+    body = envelope(
+        names,
+        messages=(
+            "Restart request sent to all specified nodes",
+            "Could not send restart request to some specified nodes",
+            "No restart request sent",
+        ),
+    )
     return JSONResponse(body, status_code=202)
 
 
 _NODES_LIST = ParamSpec("list", fmt="names")
 ENDPOINTS = [
     Endpoint("GET", "/", api_info, COMMON),
-    Endpoint("POST", "/security/user/authenticate", login, specs(COMMON, raw=ParamSpec("bool", default=False)),
-             authenticated=False),
-    Endpoint("GET", "/security/user/authenticate", login, specs(COMMON, raw=ParamSpec("bool", default=False)),
-             authenticated=False),
-    Endpoint("POST", "/security/user/authenticate/run_as", login_run_as,
-             specs(COMMON, raw=ParamSpec("bool", default=False)), authenticated=False),
+    Endpoint(
+        "POST",
+        "/security/user/authenticate",
+        login,
+        specs(COMMON, raw=ParamSpec("bool", default=False)),
+        authenticated=False,
+    ),
+    Endpoint(
+        "GET",
+        "/security/user/authenticate",
+        login,
+        specs(COMMON, raw=ParamSpec("bool", default=False)),
+        authenticated=False,
+    ),
+    Endpoint(
+        "POST",
+        "/security/user/authenticate/run_as",
+        login_run_as,
+        specs(COMMON, raw=ParamSpec("bool", default=False)),
+        authenticated=False,
+    ),
     Endpoint("GET", "/security/users/me", users_me, COMMON),
     Endpoint("PUT", "/manager/restart", manager_restart, COMMON, action="manager:restart"),
     Endpoint("GET", "/cluster/status", cluster_status, COMMON, action="cluster:status"),
-    Endpoint("GET", "/cluster/local/info", local_info, COMMON, action="cluster:read", scoped=True,
-             resource_type="node:id"),
-    Endpoint("GET", "/cluster/local/config", local_config, COMMON, action="cluster:read", scoped=True,
-             resource_type="node:id"),
-    Endpoint("GET", "/cluster/nodes", cluster_nodes,
-             specs(LISTING, nodes_list=_NODES_LIST, type=ParamSpec(enum=("worker", "master"))),
-             action="cluster:read", scoped=True, resource_type="node:id"),
-    Endpoint("GET", "/cluster/healthcheck", cluster_healthcheck, specs(COMMON, nodes_list=_NODES_LIST),
-             action="cluster:read", scoped=True, resource_type="node:id"),
-    Endpoint("GET", "/cluster/ruleset/synchronization", ruleset_sync, specs(COMMON, nodes_list=_NODES_LIST),
-             action="cluster:read", scoped=True, resource_type="node:id"),
-    Endpoint("PUT", "/cluster/restart", cluster_restart, specs(COMMON, nodes_list=_NODES_LIST),
-             action="cluster:restart", scoped=True, resource_type="node:id"),
+    Endpoint(
+        "GET", "/cluster/local/info", local_info, COMMON, action="cluster:read", scoped=True, resource_type="node:id"
+    ),
+    Endpoint(
+        "GET",
+        "/cluster/local/config",
+        local_config,
+        COMMON,
+        action="cluster:read",
+        scoped=True,
+        resource_type="node:id",
+    ),
+    Endpoint(
+        "GET",
+        "/cluster/nodes",
+        cluster_nodes,
+        specs(LISTING, nodes_list=_NODES_LIST, type=ParamSpec(enum=("worker", "master"))),
+        action="cluster:read",
+        scoped=True,
+        resource_type="node:id",
+    ),
+    Endpoint(
+        "GET",
+        "/cluster/healthcheck",
+        cluster_healthcheck,
+        specs(COMMON, nodes_list=_NODES_LIST),
+        action="cluster:read",
+        scoped=True,
+        resource_type="node:id",
+    ),
+    Endpoint(
+        "GET",
+        "/cluster/ruleset/synchronization",
+        ruleset_sync,
+        specs(COMMON, nodes_list=_NODES_LIST),
+        action="cluster:read",
+        scoped=True,
+        resource_type="node:id",
+    ),
+    Endpoint(
+        "PUT",
+        "/cluster/restart",
+        cluster_restart,
+        specs(COMMON, nodes_list=_NODES_LIST),
+        action="cluster:restart",
+        scoped=True,
+        resource_type="node:id",
+    ),
 ]

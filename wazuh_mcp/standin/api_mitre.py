@@ -13,27 +13,72 @@ from wazuh_mcp.standin.params import COMMON, LISTING, ParamSpec, specs
 from wazuh_mcp.standin.problems import envelope
 from wazuh_mcp.standin.query import Collection, run
 
-_COMMON_FIELDS = ("id", "name", "description", "created_time", "modified_time", "mitre_version", "deprecated",
-                  "references", "external_id", "source", "url")
+_COMMON_FIELDS = (
+    "id",
+    "name",
+    "description",
+    "created_time",
+    "modified_time",
+    "mitre_version",
+    "deprecated",
+    "references",
+    "external_id",
+    "source",
+    "url",
+)
 _DATES = frozenset({"created_time", "modified_time"})
 COLLECTIONS: dict[str, tuple[Collection, str]] = {
-    "techniques": (Collection(fields=(*_COMMON_FIELDS, "mitre_detection", "network_requirements", "remote_support",
-                                      "subtechnique_of", "tactics", "mitigations", "software", "groups"),
-                              required=("id",), date_fields=_DATES, list_fields=frozenset({"tactics"}),
-                              wdb=False), "technique_ids"),
-    "tactics": (Collection(fields=(*_COMMON_FIELDS, "short_name", "techniques"), required=("id",),
-                           date_fields=_DATES, wdb=False), "tactic_ids"),
-    "mitigations": (Collection(fields=(*_COMMON_FIELDS, "techniques"), required=("id",), date_fields=_DATES,
-                               wdb=False), "mitigation_ids"),
-    "groups": (Collection(fields=(*_COMMON_FIELDS, "software", "techniques"), required=("id",),
-                          date_fields=_DATES, wdb=False), "group_ids"),
-    "software": (Collection(fields=(*_COMMON_FIELDS, "groups", "techniques"), required=("id",),
-                            date_fields=_DATES, wdb=False), "software_ids"),
-    "references": (Collection(fields=("id", "source", "external_id", "url", "description", "type"),
-                              required=("id",), wdb=False), "reference_ids"),
+    "techniques": (
+        Collection(
+            fields=(
+                *_COMMON_FIELDS,
+                "mitre_detection",
+                "network_requirements",
+                "remote_support",
+                "subtechnique_of",
+                "tactics",
+                "mitigations",
+                "software",
+                "groups",
+            ),
+            required=("id",),
+            date_fields=_DATES,
+            list_fields=frozenset({"tactics"}),
+            wdb=False,
+        ),
+        "technique_ids",
+    ),
+    "tactics": (
+        Collection(
+            fields=(*_COMMON_FIELDS, "short_name", "techniques"), required=("id",), date_fields=_DATES, wdb=False
+        ),
+        "tactic_ids",
+    ),
+    "mitigations": (
+        Collection(fields=(*_COMMON_FIELDS, "techniques"), required=("id",), date_fields=_DATES, wdb=False),
+        "mitigation_ids",
+    ),
+    "groups": (
+        Collection(fields=(*_COMMON_FIELDS, "software", "techniques"), required=("id",), date_fields=_DATES, wdb=False),
+        "group_ids",
+    ),
+    "software": (
+        Collection(fields=(*_COMMON_FIELDS, "groups", "techniques"), required=("id",), date_fields=_DATES, wdb=False),
+        "software_ids",
+    ),
+    "references": (
+        Collection(fields=("id", "source", "external_id", "url", "description", "type"), required=("id",), wdb=False),
+        "reference_ids",
+    ),
 }
-_NAMES = {"techniques": "MITRE techniques", "tactics": "MITRE tactics", "mitigations": "MITRE mitigations",
-          "groups": "MITRE groups", "software": "MITRE software", "references": "MITRE references"}
+_NAMES = {
+    "techniques": "MITRE techniques",
+    "tactics": "MITRE tactics",
+    "mitigations": "MITRE mitigations",
+    "groups": "MITRE groups",
+    "software": "MITRE software",
+    "references": "MITRE references",
+}
 
 
 def _handler(kind: str, coll: Collection, ids_param: str) -> Handler:
@@ -45,9 +90,16 @@ def _handler(kind: str, coll: Collection, ids_param: str) -> Handler:
             items = [i for i in items if i["id"] in keep]
         page, total = run(items, coll, ctx.list_query(), ctx.now)
         name = _NAMES[kind]
-        return envelope(page, total, messages=(f"{name} information was returned",
-                                               f"Some {name} information was not returned",
-                                               f"No {name} information was returned"))
+        return envelope(
+            page,
+            total,
+            messages=(
+                f"{name} information was returned",
+                f"Some {name} information was not returned",
+                f"No {name} information was returned",
+            ),
+        )
+
     return handle
 
 

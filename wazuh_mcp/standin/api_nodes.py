@@ -22,21 +22,67 @@ from wazuh_mcp.standin.query import Collection, run
 from wazuh_mcp.standin.rbac import agent_resources
 
 Item = dict[str, Any]
-LOGS = Collection(fields=("timestamp", "tag", "level", "description"), date_fields=frozenset({"timestamp"}),
-                  wdb=False)
-SECTIONS = ("active-response", "agentless", "alerts", "auth", "client", "client_buffer", "cluster", "command",
-            "email_alerts", "global", "integration", "labels", "localfile", "logging", "remote", "reports",
-            "rootcheck", "ruleset", "sca", "socket", "syscheck", "syslog_output", "vulnerability-detection",
-            "indexer", "aws-s3", "azure-logs", "cis-cat", "docker-listener", "open-scap", "osquery", "syscollector")
-COMPONENTS = ("agent", "agentless", "analysis", "auth", "com", "csyslog", "integrator", "logcollector", "mail",
-              "monitor", "request", "syscheck", "wazuh-db", "wmodules")
+LOGS = Collection(fields=("timestamp", "tag", "level", "description"), date_fields=frozenset({"timestamp"}), wdb=False)
+SECTIONS = (
+    "active-response",
+    "agentless",
+    "alerts",
+    "auth",
+    "client",
+    "client_buffer",
+    "cluster",
+    "command",
+    "email_alerts",
+    "global",
+    "integration",
+    "labels",
+    "localfile",
+    "logging",
+    "remote",
+    "reports",
+    "rootcheck",
+    "ruleset",
+    "sca",
+    "socket",
+    "syscheck",
+    "syslog_output",
+    "vulnerability-detection",
+    "indexer",
+    "aws-s3",
+    "azure-logs",
+    "cis-cat",
+    "docker-listener",
+    "open-scap",
+    "osquery",
+    "syscollector",
+)
+COMPONENTS = (
+    "agent",
+    "agentless",
+    "analysis",
+    "auth",
+    "com",
+    "csyslog",
+    "integrator",
+    "logcollector",
+    "mail",
+    "monitor",
+    "request",
+    "syscheck",
+    "wazuh-db",
+    "wmodules",
+)
 CONFIGURATIONS = tuple(sorted({c for _, c in md.VALID_PAIRS} | {"rules", "decoders", "rule_test"}))
 DAEMONS = ("wazuh-remoted", "wazuh-analysisd", "wazuh-db")
-_INFO_MESSAGES = ("Information was successfully read", "Could not read information in some nodes",
-                  "Could not read information in any node")
+_INFO_MESSAGES = (
+    "Information was successfully read",
+    "Could not read information in some nodes",
+    "Could not read information in any node",
+)
 
 
 # --- which node --------------------------------------------------------------------------------
+
 
 def _node(ctx: Ctx) -> str | None:
     """The node a request targets; None when ``/cluster/{node_id}`` names no node (failed item 1730)."""
@@ -58,6 +104,7 @@ def _per_node(build: Any, messages: tuple[str, str, str] = _INFO_MESSAGES) -> Ha
             return envelope([], failed=[failed_item(1730, [ctx.path["node_id"]])], messages=messages)
         result = build(ctx, node)
         return result if isinstance(result, Response | dict) else envelope(result, messages=messages)
+
     return handle
 
 
@@ -65,9 +112,15 @@ def _ossec_conf(ctx: Ctx, node: str) -> Item:
     conf = copy.deepcopy(md.OSSEC_CONF)
     fleet = ctx.state.fleet
     node_type = next((n.type for n in fleet.nodes if n.name == node), "master")
-    conf["cluster"].update({"name": fleet.cluster_name, "node_name": node, "node_type": node_type,
-                            "disabled": "no" if ctx.state.config.cluster else "yes",
-                            "nodes": [fleet.nodes[0].ip] if fleet.nodes else ["NODE_IP"]})
+    conf["cluster"].update(
+        {
+            "name": fleet.cluster_name,
+            "node_name": node,
+            "node_type": node_type,
+            "disabled": "no" if ctx.state.config.cluster else "yes",
+            "nodes": [fleet.nodes[0].ip] if fleet.nodes else ["NODE_IP"],
+        }
+    )
     return conf
 
 
@@ -107,8 +160,9 @@ def _configuration(ctx: Ctx, node: str) -> Response | list[Item] | dict[str, Any
     value = conf[section]
     if wanted is not None:
         if not isinstance(value, dict) or wanted not in value:
-            return envelope([], failed=[failed_item(1103, [node], extra=f"{section}.{wanted}")],
-                            messages=_INFO_MESSAGES)
+            return envelope(
+                [], failed=[failed_item(1103, [node], extra=f"{section}.{wanted}")], messages=_INFO_MESSAGES
+            )
         value = {wanted: value[wanted]}
     return [{section: value}]
 
@@ -139,8 +193,15 @@ def _component(ctx: Ctx, node: str) -> list[Item]:
 def _logs(ctx: Ctx, node: str) -> dict[str, Any]:
     logs = md.node_logs(node, ctx.state.fleet.started)
     page, total = run(logs, LOGS, ctx.list_query(tag=ctx.params.get("tag"), level=ctx.params.get("level")), ctx.now)
-    return envelope(page, total, messages=("Logs were successfully read", "Could not read logs in some nodes",
-                                           "Could not read logs in any node"))
+    return envelope(
+        page,
+        total,
+        messages=(
+            "Logs were successfully read",
+            "Could not read logs in some nodes",
+            "Could not read logs in any node",
+        ),
+    )
 
 
 def _stats(ctx: Ctx, node: str) -> list[Item]:
@@ -170,12 +231,22 @@ def _api_config(ctx: Ctx, node: str) -> list[Item]:
 async def version_check(ctx: Ctx) -> dict[str, Any]:
     """The manager's update check; disabled in the default configuration (``update_check: no``)."""
     info = manager_info_item(ctx)
-    return {"data": {"uuid": info["uuid"], "current_version": info["version"], "update_check": False,
-                     "last_check_date": "", "last_available_major": {}, "last_available_minor": {},
-                     "last_available_patch": {}}, "error": 0}
+    return {
+        "data": {
+            "uuid": info["uuid"],
+            "current_version": info["version"],
+            "update_check": False,
+            "last_check_date": "",
+            "last_available_major": {},
+            "last_available_minor": {},
+            "last_available_patch": {},
+        },
+        "error": 0,
+    }
 
 
 # --- the cluster-wide variants ---------------------------------------------------------------------
+
 
 def _all_nodes(ctx: Ctx, action: str) -> tuple[list[str], list[dict[str, Any]]]:
     fleet = ctx.state.fleet
@@ -192,30 +263,43 @@ def _all_nodes(ctx: Ctx, action: str) -> tuple[list[str], list[dict[str, Any]]]:
 
 async def cluster_api_config(ctx: Ctx) -> dict[str, Any]:
     nodes, failed = _all_nodes(ctx, "cluster:read_api_config")
-    return envelope([i for n in nodes for i in _api_config(ctx, n)], failed=failed,
-                    messages=("API configuration was successfully read",) * 3)
+    return envelope(
+        [i for n in nodes for i in _api_config(ctx, n)],
+        failed=failed,
+        messages=("API configuration was successfully read",) * 3,
+    )
 
 
 async def manager_api_config(ctx: Ctx) -> dict[str, Any]:
-    return envelope(_api_config(ctx, ctx.state.fleet.node_name),
-                    messages=("API configuration was successfully read",) * 3)
+    return envelope(
+        _api_config(ctx, ctx.state.fleet.node_name), messages=("API configuration was successfully read",) * 3
+    )
 
 
 async def validation(ctx: Ctx) -> dict[str, Any]:
     nodes, failed = _all_nodes(ctx, "cluster:read")
-    return envelope([{"name": n, "status": "OK"} for n in nodes], failed=failed,
-                    messages=("Validation was successfully checked",) * 3)
+    return envelope(
+        [{"name": n, "status": "OK"} for n in nodes],
+        failed=failed,
+        messages=("Validation was successfully checked",) * 3,
+    )
 
 
 async def analysisd_reload(ctx: Ctx) -> dict[str, Any]:
     nodes, failed = _all_nodes(ctx, "cluster:restart")
-    return envelope([{"name": n, "msg": "Ruleset reload request sent successfully"} for n in nodes], failed=failed,
-                    messages=("Reload request sent to all specified nodes",
-                              "Could not send reload request to some specified nodes",
-                              "No reload request sent"))
+    return envelope(
+        [{"name": n, "msg": "Ruleset reload request sent successfully"} for n in nodes],
+        failed=failed,
+        messages=(
+            "Reload request sent to all specified nodes",
+            "Could not send reload request to some specified nodes",
+            "No reload request sent",
+        ),
+    )
 
 
 # --- an agent's own daemons ---------------------------------------------------------------------
+
 
 def _agent_for_request(ctx: Ctx, missing_status: int = 200) -> tuple[Item | None, dict[str, Any] | None]:
     agent_id = ctx.path["agent_id"]
@@ -237,8 +321,14 @@ async def agent_config(ctx: Ctx) -> dict[str, Any]:
         raise wazuh_error(1128, extra=f"{pair[0]}/{pair[1]}")
     if agent["id"] == "000":
         if pair == ("com", "cluster"):
-            return {"data": {**_ossec_conf(ctx, ctx.state.fleet.node_name)["cluster"],
-                             "port": 1516, "disabled": not ctx.state.config.cluster}, "error": 0}
+            return {
+                "data": {
+                    **_ossec_conf(ctx, ctx.state.fleet.node_name)["cluster"],
+                    "port": 1516,
+                    "disabled": not ctx.state.config.cluster,
+                },
+                "error": 0,
+            }
         found = md.MANAGER_COMPONENTS.get(pair)
     else:
         if agent["status"] != "active":
@@ -291,10 +381,15 @@ async def agent_component_stats(ctx: Ctx) -> dict[str, Any]:
 # --- routing --------------------------------------------------------------------------------------
 
 _DATE = ParamSpec(fmt="date")
-_LOG_PARAMS = specs(LISTING, limit=ParamSpec("int", minimum=1, maximum=500, default=500), tag=alnum(),
-                    level=ParamSpec(enum=("critical", "debug", "debug2", "error", "info", "warning")))
-_CONF = specs(COMMON, raw=ParamSpec("bool", default=False), section=ParamSpec(enum=SECTIONS),
-              field=ParamSpec(fmt="names"))
+_LOG_PARAMS = specs(
+    LISTING,
+    limit=ParamSpec("int", minimum=1, maximum=500, default=500),
+    tag=alnum(),
+    level=ParamSpec(enum=("critical", "debug", "debug2", "error", "info", "warning")),
+)
+_CONF = specs(
+    COMMON, raw=ParamSpec("bool", default=False), section=ParamSpec(enum=SECTIONS), field=ParamSpec(fmt="names")
+)
 _DAEMONS = specs(COMMON, daemons_list=ParamSpec("list", enum=DAEMONS))
 _NODES_LIST = specs(COMMON, nodes_list=ParamSpec("list", fmt="names"))
 
@@ -317,31 +412,87 @@ def _endpoints() -> list[Endpoint]:
     out = []
     for suffix, build, params in pages:
         handler = _per_node(build)
-        manager_params = specs(params, distinct=ParamSpec("bool", default=False)) if suffix == "/configuration" \
-            else params
+        manager_params = (
+            specs(params, distinct=ParamSpec("bool", default=False)) if suffix == "/configuration" else params
+        )
         out.append(Endpoint("GET", f"/manager{suffix}", handler, manager_params, action="manager:read"))
-        out.append(Endpoint("GET", f"/cluster/{{node_id}}{suffix}", handler, params, action="cluster:read",
-                            scoped=True, resource_type="node:id", path_formats={"node_id": "names"}))
+        out.append(
+            Endpoint(
+                "GET",
+                f"/cluster/{{node_id}}{suffix}",
+                handler,
+                params,
+                action="cluster:read",
+                scoped=True,
+                resource_type="node:id",
+                path_formats={"node_id": "names"},
+            )
+        )
     agent_path = {"agent_id": "numbers"}
     out += [
         Endpoint("GET", "/manager/api/config", manager_api_config, COMMON, action="manager:read_api_config"),
-        Endpoint("GET", "/manager/version/check", version_check,
-                 specs(COMMON, force_query=ParamSpec("bool", default=False))),
-        Endpoint("GET", "/cluster/api/config", cluster_api_config, _NODES_LIST, action="cluster:read_api_config",
-                 scoped=True, resource_type="node:id"),
+        Endpoint(
+            "GET", "/manager/version/check", version_check, specs(COMMON, force_query=ParamSpec("bool", default=False))
+        ),
+        Endpoint(
+            "GET",
+            "/cluster/api/config",
+            cluster_api_config,
+            _NODES_LIST,
+            action="cluster:read_api_config",
+            scoped=True,
+            resource_type="node:id",
+        ),
         Endpoint("GET", "/manager/configuration/validation", validation, COMMON, action="manager:read"),
-        Endpoint("GET", "/cluster/configuration/validation", validation, _NODES_LIST, action="cluster:read",
-                 scoped=True, resource_type="node:id"),
+        Endpoint(
+            "GET",
+            "/cluster/configuration/validation",
+            validation,
+            _NODES_LIST,
+            action="cluster:read",
+            scoped=True,
+            resource_type="node:id",
+        ),
         Endpoint("PUT", "/manager/analysisd/reload", analysisd_reload, COMMON, action="manager:restart"),
-        Endpoint("PUT", "/cluster/analysisd/reload", analysisd_reload, _NODES_LIST, action="cluster:restart",
-                 scoped=True, resource_type="node:id"),
-        Endpoint("GET", "/agents/{agent_id}/config/{component}/{configuration}", agent_config, COMMON,
-                 action="agent:read", scoped=True, resource_type="agent:id", path_formats=agent_path),
-        Endpoint("GET", "/agents/{agent_id}/daemons/stats", agent_daemon_stats,
-                 specs(COMMON, daemons_list=ParamSpec("list", enum=("wazuh-analysisd", "wazuh-remoted"))),
-                 action="agent:read", scoped=True, resource_type="agent:id", path_formats=agent_path),
-        Endpoint("GET", "/agents/{agent_id}/stats/{component}", agent_component_stats, COMMON,
-                 action="agent:read", scoped=True, resource_type="agent:id", path_formats=agent_path),
+        Endpoint(
+            "PUT",
+            "/cluster/analysisd/reload",
+            analysisd_reload,
+            _NODES_LIST,
+            action="cluster:restart",
+            scoped=True,
+            resource_type="node:id",
+        ),
+        Endpoint(
+            "GET",
+            "/agents/{agent_id}/config/{component}/{configuration}",
+            agent_config,
+            COMMON,
+            action="agent:read",
+            scoped=True,
+            resource_type="agent:id",
+            path_formats=agent_path,
+        ),
+        Endpoint(
+            "GET",
+            "/agents/{agent_id}/daemons/stats",
+            agent_daemon_stats,
+            specs(COMMON, daemons_list=ParamSpec("list", enum=("wazuh-analysisd", "wazuh-remoted"))),
+            action="agent:read",
+            scoped=True,
+            resource_type="agent:id",
+            path_formats=agent_path,
+        ),
+        Endpoint(
+            "GET",
+            "/agents/{agent_id}/stats/{component}",
+            agent_component_stats,
+            COMMON,
+            action="agent:read",
+            scoped=True,
+            resource_type="agent:id",
+            path_formats=agent_path,
+        ),
     ]
     return out
 

@@ -17,9 +17,28 @@ from wazuh_mcp.standin.problems import ApiError, bad_request, envelope, failed_i
 from wazuh_mcp.standin.query import Collection, run
 from wazuh_mcp.standin.rules import CUSTOM_DIR, RuleFile, RuleXmlError, parse_xml, to_json
 
-RULES = Collection(fields=("id", "level", "status", "filename", "relative_dirname", "description", "groups",
-                           "pci_dss", "gdpr", "gpg13", "hipaa", "nist_800_53", "tsc", "mitre", "details.*"),
-                   required=("id",), list_fields=frozenset({"groups"}), wdb=False)
+RULES = Collection(
+    fields=(
+        "id",
+        "level",
+        "status",
+        "filename",
+        "relative_dirname",
+        "description",
+        "groups",
+        "pci_dss",
+        "gdpr",
+        "gpg13",
+        "hipaa",
+        "nist_800_53",
+        "tsc",
+        "mitre",
+        "details.*",
+    ),
+    required=("id",),
+    list_fields=frozenset({"groups"}),
+    wdb=False,
+)
 FILES = Collection(fields=("filename", "relative_dirname", "status"), required=("filename",), wdb=False)
 RULE_MESSAGES = ("All selected rules were returned", "Some rules were not returned", "No rule was returned")
 FILE_MESSAGES = ("All rules files were returned", "Some rules files were not returned", "No rules files were returned")
@@ -71,14 +90,17 @@ def _strings(values: list[str], ctx: Ctx) -> tuple[list[str], int]:
     sort = (ctx.params.get("sort") or "").strip()
     values = sorted(values, reverse=sort.startswith("-"))
     offset, limit = ctx.params["offset"], ctx.params["limit"]
-    return values[offset:offset + limit], len(values)
+    return values[offset : offset + limit], len(values)
 
 
 async def rule_groups(ctx: Ctx) -> dict[str, Any]:
     groups = sorted({g for r in _visible_rules(ctx) for g in r["groups"]})
     page, total = _strings(groups, ctx)
-    return envelope(page, total, messages=("All selected groups were returned", "Some groups were not returned",
-                                           "No group was returned"))
+    return envelope(
+        page,
+        total,
+        messages=("All selected groups were returned", "Some groups were not returned", "No group was returned"),
+    )
 
 
 async def requirement(ctx: Ctx) -> dict[str, Any]:
@@ -87,14 +109,24 @@ async def requirement(ctx: Ctx) -> dict[str, Any]:
         raise bad_request(f"'{key}' is not one of {list(REQUIREMENTS)}")
     values = sorted({v for r in _visible_rules(ctx) for v in r[key.replace("-", "_")]})
     page, total = _strings(values, ctx)
-    return envelope(page, total, messages=("All selected requirements were returned",
-                                           "Some requirements were not returned", "No requirement was returned"))
+    return envelope(
+        page,
+        total,
+        messages=(
+            "All selected requirements were returned",
+            "Some requirements were not returned",
+            "No requirement was returned",
+        ),
+    )
 
 
 async def rule_files(ctx: Ctx) -> dict[str, Any]:
     p = ctx.params
-    items = [{"filename": f.filename, "relative_dirname": f.relative_dirname, "status": f.status}
-             for f in ctx.state.ruleset.ordered_files() if ctx.allows("rules:read", f"rule:file:{f.filename}")]
+    items = [
+        {"filename": f.filename, "relative_dirname": f.relative_dirname, "status": f.status}
+        for f in ctx.state.ruleset.ordered_files()
+        if ctx.allows("rules:read", f"rule:file:{f.filename}")
+    ]
     if p["filename"]:
         items = [i for i in items if i["filename"] in p["filename"]]
     if p["relative_dirname"]:
@@ -108,8 +140,9 @@ async def rule_files(ctx: Ctx) -> dict[str, Any]:
 def _filename(ctx: Ctx) -> str:
     name = ctx.path["filename"]
     if not FORMATS["xml_filename"].match(name):
-        raise bad_request(f"'{name}' is not a 'xml_filename_path'. Failed validating 'format' in "
-                          "schema['properties']['filename']")
+        raise bad_request(
+            f"'{name}' is not a 'xml_filename_path'. Failed validating 'format' in schema['properties']['filename']"
+        )
     return name
 
 
@@ -118,9 +151,11 @@ async def get_rule_file(ctx: Ctx) -> Response | dict[str, Any]:
     ctx.require("rules:read", f"rule:file:{name}", "rule:file")
     rule_file = ctx.state.ruleset.find(name, ctx.params.get("relative_dirname"))
     if rule_file is None:
-        return envelope([], failed=[failed_item(1415, [name])], messages=("Selected rule was returned",
-                                                                            "Selected rule was not returned",
-                                                                            "Selected rule was not returned"))
+        return envelope(
+            [],
+            failed=[failed_item(1415, [name])],
+            messages=("Selected rule was returned", "Selected rule was not returned", "Selected rule was not returned"),
+        )
     if ctx.params["raw"]:
         return Response(rule_file.content, media_type="application/xml; charset=utf-8")
     return envelope([to_json(parse_xml(rule_file.content))], messages=("Selected rule was returned",) * 3)
@@ -131,12 +166,14 @@ async def put_rule_file(ctx: Ctx) -> dict[str, Any]:
     content_type = ctx.request.headers.get("content-type", "")
     if not content_type.startswith("application/octet-stream"):
         # The spec documents 406 / error 6002 for a body that is not the declared octet-stream.
-        raise ApiError(406, "The body type is not the one specified in the content-type", code=6002,
-                       title="Wazuh Error")
+        raise ApiError(
+            406, "The body type is not the one specified in the content-type", code=6002, title="Wazuh Error"
+        )
     body = await ctx.request.body()
     if len(body) > ctx.state.config.max_upload_size:
-        raise ApiError(413, f"Maximum request body size {ctx.state.config.max_upload_size} exceeded, "
-                            f"actual body size {len(body)}")
+        raise ApiError(
+            413, f"Maximum request body size {ctx.state.config.max_upload_size} exceeded, actual body size {len(body)}"
+        )
     directory = (ctx.params.get("relative_dirname") or CUSTOM_DIR).rstrip("/")
     path = f"{directory}/{name}"
     messages = ("Rule was successfully uploaded", "Could not upload rule", "Could not upload rule")
@@ -173,26 +210,74 @@ _DIRNAME = ParamSpec(fmt="get_dirnames_path")
 _STATUS = ParamSpec(enum=("enabled", "disabled", "all"))
 _STRING_LIST = specs(COMMON, PAGING, sort=ParamSpec(fmt="sort"), search=ParamSpec(fmt="search"))
 ENDPOINTS = [
-    Endpoint("GET", "/rules", get_rules,
-             specs(LISTING, rule_ids=ParamSpec("list", fmt="numbers"), status=_STATUS, group=alnum(),
-                   level=ParamSpec(fmt="range"), filename=ParamSpec("list", fmt="alphanumeric"),
-                   relative_dirname=_DIRNAME, pci_dss=alnum(), gdpr=alnum(), gpg13=alnum(), hipaa=alnum(),
-                   tsc=alnum(), mitre=alnum(), **{"nist-800-53": alnum()}),
-             action="rules:read", scoped=True, resource_type="rule:file"),
-    Endpoint("GET", "/rules/groups", rule_groups, _STRING_LIST, action="rules:read", scoped=True,
-             resource_type="rule:file"),
-    Endpoint("GET", "/rules/requirement/{requirement}", requirement, _STRING_LIST, action="rules:read",
-             scoped=True, resource_type="rule:file"),
-    Endpoint("GET", "/rules/files", rule_files,
-             specs(LISTING, filename=ParamSpec("list", fmt="xml_filename"), relative_dirname=_DIRNAME,
-                   status=_STATUS),
-             action="rules:read", scoped=True, resource_type="rule:file"),
-    Endpoint("GET", "/rules/files/{filename:path}", get_rule_file,
-             specs(COMMON, raw=ParamSpec("bool", default=False), relative_dirname=_DIRNAME),
-             action="rules:read", scoped=True, resource_type="rule:file"),
-    Endpoint("PUT", "/rules/files/{filename:path}", put_rule_file,
-             specs(COMMON, overwrite=ParamSpec("bool", default=False), relative_dirname=_DIRNAME),
-             action="rules:update"),
-    Endpoint("DELETE", "/rules/files/{filename:path}", delete_rule_file, specs(COMMON, relative_dirname=_DIRNAME),
-             action="rules:delete", scoped=True, resource_type="rule:file"),
+    Endpoint(
+        "GET",
+        "/rules",
+        get_rules,
+        specs(
+            LISTING,
+            rule_ids=ParamSpec("list", fmt="numbers"),
+            status=_STATUS,
+            group=alnum(),
+            level=ParamSpec(fmt="range"),
+            filename=ParamSpec("list", fmt="alphanumeric"),
+            relative_dirname=_DIRNAME,
+            pci_dss=alnum(),
+            gdpr=alnum(),
+            gpg13=alnum(),
+            hipaa=alnum(),
+            tsc=alnum(),
+            mitre=alnum(),
+            **{"nist-800-53": alnum()},
+        ),
+        action="rules:read",
+        scoped=True,
+        resource_type="rule:file",
+    ),
+    Endpoint(
+        "GET", "/rules/groups", rule_groups, _STRING_LIST, action="rules:read", scoped=True, resource_type="rule:file"
+    ),
+    Endpoint(
+        "GET",
+        "/rules/requirement/{requirement}",
+        requirement,
+        _STRING_LIST,
+        action="rules:read",
+        scoped=True,
+        resource_type="rule:file",
+    ),
+    Endpoint(
+        "GET",
+        "/rules/files",
+        rule_files,
+        specs(LISTING, filename=ParamSpec("list", fmt="xml_filename"), relative_dirname=_DIRNAME, status=_STATUS),
+        action="rules:read",
+        scoped=True,
+        resource_type="rule:file",
+    ),
+    Endpoint(
+        "GET",
+        "/rules/files/{filename:path}",
+        get_rule_file,
+        specs(COMMON, raw=ParamSpec("bool", default=False), relative_dirname=_DIRNAME),
+        action="rules:read",
+        scoped=True,
+        resource_type="rule:file",
+    ),
+    Endpoint(
+        "PUT",
+        "/rules/files/{filename:path}",
+        put_rule_file,
+        specs(COMMON, overwrite=ParamSpec("bool", default=False), relative_dirname=_DIRNAME),
+        action="rules:update",
+    ),
+    Endpoint(
+        "DELETE",
+        "/rules/files/{filename:path}",
+        delete_rule_file,
+        specs(COMMON, relative_dirname=_DIRNAME),
+        action="rules:delete",
+        scoped=True,
+        resource_type="rule:file",
+    ),
 ]

@@ -56,8 +56,9 @@ async def create_user(ctx: Ctx) -> dict[str, Any]:
     username = _name(body, "username", min_length=4)
     password = body["password"]
     if not isinstance(password, str) or not _PASSWORD.match(password):
-        raise bad_request("The password must be 8 to 64 characters long with upper and lower case letters, "
-                          "a number and a symbol")
+        raise bad_request(
+            "The password must be 8 to 64 characters long with upper and lower case letters, a number and a symbol"
+        )
     db = ctx.state.issuer.db
     messages = ("User was successfully created", "User could not be created", "User could not be created")
     with db.lock:
@@ -87,8 +88,11 @@ async def create_rule(ctx: Ctx) -> dict[str, Any]:
     if not isinstance(body["rule"], dict):
         raise bad_request(f"{body['rule']!r} is not of type 'object'")
     db = ctx.state.issuer.db
-    messages = ("Security rule was successfully created", "Security rule could not be created",
-                "Security rule could not be created")
+    messages = (
+        "Security rule was successfully created",
+        "Security rule could not be created",
+        "Security rule could not be created",
+    )
     with db.lock:
         if any(r.name == name or r.rule == body["rule"] for r in db.rules.values()):
             return envelope([], failed=[failed_item(4005, [name])], messages=messages)
@@ -114,19 +118,31 @@ async def create_policy(ctx: Ctx) -> dict[str, Any]:
             raise bad_request(f"'{key}' is a required property")
     messages = ("Policy was successfully created", "Policy could not be created", "Policy could not be created")
     actions, resources, effect = policy["actions"], policy["resources"], policy["effect"]
-    if not (isinstance(actions, list) and isinstance(resources, list) and isinstance(effect, str)
-            and actions and resources and all(isinstance(x, str) for x in [*actions, *resources])):
+    if not (
+        isinstance(actions, list)
+        and isinstance(resources, list)
+        and isinstance(effect, str)
+        and actions
+        and resources
+        and all(isinstance(x, str) for x in [*actions, *resources])
+    ):
         raise bad_request("policy: 'actions' and 'resources' must be lists of strings, 'effect' a string")
     actions = [a.lower() for a in actions]
     effect = effect.lower()
-    if (not all(_ACTION.match(a) for a in actions) or not all(_RESOURCE.match(r) for r in resources)
-            or effect not in ("allow", "deny")):
+    if (
+        not all(_ACTION.match(a) for a in actions)
+        or not all(_RESOURCE.match(r) for r in resources)
+        or effect not in ("allow", "deny")
+    ):
         return envelope([], failed=[failed_item(4006, [name])], messages=messages)
     resources = [_normalise_resource(r) for r in resources]
     db = ctx.state.issuer.db
     with db.lock:
-        same = [p for p in db.policies.values() if p.name == name
-                or (p.actions, p.resources, p.effect) == (actions, resources, effect)]
+        same = [
+            p
+            for p in db.policies.values()
+            if p.name == name or (p.actions, p.resources, p.effect) == (actions, resources, effect)
+        ]
         if same:
             return envelope([], failed=[failed_item(4009, [name])], messages=messages)
         record = PolicyRec(db.next_id(db.policies), name, actions, resources, effect)
@@ -164,8 +180,7 @@ def _link_role(attr: str, param: str, table: str, missing_code: int) -> Any:
     async def handle(ctx: Ctx) -> dict[str, Any]:
         db = ctx.state.issuer.db
         role_id = int(ctx.path["role_id"])
-        messages = (f"All {table} were linked to role", f"Some {table} were not linked to role",
-                    "No link was created")
+        messages = (f"All {table} were linked to role", f"Some {table} were not linked to role", "No link was created")
         with db.lock:
             role = db.roles.get(role_id)
             if role is None:
@@ -184,13 +199,15 @@ def _link_role(attr: str, param: str, table: str, missing_code: int) -> Any:
                     linked += 1
             items = [role.item(db.users_of(role.id))] if linked else []
         return envelope(items, linked, failed=group_failures(failures), messages=messages)
+
     return handle
 
 
 _USERS = Collection(fields=("id", "username", "allow_run_as", "roles"), required=("id",), wdb=False)
 _ROLES = Collection(fields=("id", "name", "policies", "rules", "users"), required=("id",), wdb=False)
-_POLICIES = Collection(fields=("id", "name", "policy.actions", "policy.resources", "policy.effect", "roles"),
-                       required=("id",), wdb=False)
+_POLICIES = Collection(
+    fields=("id", "name", "policy.actions", "policy.resources", "policy.effect", "roles"), required=("id",), wdb=False
+)
 _RULES = Collection(fields=("id", "name", "rule", "roles"), required=("id",), wdb=False)
 
 
@@ -212,13 +229,24 @@ def _listing(table: str, coll: Collection, ids_param: str) -> Any:
             ids = [int(i) for i in wanted]
             known = {i["id"] for i in items}
             missing = [i for i in ids if i not in known]
-            failed = [failed_item({"users": 5001, "roles": 4002, "policies": 4007, "rules": 4022}[table],
-                                  missing)] if missing else []
+            failed = (
+                [failed_item({"users": 5001, "roles": 4002, "policies": 4007, "rules": 4022}[table], missing)]
+                if missing
+                else []
+            )
             items = [i for i in items if i["id"] in ids]
         page, total = run(items, coll, ctx.list_query())
-        return envelope(page, total, failed=failed, messages=(f"All specified {table} were returned",
-                                                              f"Some {table} were not returned",
-                                                              f"No {table} were returned"))
+        return envelope(
+            page,
+            total,
+            failed=failed,
+            messages=(
+                f"All specified {table} were returned",
+                f"Some {table} were not returned",
+                f"No {table} were returned",
+            ),
+        )
+
     return handle
 
 
@@ -229,21 +257,70 @@ ENDPOINTS = [
     Endpoint("POST", "/security/roles", create_role, COMMON, action="security:create"),
     Endpoint("POST", "/security/rules", create_rule, COMMON, action="security:create"),
     Endpoint("POST", "/security/policies", create_policy, COMMON, action="security:create"),
-    Endpoint("POST", "/security/users/{user_id}/roles", link_user_roles,
-             specs(COMMON, role_ids=_IDS, position=_POSITION), action="security:update", scoped=True,
-             resource_type="user:id", path_formats={"user_id": "numbers"}),
-    Endpoint("POST", "/security/roles/{role_id}/policies", _link_role("policies", "policy_ids", "policies", 4007),
-             specs(COMMON, policy_ids=_IDS, position=_POSITION), action="security:update", scoped=True,
-             resource_type="role:id", path_formats={"role_id": "numbers"}),
-    Endpoint("POST", "/security/roles/{role_id}/rules", _link_role("rules", "rule_ids", "rules", 4022),
-             specs(COMMON, rule_ids=_IDS), action="security:update", scoped=True, resource_type="role:id",
-             path_formats={"role_id": "numbers"}),
-    Endpoint("GET", "/security/users", _listing("users", _USERS, "user_ids"), specs(LISTING, user_ids=_IDS),
-             action="security:read", scoped=True, resource_type="user:id"),
-    Endpoint("GET", "/security/roles", _listing("roles", _ROLES, "role_ids"), specs(LISTING, role_ids=_IDS),
-             action="security:read", scoped=True, resource_type="role:id"),
-    Endpoint("GET", "/security/policies", _listing("policies", _POLICIES, "policy_ids"),
-             specs(LISTING, policy_ids=_IDS), action="security:read", scoped=True, resource_type="policy:id"),
-    Endpoint("GET", "/security/rules", _listing("rules", _RULES, "rule_ids"), specs(LISTING, rule_ids=_IDS),
-             action="security:read", scoped=True, resource_type="rule:id"),
+    Endpoint(
+        "POST",
+        "/security/users/{user_id}/roles",
+        link_user_roles,
+        specs(COMMON, role_ids=_IDS, position=_POSITION),
+        action="security:update",
+        scoped=True,
+        resource_type="user:id",
+        path_formats={"user_id": "numbers"},
+    ),
+    Endpoint(
+        "POST",
+        "/security/roles/{role_id}/policies",
+        _link_role("policies", "policy_ids", "policies", 4007),
+        specs(COMMON, policy_ids=_IDS, position=_POSITION),
+        action="security:update",
+        scoped=True,
+        resource_type="role:id",
+        path_formats={"role_id": "numbers"},
+    ),
+    Endpoint(
+        "POST",
+        "/security/roles/{role_id}/rules",
+        _link_role("rules", "rule_ids", "rules", 4022),
+        specs(COMMON, rule_ids=_IDS),
+        action="security:update",
+        scoped=True,
+        resource_type="role:id",
+        path_formats={"role_id": "numbers"},
+    ),
+    Endpoint(
+        "GET",
+        "/security/users",
+        _listing("users", _USERS, "user_ids"),
+        specs(LISTING, user_ids=_IDS),
+        action="security:read",
+        scoped=True,
+        resource_type="user:id",
+    ),
+    Endpoint(
+        "GET",
+        "/security/roles",
+        _listing("roles", _ROLES, "role_ids"),
+        specs(LISTING, role_ids=_IDS),
+        action="security:read",
+        scoped=True,
+        resource_type="role:id",
+    ),
+    Endpoint(
+        "GET",
+        "/security/policies",
+        _listing("policies", _POLICIES, "policy_ids"),
+        specs(LISTING, policy_ids=_IDS),
+        action="security:read",
+        scoped=True,
+        resource_type="policy:id",
+    ),
+    Endpoint(
+        "GET",
+        "/security/rules",
+        _listing("rules", _RULES, "rule_ids"),
+        specs(LISTING, rule_ids=_IDS),
+        action="security:read",
+        scoped=True,
+        resource_type="rule:id",
+    ),
 ]

@@ -98,9 +98,14 @@ class StandinState:
             return False
 
     def snapshot(self) -> dict[str, Any]:
-        return {"restarts": dict(self.restarts), "uploaded_files": self.ruleset.uploads(),
-                "faults": self.faults.snapshot(), "requests": self.requests,
-                "token_generation": self.issuer.generation, "cluster": self.config.cluster}
+        return {
+            "restarts": dict(self.restarts),
+            "uploaded_files": self.ruleset.uploads(),
+            "faults": self.faults.snapshot(),
+            "requests": self.requests,
+            "token_generation": self.issuer.generation,
+            "cluster": self.config.cluster,
+        }
 
 
 class GuardMiddleware:
@@ -131,8 +136,9 @@ class GuardMiddleware:
             await _drop(send)
             return
         if fault == "garbage":
-            await Response("<html><body>502 Bad Gateway</body></html>\x00\xff",
-                           media_type="text/html")(scope, receive, send)
+            await Response("<html><body>502 Bad Gateway</body></html>\x00\xff", media_type="text/html")(
+                scope, receive, send
+            )
             return
         if fault == "fail":
             status = state.faults.fail_status
@@ -143,8 +149,11 @@ class GuardMiddleware:
 
 async def _drop(send: Send) -> None:
     """Promise a body and send only part of it: the server must cut the connection."""
-    start: Message = {"type": "http.response.start", "status": 200,
-                      "headers": [(b"content-type", b"application/json"), (b"content-length", b"4096")]}
+    start: Message = {
+        "type": "http.response.start",
+        "status": 200,
+        "headers": [(b"content-type", b"application/json"), (b"content-length", b"4096")],
+    }
     await send(start)
     await send({"type": "http.response.body", "body": b'{"data": {"affected_it', "more_body": False})
 
@@ -174,29 +183,52 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     if exc.status_code == 405:
         return ApiError(405, "Specified method is invalid for this resource").response()
     if exc.status_code == 404:
-        return ApiError(404, "The requested URL was not found on the server. If you entered the URL manually "
-                            "please check your spelling and try again.", title="Not Found").response()
+        return ApiError(
+            404,
+            "The requested URL was not found on the server. If you entered the URL manually "
+            "please check your spelling and try again.",
+            title="Not Found",
+        ).response()
     return ApiError(exc.status_code, str(exc.detail)).response()
 
 
 def build_state(config: StandinConfig, faults: Faults | None = None) -> StandinState:
     fleet = config.fleet or build_fleet(config.seed, config.agent_count, cluster=config.cluster)
-    return StandinState(config=config, fleet=fleet, mitre=load_mitre(config.mitre_sql), ruleset=Ruleset.default(),
-                        issuer=TokenIssuer(ttl_s=config.token_ttl_s), faults=faults or Faults())
+    return StandinState(
+        config=config,
+        fleet=fleet,
+        mitre=load_mitre(config.mitre_sql),
+        ruleset=Ruleset.default(),
+        issuer=TokenIssuer(ttl_s=config.token_ttl_s),
+        faults=faults or Faults(),
+    )
 
 
 def build_app(config: StandinConfig | None = None, *, faults: Faults | None = None) -> Starlette:
     """A fresh stand-in app (its own fleet, ruleset, tokens and faults)."""
     config = config or StandinConfig()
     state = build_state(config, faults)
-    endpoints = [*CORE_ENDPOINTS, *AGENT_ENDPOINTS, *SYSCOLLECTOR_ENDPOINTS, *MITRE_ENDPOINTS, *RULE_ENDPOINTS,
-                 *NODE_ENDPOINTS, *SECURITY_ENDPOINTS]
+    endpoints = [
+        *CORE_ENDPOINTS,
+        *AGENT_ENDPOINTS,
+        *SYSCOLLECTOR_ENDPOINTS,
+        *MITRE_ENDPOINTS,
+        *RULE_ENDPOINTS,
+        *NODE_ENDPOINTS,
+        *SECURITY_ENDPOINTS,
+    ]
     routes = [make_route(e) for e in endpoints]
-    routes += [Route(CONTROL_PREFIX + "faults", _control_faults, methods=["POST"]),
-               Route(CONTROL_PREFIX + "state", _control_state, methods=["GET"])]
+    routes += [
+        Route(CONTROL_PREFIX + "faults", _control_faults, methods=["POST"]),
+        Route(CONTROL_PREFIX + "state", _control_state, methods=["GET"]),
+    ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
     app.state.standin = state
     app.add_middleware(GuardMiddleware, state=state)
-    log.debug("stand-in app built: %d agents, cluster=%s, started %s", len(state.fleet.agents), config.cluster,
-              datetime.now(UTC).isoformat())
+    log.debug(
+        "stand-in app built: %d agents, cluster=%s, started %s",
+        len(state.fleet.agents),
+        config.cluster,
+        datetime.now(UTC).isoformat(),
+    )
     return app

@@ -82,8 +82,15 @@ class TokenIssuer:
     def issue(self, user: str, roles: list[int], run_as: bool = False) -> str:
         now = int(time.time())
         claims: dict[str, Any] = {
-            "iss": ISSUER, "aud": AUDIENCE, "nbf": now, "exp": now + self.ttl_s, "sub": user,
-            "run_as": run_as, "rbac_roles": roles, "rbac_mode": "white", "gen": self.generation,
+            "iss": ISSUER,
+            "aud": AUDIENCE,
+            "nbf": now,
+            "exp": now + self.ttl_s,
+            "sub": user,
+            "run_as": run_as,
+            "rbac_roles": roles,
+            "rbac_mode": "white",
+            "gen": self.generation,
         }
         return jwt.encode(claims, self.secret, algorithm="HS256")
 
@@ -102,8 +109,14 @@ class TokenIssuer:
         if not header or not header.lower().startswith("bearer "):
             raise ApiError(401, "No authorization token provided")
         try:
-            claims = jwt.decode(header[7:].strip(), self.secret, algorithms=["HS256"], audience=AUDIENCE,
-                                issuer=ISSUER, options={"require": ["exp", "nbf", "sub"]})
+            claims = jwt.decode(
+                header[7:].strip(),
+                self.secret,
+                algorithms=["HS256"],
+                audience=AUDIENCE,
+                issuer=ISSUER,
+                options={"require": ["exp", "nbf", "sub"]},
+            )
         except jwt.PyJWTError:
             raise ApiError(401, "Invalid token") from None
         user = self.db.user(claims["sub"])

@@ -89,8 +89,14 @@ def _doc_id(*parts: object) -> str:
     return base64.urlsafe_b64encode(digest).decode()[:20]
 
 
-def generate_alerts(estate: Estate, *, now: datetime, days: int = FULL_DAYS, count: int = FULL_ALERT_COUNT,
-                    seed: int = DEFAULT_DATASET_SEED) -> Iterator[IndexedDoc]:
+def generate_alerts(
+    estate: Estate,
+    *,
+    now: datetime,
+    days: int = FULL_DAYS,
+    count: int = FULL_ALERT_COUNT,
+    seed: int = DEFAULT_DATASET_SEED,
+) -> Iterator[IndexedDoc]:
     """``count`` alerts over the ``days`` before ``now``, oldest first."""
     if count < MIN_ALERT_COUNT:
         raise ValueError(f"count must be at least {MIN_ALERT_COUNT}")
@@ -108,15 +114,24 @@ def generate_alerts(estate: Estate, *, now: datetime, days: int = FULL_DAYS, cou
 
 # --- vulnerability state (wazuh-states-vulnerabilities-*, 4.8+; the template is dynamic: strict) ----
 
-_SOURCES = {"ubuntu": "Canonical Security Tracker", "debian": "Debian Security Tracker",
-            "rhel": "Red Hat CVE Database", "centos": "Red Hat CVE Database"}
+_SOURCES = {
+    "ubuntu": "Canonical Security Tracker",
+    "debian": "Debian Security Tracker",
+    "rhel": "Red Hat CVE Database",
+    "centos": "Red Hat CVE Database",
+}
 
 
 def _host_os(agent: Agent) -> dict[str, str]:
     os_info = agent.os
     short = os_info.version.split(" ")[0]
-    out = {"full": f"{os_info.name} {os_info.version}", "name": os_info.name, "platform": os_info.platform,
-           "type": {"windows": "windows", "darwin": "macos"}.get(os_info.family, os_info.platform), "version": short}
+    out = {
+        "full": f"{os_info.name} {os_info.version}",
+        "name": os_info.name,
+        "platform": os_info.platform,
+        "type": {"windows": "windows", "darwin": "macos"}.get(os_info.family, os_info.platform),
+        "version": short,
+    }
     if os_info.family != "windows":
         out["kernel"] = os_info.uname.split("|")[2].strip()
     return out
@@ -124,14 +139,25 @@ def _host_os(agent: Agent) -> dict[str, str]:
 
 def _package(agent: Agent, package: Package | None, now: datetime) -> dict[str, Any]:
     if package is None:
-        return {"architecture": "x86_64", "name": f"{agent.os.name} {agent.os.version}", "type": "windows",
-                "version": agent.os.version}
-    out: dict[str, Any] = {"architecture": package.architecture, "description": package.description,
-                           "name": package.name, "type": package.format, "version": package.version}
+        return {
+            "architecture": "x86_64",
+            "name": f"{agent.os.name} {agent.os.version}",
+            "type": "windows",
+            "version": agent.os.version,
+        }
+    out: dict[str, Any] = {
+        "architecture": package.architecture,
+        "description": package.description,
+        "name": package.name,
+        "type": package.format,
+        "version": package.version,
+    }
     if package.size:
         out["size"] = package.size * 1024 if package.format in ("deb", "rpm") else package.size
     if package.format != "deb":  # dpkg keeps no install time
-        installed = (now - timedelta(days=package.install_days_ago)).replace(hour=9, minute=14, second=21, microsecond=0)
+        installed = (now - timedelta(days=package.install_days_ago)).replace(
+            hour=9, minute=14, second=21, microsecond=0
+        )
         out["installed"] = iso_timestamp(installed)
     return out
 
@@ -140,8 +166,12 @@ def _vulnerability_doc(f: Finding, now: datetime) -> IndexedDoc:
     agent, cve = f.agent, f.cve
     item = agent.os.name if f.package is None else package_item_id(agent.id, f.package)
     source = {
-        "agent": {"id": agent.id, "name": agent.name, "type": "Wazuh",
-                  "version": (agent.version or "Wazuh v4.14.7").removeprefix("Wazuh ")},
+        "agent": {
+            "id": agent.id,
+            "name": agent.name,
+            "type": "Wazuh",
+            "version": (agent.version or "Wazuh v4.14.7").removeprefix("Wazuh "),
+        },
         "host": {"os": _host_os(agent)},
         "package": _package(agent, f.package, now),
         "vulnerability": {
@@ -153,9 +183,12 @@ def _vulnerability_doc(f: Finding, now: datetime) -> IndexedDoc:
             "id": cve.id,
             "published_at": f"{cve.published.isoformat()}T{cve_time(cve.id)}Z",
             "reference": cve_reference(cve.id, agent, os_level=f.package is None),
-            "scanner": {"condition": f.condition, "reference": f"https://cti.wazuh.com/vulnerabilities/cves/{cve.id}",
-                        "source": _SOURCES.get(agent.os.platform, "National Vulnerability Database"),
-                        "vendor": "Wazuh"},
+            "scanner": {
+                "condition": f.condition,
+                "reference": f"https://cti.wazuh.com/vulnerabilities/cves/{cve.id}",
+                "source": _SOURCES.get(agent.os.platform, "National Vulnerability Database"),
+                "vendor": "Wazuh",
+            },
             "score": {"base": cve.score, "version": cve.cvss_version},
             "severity": cve.severity,
             "under_evaluation": False,
@@ -165,7 +198,9 @@ def _vulnerability_doc(f: Finding, now: datetime) -> IndexedDoc:
     return IndexedDoc(VULNS_INDEX, f"{agent.id}_{item}_{cve.id}", source)
 
 
-def generate_vulnerabilities(estate: Estate, *, now: datetime, seed: int = DEFAULT_DATASET_SEED) -> Iterator[IndexedDoc]:
+def generate_vulnerabilities(
+    estate: Estate, *, now: datetime, seed: int = DEFAULT_DATASET_SEED
+) -> Iterator[IndexedDoc]:
     """The scanner's current findings for every agent with an inventory, most recently detected first."""
     now = _utc(now)
     for finding in findings(estate, seed):

@@ -97,10 +97,14 @@ async def demo_backends() -> AsyncIterator[Backends]:
         stack.push_async_callback(indexer.aclose)
         api_server = stack.enter_context(StandinServer(tls=True))
         password = DEMO_USERS[DEMO_API_USER].password
-        server_api = ServerApi(ServerApiConfig(
-            url=api_server.url, user=DEMO_API_USER, password=password,
-            verify=str(api_server.ca_path) if api_server.ca_path else True,
-        ))
+        server_api = ServerApi(
+            ServerApiConfig(
+                url=api_server.url,
+                user=DEMO_API_USER,
+                password=password,
+                verify=str(api_server.ca_path) if api_server.ca_path else True,
+            )
+        )
         stack.push_async_callback(server_api.aclose)
         state = {"pid": os.getpid(), "api_url": api_server.url, "api_ca": str(api_server.ca_path)}
         path = demo_state_path()

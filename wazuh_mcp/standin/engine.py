@@ -97,8 +97,13 @@ class OsmemEngine:
             stderr = sys.stderr.fileno() if _has_fileno(sys.stderr) else subprocess.DEVNULL
         args = [osmem_binary(), "--parent-pid", str(os.getpid()), "--addr", "127.0.0.1:0", "--no-ja"]
         self._process = subprocess.Popen(
-            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, text=True,
-            start_new_session=True, close_fds=True,
+            args,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+            start_new_session=True,
+            close_fds=True,
         )
         ready = self._await_ready()
         self.url, self.version = ready["url"], str(ready.get("version", ""))
@@ -127,8 +132,14 @@ class OsmemEngine:
         if not found:
             code = self._process.poll()
             self.stop()
-            raise EngineError("osmem-server " + (f"exited with {code} during startup" if code is not None
-                                                 else f"was not ready within {self.startup_timeout} s"))
+            raise EngineError(
+                "osmem-server "
+                + (
+                    f"exited with {code} during startup"
+                    if code is not None
+                    else f"was not ready within {self.startup_timeout} s"
+                )
+            )
         return found
 
     def _drain_stdout(self) -> None:
@@ -179,8 +190,9 @@ class OsmemEngine:
     def __enter__(self) -> Self:
         return self.start()
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         self.stop()
 
 
@@ -192,24 +204,44 @@ def _has_fileno(stream: Any) -> bool:
     return True
 
 
-def load_slice(engine_url: str, estate: Estate, now: datetime, *, count: int = DEMO_ALERT_COUNT,
-               days: int = DEMO_DAYS, seed: int = DEFAULT_DATASET_SEED, source: TemplateSource = "bundled",
-               index_prefix: str = "") -> tuple[DatasetMeta, LoadCounts]:
+def load_slice(
+    engine_url: str,
+    estate: Estate,
+    now: datetime,
+    *,
+    count: int = DEMO_ALERT_COUNT,
+    days: int = DEMO_DAYS,
+    seed: int = DEFAULT_DATASET_SEED,
+    source: TemplateSource = "bundled",
+    index_prefix: str = "",
+) -> tuple[DatasetMeta, LoadCounts]:
     """Templates, a slice of the dataset and its meta into a fresh engine (nothing is reset first)."""
     now = now.astimezone(UTC)
     origin = load_templates(engine_url, source=source, index_prefix=index_prefix)
     # Small bulk requests keep osmem's peak memory down (2,000-doc requests nearly double it).
-    counts = bulk_load(engine_url, generate_alerts(estate, now=now, days=days, count=count, seed=seed),
-                       generate_vulnerabilities(estate, now=now, seed=seed), chunk=500, index_prefix=index_prefix)
-    meta = DatasetMeta(now.isoformat(), seed, estate.seed, counts.alerts, days, counts.vulnerabilities, origin,
-                       index_prefix)
+    counts = bulk_load(
+        engine_url,
+        generate_alerts(estate, now=now, days=days, count=count, seed=seed),
+        generate_vulnerabilities(estate, now=now, seed=seed),
+        chunk=500,
+        index_prefix=index_prefix,
+    )
+    meta = DatasetMeta(
+        now.isoformat(), seed, estate.seed, counts.alerts, days, counts.vulnerabilities, origin, index_prefix
+    )
     write_meta(engine_url, meta)
     return meta, counts
 
 
-async def start_demo_indexer(estate: Estate, now: datetime, *, count: int = DEMO_ALERT_COUNT, days: int = DEMO_DAYS,
-                             log_path: Path | None = None,
-                             engine: OsmemEngine | None = None) -> tuple[OsmemEngine, LoadCounts]:
+async def start_demo_indexer(
+    estate: Estate,
+    now: datetime,
+    *,
+    count: int = DEMO_ALERT_COUNT,
+    days: int = DEMO_DAYS,
+    log_path: Path | None = None,
+    engine: OsmemEngine | None = None,
+) -> tuple[OsmemEngine, LoadCounts]:
     """Start osmem-server and load the demo slice with the project's own templates; the caller stops it.
 
     The demo must not depend on the reference tree, so it always uses the bundled templates. A

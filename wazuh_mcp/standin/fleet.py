@@ -21,8 +21,21 @@ from wazuh_mcp.standin.estate import Agent, OsInfo
 Item = dict[str, Any]
 MANAGER_KEEPALIVE = "9999-12-31T23:59:59Z"  # what wazuh-db reports for agent 000
 AGENT_CONF = "<agent_config>\n\n  <!-- Shared agent configuration here -->\n\n</agent_config>\n"
-INVENTORY_KINDS = ("os", "hardware", "packages", "processes", "ports", "netaddr", "netiface", "netproto",
-                   "hotfixes", "users", "groups", "services", "browser_extensions")
+INVENTORY_KINDS = (
+    "os",
+    "hardware",
+    "packages",
+    "processes",
+    "ports",
+    "netaddr",
+    "netiface",
+    "netproto",
+    "hotfixes",
+    "users",
+    "groups",
+    "services",
+    "browser_extensions",
+)
 STATUS_CODES = {"active": 0, "disconnected": 4, "pending": 0, "never_connected": 0}
 
 
@@ -85,9 +98,16 @@ def _uname(os_info: OsInfo, name: str) -> str:
 
 
 def os_record(os_info: OsInfo, name: str) -> Item:
-    values = {"arch": os_info.arch, "codename": os_info.codename, "major": os_info.major, "minor": os_info.minor,
-              "name": os_info.name, "platform": os_info.platform, "uname": _uname(os_info, name),
-              "version": _os_version(os_info)}
+    values = {
+        "arch": os_info.arch,
+        "codename": os_info.codename,
+        "major": os_info.major,
+        "minor": os_info.minor,
+        "name": os_info.name,
+        "platform": os_info.platform,
+        "uname": _uname(os_info, name),
+        "version": _os_version(os_info),
+    }
     return {key: value for key, value in values.items() if value}  # empty columns are NULL in wazuh-db
 
 
@@ -98,9 +118,16 @@ def merged_sum(groups: tuple[str, ...]) -> str:
 def agent_record(facts: AgentFacts) -> Item:
     """An agent item with the fields the real API includes for its status."""
     agent = facts.agent
-    record: Item = {"id": agent.id, "name": agent.name, "ip": agent.ip, "registerIP": facts.register_ip,
-                    "status": agent.status, "status_code": STATUS_CODES[agent.status],
-                    "dateAdd": iso(facts.date_add), "node_name": facts.node_name}
+    record: Item = {
+        "id": agent.id,
+        "name": agent.name,
+        "ip": agent.ip,
+        "registerIP": facts.register_ip,
+        "status": agent.status,
+        "status_code": STATUS_CODES[agent.status],
+        "dateAdd": iso(facts.date_add),
+        "node_name": facts.node_name,
+    }
     if agent.id == "000":
         record["lastKeepAlive"] = MANAGER_KEEPALIVE
     elif facts.last_keepalive is not None:
@@ -124,6 +151,7 @@ def agent_record(facts: AgentFacts) -> Item:
 
 # --- syscollector ---------------------------------------------------------------------------------
 
+
 def _scan(when: datetime, with_time: bool = True) -> Item:
     return {"id": 0, "time": iso(when)} if with_time else {"id": 0}
 
@@ -146,40 +174,107 @@ def inventory(facts: AgentFacts, seed: int) -> dict[str, list[Item]]:
     uname_parts = [p.strip() for p in _uname(os_info, agent.name).split("|")]
     release = uname_parts[2] if len(uname_parts) > 2 and os_info.family != "windows" else os_info.version
     kernel_version = uname_parts[3] if len(uname_parts) > 3 and os_info.family != "windows" else ""
-    os_item: Item = {"scan": _scan(scanned), "architecture": os_info.arch, "hostname": agent.name,
-                     "os": {k: v for k, v in {"codename": os_info.codename, "major": os_info.major,
-                                              "minor": os_info.minor, "name": os_info.name,
-                                              "platform": os_info.platform,
-                                              "version": _os_version(os_info)}.items() if v},
-                     "release": release, "sysname": _sysname(os_info), "agent_id": aid}
+    os_item: Item = {
+        "scan": _scan(scanned),
+        "architecture": os_info.arch,
+        "hostname": agent.name,
+        "os": {
+            k: v
+            for k, v in {
+                "codename": os_info.codename,
+                "major": os_info.major,
+                "minor": os_info.minor,
+                "name": os_info.name,
+                "platform": os_info.platform,
+                "version": _os_version(os_info),
+            }.items()
+            if v
+        },
+        "release": release,
+        "sysname": _sysname(os_info),
+        "agent_id": aid,
+    }
     if kernel_version:
         os_item["version"] = kernel_version
     total_ram = rng.choice([2, 4, 8, 16, 32]) * 1024 * 1024
     free = int(total_ram * rng.uniform(0.1, 0.7))
-    hardware: Item = {"scan": _scan(scanned), "board_serial": f"{rng.randrange(16**8):08X}",
-                      "cpu": {"cores": rng.choice([2, 4, 8]), "mhz": float(rng.choice([2100, 2400, 2600, 3000])),
-                              "name": rng.choice(["Intel(R) Xeon(R) Platinum 8259CL CPU @ 2.50GHz",
-                                                  "AMD EPYC 7R13 Processor",
-                                                  "Intel(R) Core(TM) i7-10610U CPU @ 1.80GHz"])},
-                      "ram": {"free": free, "total": total_ram, "usage": round(100 * (1 - free / total_ram))},
-                      "agent_id": aid}
+    hardware: Item = {
+        "scan": _scan(scanned),
+        "board_serial": f"{rng.randrange(16**8):08X}",
+        "cpu": {
+            "cores": rng.choice([2, 4, 8]),
+            "mhz": float(rng.choice([2100, 2400, 2600, 3000])),
+            "name": rng.choice(
+                [
+                    "Intel(R) Xeon(R) Platinum 8259CL CPU @ 2.50GHz",
+                    "AMD EPYC 7R13 Processor",
+                    "Intel(R) Core(TM) i7-10610U CPU @ 1.80GHz",
+                ]
+            ),
+        },
+        "ram": {"free": free, "total": total_ram, "usage": round(100 * (1 - free / total_ram))},
+        "agent_id": aid,
+    }
     packages = [_package(p, scanned, aid) for p in agent.packages]
     processes = [_process(p, scanned, aid, rng) for p in agent.processes]
     ports = [_port(p, scanned, aid, rng) for p in agent.ports]
     mac = "02:42:" + ":".join(f"{rng.randrange(256):02x}" for _ in range(4))
     iface = "Ethernet" if os_info.family == "windows" else ("en0" if os_info.family == "darwin" else "eth0")
-    netiface = [{"scan": _scan(scanned), "name": iface, "type": "ethernet", "state": "up", "mtu": 1500,
-                 "mac": mac, "tx": _traffic(rng), "rx": _traffic(rng), "agent_id": aid}]
+    netiface = [
+        {
+            "scan": _scan(scanned),
+            "name": iface,
+            "type": "ethernet",
+            "state": "up",
+            "mtu": 1500,
+            "mac": mac,
+            "tx": _traffic(rng),
+            "rx": _traffic(rng),
+            "agent_id": aid,
+        }
+    ]
     octets = agent.ip.split(".")
-    netaddr = [{"scan": {"id": 0}, "iface": iface, "proto": "ipv4", "address": agent.ip,
-                "netmask": "255.255.0.0", "broadcast": ".".join([*octets[:2], "255", "255"]), "agent_id": aid}]
-    netproto = [{"scan": {"id": 0}, "iface": iface, "type": "ipv4", "gateway": ".".join([*octets[:3], "1"]),
-                 "dhcp": "enabled" if os_info.family != "linux" else "disabled", "agent_id": aid}]
-    hotfixes = ([{"scan": _scan(scanned), "hotfix": f"KB50{rng.randint(10000, 49999)}", "agent_id": aid}
-                 for _ in range(3)] if os_info.family == "windows" else [])
-    return {"os": [os_item], "hardware": [hardware], "packages": packages, "processes": processes,
-            "ports": ports, "netaddr": netaddr, "netiface": netiface, "netproto": netproto, "hotfixes": hotfixes,
-            "users": [], "groups": [], "services": [], "browser_extensions": []}
+    netaddr = [
+        {
+            "scan": {"id": 0},
+            "iface": iface,
+            "proto": "ipv4",
+            "address": agent.ip,
+            "netmask": "255.255.0.0",
+            "broadcast": ".".join([*octets[:2], "255", "255"]),
+            "agent_id": aid,
+        }
+    ]
+    netproto = [
+        {
+            "scan": {"id": 0},
+            "iface": iface,
+            "type": "ipv4",
+            "gateway": ".".join([*octets[:3], "1"]),
+            "dhcp": "enabled" if os_info.family != "linux" else "disabled",
+            "agent_id": aid,
+        }
+    ]
+    hotfixes = (
+        [{"scan": _scan(scanned), "hotfix": f"KB50{rng.randint(10000, 49999)}", "agent_id": aid} for _ in range(3)]
+        if os_info.family == "windows"
+        else []
+    )
+    return {
+        "os": [os_item],
+        "hardware": [hardware],
+        "packages": packages,
+        "processes": processes,
+        "ports": ports,
+        "netaddr": netaddr,
+        "netiface": netiface,
+        "netproto": netproto,
+        "hotfixes": hotfixes,
+        "users": [],
+        "groups": [],
+        "services": [],
+        "browser_extensions": [],
+    }
 
 
 def _traffic(rng: random.Random) -> Item:
@@ -188,11 +283,19 @@ def _traffic(rng: random.Random) -> Item:
 
 
 def _package(package: estate.Package, scanned: datetime, aid: str) -> Item:
-    item: Item = {"scan": _scan(scanned), "name": package.name, "version": package.version,
-                  "vendor": package.vendor, "architecture": package.architecture, "format": package.format,
-                  "description": package.description, "size": package.size,
-                  "install_time": iso(scanned - timedelta(days=package.install_days_ago)),
-                  "location": "", "agent_id": aid}
+    item: Item = {
+        "scan": _scan(scanned),
+        "name": package.name,
+        "version": package.version,
+        "vendor": package.vendor,
+        "architecture": package.architecture,
+        "format": package.format,
+        "description": package.description,
+        "size": package.size,
+        "install_time": iso(scanned - timedelta(days=package.install_days_ago)),
+        "location": "",
+        "agent_id": aid,
+    }
     if package.format in ("deb", "rpm"):
         item["section"] = package.section
         item["priority"] = "optional"
@@ -206,21 +309,53 @@ def _process(proc: estate.Process, scanned: datetime, aid: str, rng: random.Rand
     user = proc.euser
     group = "root" if user == "root" else user
     start = scanned - timedelta(minutes=proc.start_minutes_ago)
-    return {"scan": _scan(scanned), "pid": str(proc.pid), "ppid": proc.ppid, "name": proc.name, "cmd": proc.cmd,
-            "argvs": proc.argvs, "euser": user, "ruser": user, "suser": user, "egroup": group, "rgroup": group,
-            "sgroup": group, "fgroup": group, "state": proc.state or "R", "priority": proc.priority,
-            "nice": proc.nice, "vm_size": proc.vm_size, "resident": proc.resident, "share": proc.resident // 3,
-            "size": proc.vm_size // 4, "start_time": int(start.timestamp()), "stime": rng.randint(0, 900),
-            "utime": rng.randint(0, 4000), "tgid": proc.pid, "tty": 0, "session": proc.pid if proc.ppid == 0 else 1,
-            "pgrp": proc.pid, "processor": rng.randint(0, 3), "nlwp": proc.threads, "agent_id": aid}
+    return {
+        "scan": _scan(scanned),
+        "pid": str(proc.pid),
+        "ppid": proc.ppid,
+        "name": proc.name,
+        "cmd": proc.cmd,
+        "argvs": proc.argvs,
+        "euser": user,
+        "ruser": user,
+        "suser": user,
+        "egroup": group,
+        "rgroup": group,
+        "sgroup": group,
+        "fgroup": group,
+        "state": proc.state or "R",
+        "priority": proc.priority,
+        "nice": proc.nice,
+        "vm_size": proc.vm_size,
+        "resident": proc.resident,
+        "share": proc.resident // 3,
+        "size": proc.vm_size // 4,
+        "start_time": int(start.timestamp()),
+        "stime": rng.randint(0, 900),
+        "utime": rng.randint(0, 4000),
+        "tgid": proc.pid,
+        "tty": 0,
+        "session": proc.pid if proc.ppid == 0 else 1,
+        "pgrp": proc.pid,
+        "processor": rng.randint(0, 3),
+        "nlwp": proc.threads,
+        "agent_id": aid,
+    }
 
 
 def _port(port: estate.Port, scanned: datetime, aid: str, rng: random.Random) -> Item:
-    item: Item = {"scan": _scan(scanned), "protocol": port.protocol,
-                  "local": {"ip": port.local_ip, "port": port.local_port},
-                  "remote": {"ip": port.remote_ip, "port": port.remote_port},
-                  "tx_queue": 0, "rx_queue": 0, "inode": rng.randint(10_000, 9_999_999), "pid": port.pid,
-                  "process": port.process, "agent_id": aid}
+    item: Item = {
+        "scan": _scan(scanned),
+        "protocol": port.protocol,
+        "local": {"ip": port.local_ip, "port": port.local_port},
+        "remote": {"ip": port.remote_ip, "port": port.remote_port},
+        "tx_queue": 0,
+        "rx_queue": 0,
+        "inode": rng.randint(10_000, 9_999_999),
+        "pid": port.pid,
+        "process": port.process,
+        "agent_id": aid,
+    }
     if port.state:
         item["state"] = port.state
     return item
@@ -228,21 +363,34 @@ def _port(port: estate.Port, scanned: datetime, aid: str, rng: random.Random) ->
 
 # --- the estate's fleet ---------------------------------------------------------------------------
 
+
 def _estate_facts(agent: Agent, started: datetime, node_name: str, hostname: str, rng: random.Random) -> AgentFacts:
     date_add = started - timedelta(days=agent.registered_days_ago, seconds=rng.randint(0, 86_399))
-    keepalive = (started - timedelta(minutes=agent.last_keepalive_minutes_ago, seconds=rng.randint(0, 59))
-                 if agent.last_keepalive_minutes_ago is not None else None)
+    keepalive = (
+        started - timedelta(minutes=agent.last_keepalive_minutes_ago, seconds=rng.randint(0, 59))
+        if agent.last_keepalive_minutes_ago is not None
+        else None
+    )
     if agent.id == "000":
         keepalive = None
-    return AgentFacts(agent=agent, date_add=date_add, last_keepalive=keepalive,
-                      register_ip="any" if agent.id != "000" else agent.ip,
-                      manager=hostname if agent.status != "never_connected" else None,
-                      node_name=node_name if agent.status != "never_connected" else "unknown",
-                      version=agent.version, synced=agent.status == "active")
+    return AgentFacts(
+        agent=agent,
+        date_add=date_add,
+        last_keepalive=keepalive,
+        register_ip="any" if agent.id != "000" else agent.ip,
+        manager=hostname if agent.status != "never_connected" else None,
+        node_name=node_name if agent.status != "never_connected" else "unknown",
+        version=agent.version,
+        synced=agent.status == "active",
+    )
 
 
-def build_fleet(seed: int = estate.DEFAULT_SEED, count: int = estate.DEFAULT_AGENT_COUNT,
-                started: datetime | None = None, cluster: bool = False) -> Fleet:
+def build_fleet(
+    seed: int = estate.DEFAULT_SEED,
+    count: int = estate.DEFAULT_AGENT_COUNT,
+    started: datetime | None = None,
+    cluster: bool = False,
+) -> Fleet:
     """The demo fleet from the estate, every time anchored to ``started``."""
     started = (started or datetime.now(UTC)).replace(microsecond=0)
     the_estate = estate.build_estate(seed, count)
@@ -252,18 +400,36 @@ def build_fleet(seed: int = estate.DEFAULT_SEED, count: int = estate.DEFAULT_AGE
     agents = [agent_record(f) for f in facts]
     inv = {f.agent.id: inventory(f, seed) for f in facts}
     groups = sorted({g for a in the_estate.agents for g in a.groups})
-    nodes = ([ClusterNode("master-node", "master", "10.10.0.2"), ClusterNode("worker1", "worker", "10.10.0.3"),
-              ClusterNode("worker2", "worker", "10.10.0.4")] if cluster else [])
-    fleet = Fleet(hostname=estate.MANAGER_NAME, node_name=node_name, cluster_name="wazuh", started=started,
-                  agents=agents, inventory=inv, groups={g: group_files(g) for g in groups}, nodes=nodes)
+    nodes = (
+        [
+            ClusterNode("master-node", "master", "10.10.0.2"),
+            ClusterNode("worker1", "worker", "10.10.0.3"),
+            ClusterNode("worker2", "worker", "10.10.0.4"),
+        ]
+        if cluster
+        else []
+    )
+    fleet = Fleet(
+        hostname=estate.MANAGER_NAME,
+        node_name=node_name,
+        cluster_name="wazuh",
+        started=started,
+        agents=agents,
+        inventory=inv,
+        groups={g: group_files(g) for g in groups},
+        nodes=nodes,
+    )
     fleet.keys = {a.id: agent_key(a.id, a.name, a.ip, seed) for a in the_estate.agents}
     return fleet
 
 
 def group_files(name: str) -> dict[str, str]:
     merged = f"#default\n!{len(AGENT_CONF)} agent.conf\n{AGENT_CONF}"
-    return {"agent.conf": AGENT_CONF, "ar.conf": "restart-ossec0 - restart-ossec.sh - 0\n",
-            "merged.mg": merged if name == "default" else merged.replace("#default", f"#{name}")}
+    return {
+        "agent.conf": AGENT_CONF,
+        "ar.conf": "restart-ossec0 - restart-ossec.sh - 0\n",
+        "merged.mg": merged if name == "default" else merged.replace("#default", f"#{name}"),
+    }
 
 
 def agent_key(agent_id: str, name: str, ip: str, seed: int) -> str:

@@ -53,17 +53,29 @@ class Ctx:
 
     def list_query(self, **filters: Any) -> ListQuery:
         p = self.params
-        return ListQuery(offset=p.get("offset") or 0, limit=p.get("limit") or 500, sort=p.get("sort"),
-                         search=p.get("search"), select=p.get("select"), q=p.get("q"),
-                         distinct=bool(p.get("distinct")),
-                         filters={k: v for k, v in filters.items() if v is not None})
+        return ListQuery(
+            offset=p.get("offset") or 0,
+            limit=p.get("limit") or 500,
+            sort=p.get("sort"),
+            search=p.get("search"),
+            select=p.get("select"),
+            q=p.get("q"),
+            distinct=bool(p.get("distinct")),
+            filters={k: v for k, v in filters.items() if v is not None},
+        )
 
 
 def denied(node: str, action: str, resource_type: str = "*:*") -> ApiError:
     """403 as Wazuh words it; the remediation names the action that was missing."""
     detail = f"Permission denied: Resource type: {resource_type}"
-    return ApiError(403, detail, code=4000, title="Permission Denied", node=node,
-                    remediation=f"Action '{action}' is not allowed. {PERMISSION_REMEDIATION}")
+    return ApiError(
+        403,
+        detail,
+        code=4000,
+        title="Permission Denied",
+        node=node,
+        remediation=f"Action '{action}' is not allowed. {PERMISSION_REMEDIATION}",
+    )
 
 
 @dataclass(frozen=True)
@@ -83,13 +95,15 @@ def make_route(endpoint: Endpoint) -> Route:
     async def run(request: Request) -> Response:
         state: StandinState = request.app.state.standin
         try:
-            identity = (state.issuer.identify(request.headers.get("authorization"))
-                        if endpoint.authenticated else ANONYMOUS)
+            identity = (
+                state.issuer.identify(request.headers.get("authorization")) if endpoint.authenticated else ANONYMOUS
+            )
             for name, fmt in endpoint.path_formats.items():
                 value = request.path_params.get(name, "")
                 if not FORMATS[fmt].match(value):
-                    raise bad_request(f"'{value}' is not a '{fmt}'. Failed validating 'format' in "
-                                      f"schema['properties']['{name}']")
+                    raise bad_request(
+                        f"'{value}' is not a '{fmt}'. Failed validating 'format' in schema['properties']['{name}']"
+                    )
             params = parse_params(request.query_params, endpoint.params)
             if endpoint.action is not None:
                 grants = identity.grants

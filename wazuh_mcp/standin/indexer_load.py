@@ -95,8 +95,11 @@ def templates(source: TemplateSource = "auto") -> Templates:
     if source == "wazuh" or (source == "auto" and reference is not None):
         if reference is None:
             raise FileNotFoundError("Wazuh's reference templates are not present (../shared/reference/wazuh/indexer)")
-        return Templates(json.loads((reference / "wazuh-template-4.14.7.json").read_text()),
-                         json.loads((reference / "states-vulnerabilities-template-4.14.7.json").read_text()), "wazuh")
+        return Templates(
+            json.loads((reference / "wazuh-template-4.14.7.json").read_text()),
+            json.loads((reference / "states-vulnerabilities-template-4.14.7.json").read_text()),
+            "wazuh",
+        )
     bundled = resources.files("wazuh_mcp.standin") / "templates"
 
     def read(name: str) -> dict[str, Any]:
@@ -107,26 +110,39 @@ def templates(source: TemplateSource = "auto") -> Templates:
     return Templates(read("wazuh-alerts.json"), read("wazuh-states-vulnerabilities.json"), "bundled")
 
 
-def client(url: str, *, auth: tuple[str, str] | None = None, verify: bool | str = True,
-           timeout: float = 120.0) -> OpenSearch:
+def client(
+    url: str, *, auth: tuple[str, str] | None = None, verify: bool | str = True, timeout: float = 120.0
+) -> OpenSearch:
     """An opensearch-py client; ``verify`` is True, False or the path of a CA bundle."""
-    return OpenSearch(hosts=[url], http_auth=auth, verify_certs=verify is not False,
-                      ca_certs=verify if isinstance(verify, str) else None, timeout=timeout,
-                      ssl_show_warn=False)
+    return OpenSearch(
+        hosts=[url],
+        http_auth=auth,
+        verify_certs=verify is not False,
+        ca_certs=verify if isinstance(verify, str) else None,
+        timeout=timeout,
+        ssl_show_warn=False,
+    )
 
 
 def _prefixed(body: dict[str, Any], prefix: str) -> dict[str, Any]:
     return body | {"index_patterns": [prefix + p for p in body["index_patterns"]]} if prefix else body
 
 
-def load_templates(url: str, *, auth: tuple[str, str] | None = None, verify: bool | str = True,
-                   source: TemplateSource = "auto", index_prefix: str = "") -> str:
+def load_templates(
+    url: str,
+    *,
+    auth: tuple[str, str] | None = None,
+    verify: bool | str = True,
+    source: TemplateSource = "auto",
+    index_prefix: str = "",
+) -> str:
     """Install the alert and vulnerability templates; returns which ones ("wazuh" or "bundled")."""
     chosen = templates(source)
     es = client(url, auth=auth, verify=verify)
     es.indices.put_template(name=index_prefix + ALERTS_TEMPLATE, body=_prefixed(chosen.alerts, index_prefix))
-    es.indices.put_index_template(name=index_prefix + VULNS_TEMPLATE,
-                                  body=_prefixed(chosen.vulnerabilities, index_prefix))
+    es.indices.put_index_template(
+        name=index_prefix + VULNS_TEMPLATE, body=_prefixed(chosen.vulnerabilities, index_prefix)
+    )
     return chosen.origin
 
 
@@ -139,8 +155,9 @@ def reset(url: str, *, auth: tuple[str, str] | None = None, verify: bool | str =
         es.delete(index=META_INDEX, id=_meta_id(index_prefix), ignore=[404], refresh=True)
 
 
-def drop_dataset(url: str, *, index_prefix: str, auth: tuple[str, str] | None = None,
-                 verify: bool | str = True) -> None:
+def drop_dataset(
+    url: str, *, index_prefix: str, auth: tuple[str, str] | None = None, verify: bool | str = True
+) -> None:
     """Remove a prefixed dataset completely: its indices, its meta record and its templates."""
     if not index_prefix:
         raise ValueError("drop_dataset is for prefixed side datasets; use reset() for the standard one")
@@ -154,9 +171,18 @@ def _meta_id(index_prefix: str) -> str:
     return f"{index_prefix}dataset"
 
 
-def bulk_load(url: str, alerts: Iterable[IndexedDoc], vulns: Iterable[IndexedDoc], *, chunk: int = 500,
-              auth: tuple[str, str] | None = None, verify: bool | str = True, refresh: bool = True,
-              index_prefix: str = "", max_error_samples: int = 5) -> LoadCounts:
+def bulk_load(
+    url: str,
+    alerts: Iterable[IndexedDoc],
+    vulns: Iterable[IndexedDoc],
+    *,
+    chunk: int = 500,
+    auth: tuple[str, str] | None = None,
+    verify: bool | str = True,
+    refresh: bool = True,
+    index_prefix: str = "",
+    max_error_samples: int = 5,
+) -> LoadCounts:
     """Stream both document sets in; refresh at the end so everything is searchable on return.
 
     Indexing errors are counted, not raised, so a test can assert on the count and see samples in the log.
@@ -174,29 +200,40 @@ def bulk_load(url: str, alerts: Iterable[IndexedDoc], vulns: Iterable[IndexedDoc
                 action["_index"] = index_prefix + doc.index
                 yield action
 
-    for ok, item in helpers.streaming_bulk(es, actions(), chunk_size=chunk, max_chunk_bytes=20 * 1024 * 1024,
-                                           raise_on_error=False, raise_on_exception=True, request_timeout=300):
+    for ok, item in helpers.streaming_bulk(
+        es,
+        actions(),
+        chunk_size=chunk,
+        max_chunk_bytes=20 * 1024 * 1024,
+        raise_on_error=False,
+        raise_on_exception=True,
+        request_timeout=300,
+    ):
         if not ok:
             errors += 1
             if errors <= max_error_samples:
                 log.error("bulk item failed: %s", json.dumps(item)[:600])
     if refresh:
-        es.indices.refresh(index=f"{index_prefix}{ALERTS_PATTERN},{index_prefix}{VULNS_PATTERN}",
-                           allow_no_indices=True)
+        es.indices.refresh(index=f"{index_prefix}{ALERTS_PATTERN},{index_prefix}{VULNS_PATTERN}", allow_no_indices=True)
     return LoadCounts(counts["alerts"], counts["vulnerabilities"], errors, time.monotonic() - started)
 
 
-def write_meta(url: str, meta: DatasetMeta, *, auth: tuple[str, str] | None = None,
-               verify: bool | str = True) -> None:
+def write_meta(url: str, meta: DatasetMeta, *, auth: tuple[str, str] | None = None, verify: bool | str = True) -> None:
     es = client(url, auth=auth, verify=verify)
     if not es.indices.exists(index=META_INDEX):
-        es.indices.create(index=META_INDEX, body={"settings": {"index": {"number_of_shards": 1, "number_of_replicas": 0}},
-                                                   "mappings": {"dynamic": False}})
+        es.indices.create(
+            index=META_INDEX,
+            body={
+                "settings": {"index": {"number_of_shards": 1, "number_of_replicas": 0}},
+                "mappings": {"dynamic": False},
+            },
+        )
     es.index(index=META_INDEX, id=_meta_id(meta.index_prefix), body=asdict(meta), refresh=True)
 
 
-def read_meta(url: str, *, auth: tuple[str, str] | None = None, verify: bool | str = True,
-              index_prefix: str = "") -> DatasetMeta | None:
+def read_meta(
+    url: str, *, auth: tuple[str, str] | None = None, verify: bool | str = True, index_prefix: str = ""
+) -> DatasetMeta | None:
     es = client(url, auth=auth, verify=verify)
     if not es.indices.exists(index=META_INDEX):
         return None
@@ -209,10 +246,20 @@ def read_meta(url: str, *, auth: tuple[str, str] | None = None, verify: bool | s
         return None
 
 
-def load_dataset(url: str, *, now: datetime | None = None, count: int = FULL_ALERT_COUNT, days: int = FULL_DAYS,
-                 seed: int = DEFAULT_DATASET_SEED, estate_seed: int = DEFAULT_SEED, source: TemplateSource = "auto",
-                 auth: tuple[str, str] | None = None, verify: bool | str = True,
-                 chunk: int = 2_000, index_prefix: str = "") -> tuple[DatasetMeta, LoadCounts]:
+def load_dataset(
+    url: str,
+    *,
+    now: datetime | None = None,
+    count: int = FULL_ALERT_COUNT,
+    days: int = FULL_DAYS,
+    seed: int = DEFAULT_DATASET_SEED,
+    estate_seed: int = DEFAULT_SEED,
+    source: TemplateSource = "auto",
+    auth: tuple[str, str] | None = None,
+    verify: bool | str = True,
+    chunk: int = 2_000,
+    index_prefix: str = "",
+) -> tuple[DatasetMeta, LoadCounts]:
     """Reset, install templates, load alerts and vulnerabilities anchored at ``now``, record the meta.
 
     The engine should not hold other documents under the same names: ``reset`` removes them first.
@@ -221,18 +268,30 @@ def load_dataset(url: str, *, now: datetime | None = None, count: int = FULL_ALE
     estate = build_estate(estate_seed)
     reset(url, auth=auth, verify=verify, index_prefix=index_prefix)
     origin = load_templates(url, auth=auth, verify=verify, source=source, index_prefix=index_prefix)
-    counts = bulk_load(url, generate_alerts(estate, now=anchor, days=days, count=count, seed=seed),
-                       generate_vulnerabilities(estate, now=anchor, seed=seed), chunk=chunk, auth=auth,
-                       verify=verify, index_prefix=index_prefix)
-    meta = DatasetMeta(anchor.isoformat(), seed, estate_seed, counts.alerts, days, counts.vulnerabilities, origin,
-                       index_prefix)
+    counts = bulk_load(
+        url,
+        generate_alerts(estate, now=anchor, days=days, count=count, seed=seed),
+        generate_vulnerabilities(estate, now=anchor, seed=seed),
+        chunk=chunk,
+        auth=auth,
+        verify=verify,
+        index_prefix=index_prefix,
+    )
+    meta = DatasetMeta(
+        anchor.isoformat(), seed, estate_seed, counts.alerts, days, counts.vulnerabilities, origin, index_prefix
+    )
     write_meta(url, meta, auth=auth, verify=verify)
     return meta, counts
 
 
 def _same_dataset(meta: DatasetMeta, args: argparse.Namespace) -> bool:
-    return (meta.alert_count, meta.days, meta.seed, meta.estate_seed, meta.templates) == \
-        (args.count, args.days, args.seed, DEFAULT_SEED, templates(args.templates).origin)
+    return (meta.alert_count, meta.days, meta.seed, meta.estate_seed, meta.templates) == (
+        args.count,
+        args.days,
+        args.seed,
+        DEFAULT_SEED,
+        templates(args.templates).origin,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -243,19 +302,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=DEFAULT_DATASET_SEED)
     parser.add_argument("--templates", choices=("auto", "wazuh", "bundled"), default="auto")
     parser.add_argument("--index-prefix", default="")
-    parser.add_argument("--if-older-than", type=float, metavar="SECONDS",
-                        help="keep a loaded dataset with the same parameters whose anchor is younger than this")
+    parser.add_argument(
+        "--if-older-than",
+        type=float,
+        metavar="SECONDS",
+        help="keep a loaded dataset with the same parameters whose anchor is younger than this",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("opensearch").setLevel(logging.WARNING)  # one line per bulk request is noise here
     if args.if_older_than is not None:
         current = read_meta(args.url, index_prefix=args.index_prefix)
-        if current is not None and _same_dataset(current, args) and \
-                (datetime.now(UTC) - current.now_dt).total_seconds() < args.if_older_than:
+        if (
+            current is not None
+            and _same_dataset(current, args)
+            and (datetime.now(UTC) - current.now_dt).total_seconds() < args.if_older_than
+        ):
             print(json.dumps({"url": args.url, **asdict(current), "reused": True}))
             return 0
-    meta, counts = load_dataset(args.url, count=args.count, days=args.days, seed=args.seed, source=args.templates,
-                                index_prefix=args.index_prefix)
+    meta, counts = load_dataset(
+        args.url,
+        count=args.count,
+        days=args.days,
+        seed=args.seed,
+        source=args.templates,
+        index_prefix=args.index_prefix,
+    )
     print(json.dumps({"url": args.url, **asdict(meta), "errors": counts.errors, "seconds": round(counts.seconds, 1)}))
     return 1 if counts.errors else 0
 

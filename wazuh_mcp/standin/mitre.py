@@ -121,11 +121,22 @@ def _prune(item: Item) -> Item:
 
 
 def _curated_tactics() -> list[Item]:
-    return [{"id": f"x-mitre-tactic--{suffix}", "name": name, "short_name": short,
-             "description": f"The adversary's {name.lower()} objective in ATT&CK Enterprise.",
-             "created_time": _CURATED_TIME, "modified_time": _CURATED_TIME, "techniques": [], "references": [],
-             "external_id": ta, "source": "mitre-attack", "url": f"{ATTACK}/tactics/{ta}"}
-            for ta, suffix, name, short in TACTICS]
+    return [
+        {
+            "id": f"x-mitre-tactic--{suffix}",
+            "name": name,
+            "short_name": short,
+            "description": f"The adversary's {name.lower()} objective in ATT&CK Enterprise.",
+            "created_time": _CURATED_TIME,
+            "modified_time": _CURATED_TIME,
+            "techniques": [],
+            "references": [],
+            "external_id": ta,
+            "source": "mitre-attack",
+            "url": f"{ATTACK}/tactics/{ta}",
+        }
+        for ta, suffix, name, short in TACTICS
+    ]
 
 
 def _curated_techniques(tactic_ids: dict[str, str]) -> list[Item]:
@@ -133,24 +144,40 @@ def _curated_techniques(tactic_ids: dict[str, str]) -> list[Item]:
     for number, name, tactics in TECHNIQUES:
         parent = number.split(".")[0] if "." in number else None
         path = number.replace(".", "/")
-        out.append(_prune({
-            "id": technique_stix_id(number), "name": name,
-            "description": f"Adversaries may use {name.lower()} ({number}); see the ATT&CK page for details.",
-            "created_time": _CURATED_TIME, "modified_time": _CURATED_TIME, "mitre_version": "1.0",
-            "mitre_detection": f"Monitor for activity consistent with {name.lower()}.",
-            "network_requirements": 0, "remote_support": 0, "deprecated": 0,
-            "subtechnique_of": technique_stix_id(parent) if parent else None,
-            "tactics": [tactic_ids[t] for t in tactics], "mitigations": [], "software": [], "groups": [],
-            "references": [], "external_id": number, "source": "mitre-attack", "url": f"{ATTACK}/techniques/{path}",
-        }))
+        out.append(
+            _prune(
+                {
+                    "id": technique_stix_id(number),
+                    "name": name,
+                    "description": f"Adversaries may use {name.lower()} ({number}); see the ATT&CK page for details.",
+                    "created_time": _CURATED_TIME,
+                    "modified_time": _CURATED_TIME,
+                    "mitre_version": "1.0",
+                    "mitre_detection": f"Monitor for activity consistent with {name.lower()}.",
+                    "network_requirements": 0,
+                    "remote_support": 0,
+                    "deprecated": 0,
+                    "subtechnique_of": technique_stix_id(parent) if parent else None,
+                    "tactics": [tactic_ids[t] for t in tactics],
+                    "mitigations": [],
+                    "software": [],
+                    "groups": [],
+                    "references": [],
+                    "external_id": number,
+                    "source": "mitre-attack",
+                    "url": f"{ATTACK}/techniques/{path}",
+                }
+            )
+        )
     return out
 
 
 def load_mitre(sql_path: Path | None = None) -> MitreDb:
     """The curated database, extended with the mitre.db dump at ``sql_path`` when it exists."""
     tactics = _curated_tactics()
-    db = MitreDb(metadata=[{"key": "db_version", "value": "1"}, {"key": "mitre_version", "value": "2.0"}],
-                 tactics=tactics)
+    db = MitreDb(
+        metadata=[{"key": "db_version", "value": "1"}, {"key": "mitre_version", "value": "2.0"}], tactics=tactics
+    )
     tactic_ids = {t["short_name"]: t["id"] for t in tactics}
     curated = _curated_techniques(tactic_ids)
     if sql_path is not None and sql_path.is_file():
@@ -189,14 +216,23 @@ def _load_sql(db: MitreDb, sql_path: Path) -> None:
         refs: dict[str, list[Item]] = {}
         external: dict[str, Item] = {}
         for r in rows("SELECT * FROM reference"):
-            item = _prune({"id": r["id"], "source": r["source"], "external_id": r["external_id"],
-                           "url": r["url"], "description": r["description"], "type": r["type"]})
+            item = _prune(
+                {
+                    "id": r["id"],
+                    "source": r["source"],
+                    "external_id": r["external_id"],
+                    "url": r["url"],
+                    "description": r["description"],
+                    "type": r["type"],
+                }
+            )
             db.references.append(item)
             if r["source"] == "mitre-attack":
                 external[r["id"]] = {"external_id": r["external_id"], "source": "mitre-attack", "url": r["url"]}
             else:
-                refs.setdefault(r["id"], []).append(_prune({"source": r["source"], "url": r["url"],
-                                                            "description": r["description"]}))
+                refs.setdefault(r["id"], []).append(
+                    _prune({"source": r["source"], "url": r["url"], "description": r["description"]})
+                )
         links: dict[str, dict[str, list[str]]] = {}
 
         def link(owner: str, kind: str, target: str) -> None:
@@ -208,14 +244,19 @@ def _load_sql(db: MitreDb, sql_path: Path) -> None:
             link(r["target_id"], "mitigations", r["source_id"])
             link(r["source_id"], "techniques", r["target_id"])
         for r in rows("SELECT source_id, source_type, target_id, target_type FROM use"):
-            link(r["source_id"], "techniques" if r["target_type"] == "technique" else r["target_type"],
-                 r["target_id"])
+            link(r["source_id"], "techniques" if r["target_type"] == "technique" else r["target_type"], r["target_id"])
             link(r["target_id"], "groups" if r["source_type"] == "group" else r["source_type"], r["source_id"])
 
         def common(r: Item, kinds: tuple[str, ...]) -> Item:
-            item = {"id": r["id"], "name": r["name"], "description": r["description"],
-                    "created_time": _iso(r["created_time"]), "modified_time": _iso(r["modified_time"]),
-                    "mitre_version": r.get("mitre_version"), "deprecated": r.get("deprecated")}
+            item = {
+                "id": r["id"],
+                "name": r["name"],
+                "description": r["description"],
+                "created_time": _iso(r["created_time"]),
+                "modified_time": _iso(r["modified_time"]),
+                "mitre_version": r.get("mitre_version"),
+                "deprecated": r.get("deprecated"),
+            }
             for kind in kinds:
                 item[kind] = links.get(r["id"], {}).get(kind, [])
             item["references"] = refs.get(r["id"], [])
@@ -224,9 +265,16 @@ def _load_sql(db: MitreDb, sql_path: Path) -> None:
 
         for r in rows("SELECT * FROM technique"):
             item = common(r, ("tactics", "mitigations", "software", "groups"))
-            item.update(_prune({"mitre_detection": r["mitre_detection"],
-                                "network_requirements": r["network_requirements"],
-                                "remote_support": r["remote_support"], "subtechnique_of": r["subtechnique_of"]}))
+            item.update(
+                _prune(
+                    {
+                        "mitre_detection": r["mitre_detection"],
+                        "network_requirements": r["network_requirements"],
+                        "remote_support": r["remote_support"],
+                        "subtechnique_of": r["subtechnique_of"],
+                    }
+                )
+            )
             db.techniques.append(item)
         db.mitigations = [common(r, ("techniques",)) for r in rows("SELECT * FROM mitigation")]
         db.groups = [common(r, ("software", "techniques")) for r in rows('SELECT * FROM "group"')]

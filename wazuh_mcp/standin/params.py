@@ -58,8 +58,9 @@ def _check_str(name: str, value: str, spec: ParamSpec) -> str:
     if spec.enum is not None and value not in spec.enum:
         raise bad_request(f"'{value}' is not one of {list(spec.enum)}")
     if spec.fmt is not None and not FORMATS[spec.fmt].match(value):
-        raise bad_request(f"'{value}' is not a '{spec.fmt}'. Failed validating 'format' in "
-                          f"schema['properties']['{name}']")
+        raise bad_request(
+            f"'{value}' is not a '{spec.fmt}'. Failed validating 'format' in schema['properties']['{name}']"
+        )
     return value
 
 
@@ -123,7 +124,8 @@ PAGING: dict[str, ParamSpec] = {
     "limit": ParamSpec("int", minimum=1, maximum=100000, default=500),
 }
 LISTING: dict[str, ParamSpec] = {
-    **COMMON, **PAGING,
+    **COMMON,
+    **PAGING,
     "sort": ParamSpec(fmt="sort"),
     "search": ParamSpec(fmt="search"),
     "select": ParamSpec("list", fmt="names"),
@@ -142,4 +144,3 @@ def specs(*families: Mapping[str, ParamSpec], **extra: ParamSpec) -> dict[str, P
 
 def alnum(**kwargs: Any) -> ParamSpec:
     return ParamSpec(fmt="alphanumeric", **kwargs)
-

@@ -23,70 +23,108 @@ WAZUH_ERRORS: dict[int, tuple[str, str | None]] = {
     1113: ("XML syntax error", "Please, check the file content"),
     1128: ("Invalid configuration for the given component", None),
     1208: ("The rule does not exist", "Please, use `GET /rules` to list all rules"),
-    1210: ("Uploading, updating or deleting default files is not allowed",
-           "Please, use `relative_dirname` with a path under etc/rules"),
+    1210: (
+        "Uploading, updating or deleting default files is not allowed",
+        "Please, use `relative_dirname` with a path under etc/rules",
+    ),
     1308: ("Stats file does not exist", None),
     1310: ("Cannot read the statistics of the manager's own agent daemon", None),
     1403: ("Not a valid sort field", "Please, use only allowed sort fields"),
-    1407: ("Query does not match expected format", "Please, check the query syntax: field, operator "
-           "(=, !=, <, >, ~), value, joined by ';' (and) or ',' (or)"),
+    1407: (
+        "Query does not match expected format",
+        "Please, check the query syntax: field, operator (=, !=, <, >, ~), value, joined by ';' (and) or ',' (or)",
+    ),
     1408: ("Selected field does not exist", "Please, use only allowed query fields"),
     1409: ("Invalid operator for the selected field", "Please, use =, != or ~ for this field"),
     1415: ("Rule file not found", "Please, use `GET /rules/files` to list all rule files"),
     1701: ("Agent does not exist", "Please, use `GET /agents?select=id,name` to find all available agents"),
     1703: ("Action not available for Manager (agent 000)", None),
-    1707: ("Cannot send request, agent is not active",
-           f"Please, check non-active agents connection and try again. Visit {DOCS}/user-manual/registering/"
-           "index.html and check non-active agents connection"),
+    1707: (
+        "Cannot send request, agent is not active",
+        f"Please, check non-active agents connection and try again. Visit {DOCS}/user-manual/registering/"
+        "index.html and check non-active agents connection",
+    ),
     1710: ("The group does not exist", "Please, use `GET /groups` to find all available groups"),
     1724: ("Not a valid select field", "Use a valid field"),
-    1735: ("Agent version is not compatible with this feature",
-           "Please, update the agent to version 4.2.0 or newer"),
+    1735: ("Agent version is not compatible with this feature", "Please, update the agent to version 4.2.0 or newer"),
     1730: ("Node does not exist", "Please, use `GET /cluster/nodes` to find all available nodes"),
-    1905: ("File could not be updated, it already exists",
-           "Please, provide a different file or set overwrite=True to overwrite actual file"),
+    1905: (
+        "File could not be updated, it already exists",
+        "Please, provide a different file or set overwrite=True to overwrite actual file",
+    ),
     1906: ("File does not exist", None),
     2003: ("Error in wazuhdb request", None),
     2007: ("Error retrieving data from Wazuh DB", "The agent has not sent any inventory yet"),
-    3013: ("Cluster is not running", f"Please, visit {DOCS}/user-manual/configuring-cluster/index.html "
-           "to get more information about how to configure a cluster"),
+    3013: (
+        "Cluster is not running",
+        f"Please, visit {DOCS}/user-manual/configuring-cluster/index.html "
+        "to get more information about how to configure a cluster",
+    ),
     4000: ("Permission denied", None),
-    4002: ("The specified role does not exist", "Please, create the specified role with the endpoint "
-           "POST /security/roles"),
+    4002: (
+        "The specified role does not exist",
+        "Please, create the specified role with the endpoint POST /security/roles",
+    ),
     4005: ("The specified name or rule already exists", None),
     4006: ("Invalid policy", "Please, check the actions, resources and effect of the policy"),
-    4007: ("The specified policy does not exist", "Please, create the specified policy with the endpoint "
-           "POST /security/policies"),
+    4007: (
+        "The specified policy does not exist",
+        "Please, create the specified policy with the endpoint POST /security/policies",
+    ),
     4009: ("The specified name or policy already exists", None),
     4011: ("The specified role-policy link already exists", None),
     4017: ("The specified user-role relation already exists", None),
-    4022: ("The specified security rule does not exist", "Please, create the specified rule with the endpoint "
-           "POST /security/rules"),
+    4022: (
+        "The specified security rule does not exist",
+        "Please, create the specified rule with the endpoint POST /security/rules",
+    ),
     4023: ("The specified role-rule link already exists", None),
     5000: ("The user could not be created", "The user already exists"),
     5001: ("The user does not exist", "Please, use GET /security/users to list the users"),
-    6001: ("Maximum number of requests per minute reached",
-           f"This limit can be changed in api.yaml file. More information here: {DOCS}/user-manual/api/"
-           "security/configuration.html"),
-    6004: ("The current user does not have authentication enabled through authorization context",
-           f"You can enable it using the following endpoint: {DOCS}/user-manual/api/reference.html#operation/"
-           "api.controllers.security_controller.edit_run_as"),
+    6001: (
+        "Maximum number of requests per minute reached",
+        f"This limit can be changed in api.yaml file. More information here: {DOCS}/user-manual/api/"
+        "security/configuration.html",
+    ),
+    6004: (
+        "The current user does not have authentication enabled through authorization context",
+        f"You can enable it using the following endpoint: {DOCS}/user-manual/api/reference.html#operation/"
+        "api.controllers.security_controller.edit_run_as",
+    ),
 }
 PERMISSION_REMEDIATION = (
     "Please, make sure you have permissions to execute the current request. For more information on how to "
     f"set up permissions, please visit {DOCS}/user-manual/api/rbac/configuration.html"
 )
-_TITLES = {400: "Bad Request", 401: "Unauthorized", 403: "Permission Denied", 404: "Resource Not Found",
-           405: "Method Not Allowed", 406: "Wazuh Error", 413: "Request Entity Too Large",
-           415: "Unsupported media type", 429: "Too Many Requests", 500: "Internal Server Error",
-           502: "Bad Gateway", 503: "Service Unavailable"}
+_TITLES = {
+    400: "Bad Request",
+    401: "Unauthorized",
+    403: "Permission Denied",
+    404: "Resource Not Found",
+    405: "Method Not Allowed",
+    406: "Wazuh Error",
+    413: "Request Entity Too Large",
+    415: "Unsupported media type",
+    429: "Too Many Requests",
+    500: "Internal Server Error",
+    502: "Bad Gateway",
+    503: "Service Unavailable",
+}
 
 
 class ApiError(Exception):
     """A request-level failure, rendered as problem+json with ``status``."""
 
-    def __init__(self, status: int, detail: str, *, code: int | None = None, title: str | None = None,
-                 remediation: str | None = None, node: str | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        detail: str,
+        *,
+        code: int | None = None,
+        title: str | None = None,
+        remediation: str | None = None,
+        node: str | None = None,
+    ) -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
@@ -140,9 +178,17 @@ def group_failures(failures: list[tuple[Any, int]]) -> list[dict[str, Any]]:
     return [failed_item(code, by_code[code]) for code in sorted(by_code)]
 
 
-def envelope(items: list[Any], total: int | None = None, *, failed: list[dict[str, Any]] | None = None,
-             messages: tuple[str, str, str] = ("All items were returned", "Some items were not returned",
-                                               "No item was returned")) -> dict[str, Any]:
+def envelope(
+    items: list[Any],
+    total: int | None = None,
+    *,
+    failed: list[dict[str, Any]] | None = None,
+    messages: tuple[str, str, str] = (
+        "All items were returned",
+        "Some items were not returned",
+        "No item was returned",
+    ),
+) -> dict[str, Any]:
     """The ``{"data": {...}, "message", "error"}`` envelope; ``messages`` is (all, some, none)."""
     failed = failed or []
     n_failed = sum(len(f["id"]) for f in failed)
@@ -153,6 +199,13 @@ def envelope(items: list[Any], total: int | None = None, *, failed: list[dict[st
         error, message = 1, messages[2]
     else:
         error, message = 2, messages[1]
-    return {"data": {"affected_items": items, "total_affected_items": affected_total,
-                     "total_failed_items": n_failed, "failed_items": failed},
-            "message": message, "error": error}
+    return {
+        "data": {
+            "affected_items": items,
+            "total_affected_items": affected_total,
+            "total_failed_items": n_failed,
+            "failed_items": failed,
+        },
+        "message": message,
+        "error": error,
+    }

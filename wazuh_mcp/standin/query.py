@@ -58,6 +58,7 @@ class ListQuery:
 
 # --- field access -------------------------------------------------------------------------------
 
+
 def get_path(item: Mapping[str, Any], name: str) -> Any:
     current: Any = item
     for part in name.split("."):
@@ -263,7 +264,7 @@ class _Parser:
             raise wazuh_error(1408, extra=field_name)
         if field_name in self.coll.list_fields and operator in "<>":
             raise wazuh_error(1409, extra=f"{operator} for field {field_name}")
-        return Cond(field_name, operator, self.text[start:self.pos])
+        return Cond(field_name, operator, self.text[start : self.pos])
 
     def peek(self) -> str:
         return self.text[self.pos] if self.pos < len(self.text) else ""
@@ -274,6 +275,7 @@ def parse_q(text: str, coll: Collection) -> Cond | Node:
 
 
 # --- sort, select, search ------------------------------------------------------------------------
+
 
 def parse_sort(text: str, coll: Collection) -> tuple[list[str], bool]:
     """Wazuh's sort: one leading + or - for the whole list, then comma-separated fields."""
@@ -304,6 +306,7 @@ def _sort_key(value: Any, versioned: bool) -> tuple[Any, ...]:
 def sort_items(items: list[Item], names: list[str], reverse: bool, coll: Collection) -> list[Item]:
     def key(item: Item) -> tuple[Any, ...]:
         return tuple(_sort_key(get_path(item, n), n in coll.version_fields) for n in names)
+
     return sorted(items, key=key, reverse=reverse)
 
 
@@ -328,8 +331,14 @@ def matches_search(item: Item, text: str, coll: Collection) -> bool:
 
 # --- the pipeline ---------------------------------------------------------------------------------
 
-def run(items: list[Item], coll: Collection, query: ListQuery, now: datetime | None = None,
-        extra: Callable[[Item], bool] | None = None) -> tuple[list[Item], int]:
+
+def run(
+    items: list[Item],
+    coll: Collection,
+    query: ListQuery,
+    now: datetime | None = None,
+    extra: Callable[[Item], bool] | None = None,
+) -> tuple[list[Item], int]:
     """Filter, search, sort, select and page ``items``: (page, total before paging)."""
     now = now or datetime.now(UTC)
     if coll.wdb and query.offset > INT64_MAX:
@@ -362,4 +371,4 @@ def run(items: list[Item], coll: Collection, query: ListQuery, now: datetime | N
             seen.setdefault(json.dumps(item, sort_keys=True, default=str), item)
         out = list(seen.values())
     total = len(out)
-    return out[query.offset:query.offset + query.limit], total
+    return out[query.offset : query.offset + query.limit], total

@@ -20,8 +20,11 @@ AGENTS = ("agent:id:*", "agent:group:*")
 POLICIES: dict[str, tuple[Statement, ...]] = {
     "agents_all": (
         (("agent:create", "group:create", "agent:uninstall"), (ANY,), "allow"),
-        (("agent:read", "agent:delete", "agent:modify_group", "agent:reconnect", "agent:restart", "agent:upgrade"),
-         AGENTS, "allow"),
+        (
+            ("agent:read", "agent:delete", "agent:modify_group", "agent:reconnect", "agent:restart", "agent:upgrade"),
+            AGENTS,
+            "allow",
+        ),
         (("group:read", "group:delete", "group:update_config", "group:modify_assignments"), ("group:id:*",), "allow"),
     ),
     "agents_read": (
@@ -30,10 +33,23 @@ POLICIES: dict[str, tuple[Statement, ...]] = {
     ),
     "agents_commands": ((("active-response:command",), ("agent:id:*",), "allow"),),
     "security_all": (
-        (("security:create", "security:create_user", "security:read_config", "security:update_config",
-          "security:revoke", "security:edit_run_as"), (ANY,), "allow"),
-        (("security:read", "security:update", "security:delete"),
-         ("role:id:*", "policy:id:*", "user:id:*", "rule:id:*"), "allow"),
+        (
+            (
+                "security:create",
+                "security:create_user",
+                "security:read_config",
+                "security:update_config",
+                "security:revoke",
+                "security:edit_run_as",
+            ),
+            (ANY,),
+            "allow",
+        ),
+        (
+            ("security:read", "security:update", "security:delete"),
+            ("role:id:*", "policy:id:*", "user:id:*", "rule:id:*"),
+            "allow",
+        ),
     ),
     "users_all": (
         (("security:create_user", "security:revoke", "security:edit_run_as"), (ANY,), "allow"),
@@ -63,10 +79,16 @@ POLICIES: dict[str, tuple[Statement, ...]] = {
     "syscheck_all": ((("syscheck:clear", "syscheck:read", "syscheck:run"), ("agent:id:*",), "allow"),),
     "syscollector_read": ((("syscollector:read",), ("agent:id:*",), "allow"),),
     "cluster_all": (
-        (("cluster:status", "manager:read", "manager:read_api_config", "manager:update_config", "manager:restart"),
-         (ANY,), "allow"),
-        (("cluster:read_api_config", "cluster:read", "cluster:restart", "cluster:update_config"),
-         ("node:id:*",), "allow"),
+        (
+            ("cluster:status", "manager:read", "manager:read_api_config", "manager:update_config", "manager:restart"),
+            (ANY,),
+            "allow",
+        ),
+        (
+            ("cluster:read_api_config", "cluster:read", "cluster:restart", "cluster:update_config"),
+            ("node:id:*",),
+            "allow",
+        ),
     ),
     "cluster_read": (
         (("cluster:status", "manager:read", "manager:read_api_config"), (ANY,), "allow"),
@@ -79,11 +101,37 @@ POLICIES: dict[str, tuple[Statement, ...]] = {
 
 # Role names in Wazuh's id order (administrator is role 1 in every token's rbac_roles).
 ROLES: dict[str, tuple[str, ...]] = {
-    "administrator": ("agents_all", "agents_commands", "security_all", "cluster_all", "ciscat_read",
-                      "decoders_all", "lists_all", "rootcheck_all", "rules_all", "mitre_read", "sca_read",
-                      "syscheck_all", "syscollector_read", "logtest_all", "task_status", "events_ingest"),
-    "readonly": ("agents_read", "ciscat_read", "cluster_read", "decoders_read", "lists_read", "rootcheck_read",
-                 "rules_read", "mitre_read", "sca_read", "syscheck_read", "syscollector_read"),
+    "administrator": (
+        "agents_all",
+        "agents_commands",
+        "security_all",
+        "cluster_all",
+        "ciscat_read",
+        "decoders_all",
+        "lists_all",
+        "rootcheck_all",
+        "rules_all",
+        "mitre_read",
+        "sca_read",
+        "syscheck_all",
+        "syscollector_read",
+        "logtest_all",
+        "task_status",
+        "events_ingest",
+    ),
+    "readonly": (
+        "agents_read",
+        "ciscat_read",
+        "cluster_read",
+        "decoders_read",
+        "lists_read",
+        "rootcheck_read",
+        "rules_read",
+        "mitre_read",
+        "sca_read",
+        "syscheck_read",
+        "syscollector_read",
+    ),
     "users_admin": ("users_all",),
     "agents_readonly": ("agents_read",),
     "agents_admin": ("agents_all",),
@@ -158,8 +206,11 @@ class Grants:
         self.statements: list[Statement] = list(statements)
 
     def _effects(self, action: str, resource: str) -> set[str]:
-        return {effect for actions, resources, effect in self.statements
-                if action in actions and any(_resource_matches(r, resource) for r in resources)}
+        return {
+            effect
+            for actions, resources, effect in self.statements
+            if action in actions and any(_resource_matches(r, resource) for r in resources)
+        }
 
     def allows(self, action: str, resource: str = ANY) -> bool:
         effects = self._effects(action, resource)

@@ -20,8 +20,14 @@ from wazuh_mcp.standin.ruleset_data import DEFAULT_FILES, DISABLED_FILES, LOCAL_
 Item = dict[str, Any]
 DEFAULT_DIR = "ruleset/rules"
 CUSTOM_DIR = "etc/rules"
-COMPLIANCE = (("pci_dss_", "pci_dss"), ("gdpr_", "gdpr"), ("gpg13_", "gpg13"), ("hipaa_", "hipaa"),
-              ("nist_800_53_", "nist_800_53"), ("tsc_", "tsc"))
+COMPLIANCE = (
+    ("pci_dss_", "pci_dss"),
+    ("gdpr_", "gdpr"),
+    ("gpg13_", "gpg13"),
+    ("hipaa_", "hipaa"),
+    ("nist_800_53_", "nist_800_53"),
+    ("tsc_", "tsc"),
+)
 _NOT_DETAILS = {"description", "group", "mitre", "info"}
 
 
@@ -79,7 +85,7 @@ def _rule_item(rule: ET.Element, parents: list[str], rule_file: RuleFile) -> Ite
                 if prefix is None:
                     groups.append(name)
                 else:
-                    compliance[dict(COMPLIANCE)[prefix]].append(name[len(prefix):])
+                    compliance[dict(COMPLIANCE)[prefix]].append(name[len(prefix) :])
         elif tag == "mitre":
             mitre.extend((i.text or "").strip() for i in child.findall("id"))
         elif tag not in _NOT_DETAILS:
@@ -92,10 +98,19 @@ def _rule_item(rule: ET.Element, parents: list[str], rule_file: RuleFile) -> Ite
         prefix = next((p for p, _ in COMPLIANCE if parent.startswith(p)), None)
         if prefix:
             groups.remove(parent)
-            compliance[dict(COMPLIANCE)[prefix]].append(parent[len(prefix):])
-    return {"filename": rule_file.filename, "relative_dirname": rule_file.relative_dirname, "id": rule_id,
-            "level": level, "status": rule_file.status, "details": details, **compliance, "mitre": mitre,
-            "groups": list(dict.fromkeys(groups)), "description": description}
+            compliance[dict(COMPLIANCE)[prefix]].append(parent[len(prefix) :])
+    return {
+        "filename": rule_file.filename,
+        "relative_dirname": rule_file.relative_dirname,
+        "id": rule_id,
+        "level": level,
+        "status": rule_file.status,
+        "details": details,
+        **compliance,
+        "mitre": mitre,
+        "groups": list(dict.fromkeys(groups)),
+        "description": description,
+    }
 
 
 def parse_rules(rule_file: RuleFile) -> list[Item]:

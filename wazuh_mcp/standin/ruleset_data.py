@@ -8,11 +8,15 @@ vulnerability detector). ``0215-policy_rules.xml`` is listed as disabled, as a d
 
 from __future__ import annotations
 
-_COMPLIANCE_AUTH_FAIL = ("gdpr_IV_35.7.d,gdpr_IV_32.2,gpg13_7.1,hipaa_164.312.b,nist_800_53_AU.14,nist_800_53_AC.7,"
-                         "pci_dss_10.2.4,pci_dss_10.2.5,tsc_CC6.1,tsc_CC6.8,tsc_CC7.2,tsc_CC7.3,")
+_COMPLIANCE_AUTH_FAIL = (
+    "gdpr_IV_35.7.d,gdpr_IV_32.2,gpg13_7.1,hipaa_164.312.b,nist_800_53_AU.14,nist_800_53_AC.7,"
+    "pci_dss_10.2.4,pci_dss_10.2.5,tsc_CC6.1,tsc_CC6.8,tsc_CC7.2,tsc_CC7.3,"
+)
 _COMPLIANCE_AGENT = "gdpr_IV_35.7.d,gpg13_10.1,hipaa_164.312.b,nist_800_53_AU.6,pci_dss_10.6.1,tsc_CC7.2,tsc_CC7.3,"
-_COMPLIANCE_FIM = ("gdpr_II_5.1.f,gpg13_4.11,hipaa_164.312.c.1,hipaa_164.312.c.2,nist_800_53_SI.7,pci_dss_11.5,"
-                   "tsc_PI1.4,tsc_PI1.5,tsc_CC6.1,tsc_CC6.8,tsc_CC7.2,tsc_CC7.3,")
+_COMPLIANCE_FIM = (
+    "gdpr_II_5.1.f,gpg13_4.11,hipaa_164.312.c.1,hipaa_164.312.c.2,nist_800_53_SI.7,pci_dss_11.5,"
+    "tsc_PI1.4,tsc_PI1.5,tsc_CC6.1,tsc_CC6.8,tsc_CC7.2,tsc_CC7.3,"
+)
 
 DEFAULT_FILES: dict[str, str] = {}
 
@@ -25,9 +29,16 @@ DEFAULT_FILES["0010-rules_config.xml"] = """<!-- Templates every other rule buil
     <description>Template rule for {what} events.</description>
   </rule>
 </group>
-""" for rid, cat, what in ((1, "syslog", "syslog"), (2, "firewall", "firewall"), (3, "ids", "IDS"),
-                           (4, "web-log", "web server"), (5, "squid", "web proxy"), (6, "windows", "Windows"),
-                           (7, "ossec", "Wazuh"))
+"""
+    for rid, cat, what in (
+        (1, "syslog", "syslog"),
+        (2, "firewall", "firewall"),
+        (3, "ids", "IDS"),
+        (4, "web-log", "web server"),
+        (5, "squid", "web proxy"),
+        (6, "windows", "Windows"),
+        (7, "ossec", "Wazuh"),
+    )
 )
 
 DEFAULT_FILES["0015-ossec_rules.xml"] = f"""<!-- Wazuh's own events: agents, integrity monitoring, log collection. -->
@@ -356,24 +367,33 @@ DEFAULT_FILES["0350-amazon_rules.xml"] = """<!-- AWS CloudTrail through the aws-
 </group>
 """
 
-DEFAULT_FILES["0520-vulnerability-detector_rules.xml"] = """<!-- Vulnerability detector alerts by severity. -->
+DEFAULT_FILES["0520-vulnerability-detector_rules.xml"] = (
+    """<!-- Vulnerability detector alerts by severity. -->
 <group name="vulnerability-detector,gdpr_IV_35.7.d,pci_dss_11.2.1,pci_dss_11.2.3,tsc_CC7.1,tsc_CC7.2,">
   <rule id="23501" level="0">
     <decoded_as>json</decoded_as>
     <field name="vulnerability.cve">\\.+</field>
     <description>$(vulnerability.cve) affects $(vulnerability.package.name)</description>
   </rule>
-""" + "".join(
-    f"""
+"""
+    + "".join(
+        f"""
   <rule id="{rid}" level="{level}">
     <if_sid>23501</if_sid>
     <field name="vulnerability.status">Active</field>
     <field name="vulnerability.severity">{severity}</field>
     <description>$(vulnerability.cve) affects $(vulnerability.package.name)</description>
   </rule>
-""" for rid, level, severity in ((23503, 5, "Low"), (23504, 7, "Medium"), (23505, 10, "High"),
-                                 (23506, 13, "Critical"))
-) + "</group>\n"
+"""
+        for rid, level, severity in (
+            (23503, 5, "Low"),
+            (23504, 7, "Medium"),
+            (23505, 10, "High"),
+            (23506, 13, "Critical"),
+        )
+    )
+    + "</group>\n"
+)
 
 DEFAULT_FILES["0580-win-security_rules.xml"] = """<!-- Windows Security event channel. -->
 <group name="windows,windows_security,">

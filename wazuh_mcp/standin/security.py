@@ -27,8 +27,7 @@ class UserRec:
     roles: list[int] = field(default_factory=list)
 
     def item(self) -> dict[str, Any]:
-        return {"id": self.id, "username": self.username, "allow_run_as": self.allow_run_as,
-                "roles": list(self.roles)}
+        return {"id": self.id, "username": self.username, "allow_run_as": self.allow_run_as, "roles": list(self.roles)}
 
 
 @dataclass
@@ -39,8 +38,13 @@ class RoleRec:
     rules: list[int] = field(default_factory=list)
 
     def item(self, users: list[int]) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "policies": list(self.policies), "rules": list(self.rules),
-                "users": users}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "policies": list(self.policies),
+            "rules": list(self.rules),
+            "users": users,
+        }
 
 
 @dataclass
@@ -52,9 +56,12 @@ class PolicyRec:
     effect: str
 
     def item(self, roles: list[int]) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name,
-                "policy": {"actions": self.actions, "resources": self.resources, "effect": self.effect},
-                "roles": roles}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "policy": {"actions": self.actions, "resources": self.resources, "effect": self.effect},
+            "roles": roles,
+        }
 
 
 @dataclass
@@ -93,8 +100,9 @@ class SecurityDb:
             for role_name in role_names:
                 db.roles[rbac.ROLE_IDS[role_name]].rules.append(index)
         for index, (name, user) in enumerate(users.items(), start=1):
-            db.users[index] = UserRec(index, name, user.password, user.allow_run_as,
-                                      [rbac.ROLE_IDS[r] for r in user.roles])
+            db.users[index] = UserRec(
+                index, name, user.password, user.allow_run_as, [rbac.ROLE_IDS[r] for r in user.roles]
+            )
         return db
 
     def next_id(self, table: Mapping[int, Any]) -> int:
@@ -105,9 +113,13 @@ class SecurityDb:
 
     def grants(self, role_ids: list[int]) -> rbac.Grants:
         with self.lock:
-            statements = [(tuple(p.actions), tuple(p.resources), p.effect)
-                          for rid in role_ids if rid in self.roles
-                          for pid in self.roles[rid].policies if (p := self.policies.get(pid))]
+            statements = [
+                (tuple(p.actions), tuple(p.resources), p.effect)
+                for rid in role_ids
+                if rid in self.roles
+                for pid in self.roles[rid].policies
+                if (p := self.policies.get(pid))
+            ]
         return rbac.Grants(statements)
 
     def roles_for_context(self, body: Any) -> list[int]:

@@ -38,11 +38,21 @@ logging.getLogger("uvicorn").addHandler(logging.NullHandler())
 class StandinServer:
     """The Server API stand-in on ``127.0.0.1``; ``url``, ``ca_path``, ``faults``, ``app``, ``state``."""
 
-    def __init__(self, tls: bool = True, host: str = "127.0.0.1", port: int = 0, cluster: bool = False,
-                 token_ttl_s: int = 900, rate_limit_per_minute: int = 300, control: bool = True,
-                 *, config: StandinConfig | None = None) -> None:
-        self.config = config or StandinConfig(cluster=cluster, token_ttl_s=token_ttl_s,
-                                              rate_limit_per_minute=rate_limit_per_minute, control=control)
+    def __init__(
+        self,
+        tls: bool = True,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        cluster: bool = False,
+        token_ttl_s: int = 900,
+        rate_limit_per_minute: int = 300,
+        control: bool = True,
+        *,
+        config: StandinConfig | None = None,
+    ) -> None:
+        self.config = config or StandinConfig(
+            cluster=cluster, token_ttl_s=token_ttl_s, rate_limit_per_minute=rate_limit_per_minute, control=control
+        )
         self.tls, self.host, self.port = tls, host, port
         self.faults = Faults()
         self.app: Starlette = build_app(self.config, faults=self.faults)
@@ -71,11 +81,13 @@ class StandinServer:
             files = make_tls_files(self._tmp)
             self.ca_path = files.ca_path
             options = {"ssl_certfile": str(files.cert_path), "ssl_keyfile": str(files.key_path)}
-        config = uvicorn.Config(self.app, log_config=None, access_log=False, lifespan="off",
-                                timeout_graceful_shutdown=1, **options)
+        config = uvicorn.Config(
+            self.app, log_config=None, access_log=False, lifespan="off", timeout_graceful_shutdown=1, **options
+        )
         self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]},
-                                        name="wazuh-standin", daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.run, kwargs={"sockets": [sock]}, name="wazuh-standin", daemon=True
+        )
         self._thread.start()
         deadline = time.monotonic() + timeout_s
         while not self._server.started:
@@ -100,13 +112,15 @@ class StandinServer:
     def __enter__(self) -> StandinServer:
         return self.start()
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         self.stop()
 
     async def __aenter__(self) -> StandinServer:
         return await asyncio.to_thread(self.start)
 
-    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                        tb: TracebackType | None) -> None:
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         await asyncio.to_thread(self.stop)

@@ -48,12 +48,21 @@ TimeRange = Annotated[
 ]
 """``<int><m|h|d>`` up to 30 days; the one definition every Indexer tool uses."""
 
-PageSize = Annotated[int, Field(ge=1, le=100, description="Results per page (1..100). Each result costs context; "
-                                                          "the default suits most questions.")]
+PageSize = Annotated[
+    int,
+    Field(
+        ge=1,
+        le=100,
+        description="Results per page (1..100). Each result costs context; the default suits most questions.",
+    ),
+]
 Cursor = Annotated[
     str | None,
-    Field(max_length=2048, description="next_cursor from the previous page of this same query (same other "
-                                       "arguments); omit it for the first page."),
+    Field(
+        max_length=2048,
+        description="next_cursor from the previous page of this same query (same other "
+        "arguments); omit it for the first page.",
+    ),
 ]
 
 

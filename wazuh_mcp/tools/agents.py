@@ -32,17 +32,26 @@ def to_agent(item: dict[str, Any]) -> Agent:
     os_info = item.get("os") or {}
     os_text = " ".join(p for p in (os_info.get("name"), os_info.get("version")) if p) or None
     return Agent(
-        id=str(item.get("id")), name=str(item.get("name", "")), ip=item.get("ip"),
-        status=str(item.get("status", "unknown")), os=os_text, platform=os_info.get("platform"),
-        version=item.get("version"), groups=list(item.get("group") or []),
-        last_keepalive=item.get("lastKeepAlive"), registered=item.get("dateAdd"), node=item.get("node_name"),
+        id=str(item.get("id")),
+        name=str(item.get("name", "")),
+        ip=item.get("ip"),
+        status=str(item.get("status", "unknown")),
+        os=os_text,
+        platform=os_info.get("platform"),
+        version=item.get("version"),
+        groups=list(item.get("group") or []),
+        last_keepalive=item.get("lastKeepAlive"),
+        registered=item.get("dateAdd"),
+        node=item.get("node_name"),
     )
 
 
 async def fetch_agent(ctx: Context[Any, Any], agent_id: str) -> Agent:
     """One agent by id; ``not_found`` when Wazuh does not know it (shared with prompts/resources)."""
-    page = await deps(ctx).server_api().page(
-        "/agents", action="agent:read", params={"agents_list": agent_id, "select": AGENT_FIELDS}
+    page = (
+        await deps(ctx)
+        .server_api()
+        .page("/agents", action="agent:read", params={"agents_list": agent_id, "select": AGENT_FIELDS})
     )
     if not page.items:
         raise NotFound(f"Agent {agent_id} does not exist.", hint="Use list_agents to see the agent ids.")
@@ -62,9 +71,22 @@ async def list_agents(
 ) -> AgentsResult:
     """List Wazuh agents (id, name, IP, status, OS, groups, last keep-alive), optionally filtered by
     status or group. Paged: `truncated` tells whether more agents match; raise `offset` to see them."""
-    page = await deps(ctx).server_api().page("/agents", action="agent:read", params={
-        "status": status, "group": group, "limit": size, "offset": offset, "select": AGENT_FIELDS, "sort": "+id",
-    })
+    page = (
+        await deps(ctx)
+        .server_api()
+        .page(
+            "/agents",
+            action="agent:read",
+            params={
+                "status": status,
+                "group": group,
+                "limit": size,
+                "offset": offset,
+                "select": AGENT_FIELDS,
+                "sort": "+id",
+            },
+        )
+    )
     agents = [to_agent(item) for item in page.items]
     return AgentsResult(agents=agents, total=page.total, offset=offset, truncated=offset + len(agents) < page.total)
 
@@ -93,27 +115,43 @@ def _int(value: Any) -> int | None:
 
 def _process(item: dict[str, Any]) -> ProcessItem:
     return ProcessItem(
-        pid=_int(item.get("pid")), ppid=_int(item.get("ppid")), name=item.get("name"), cmd=excerpt(item.get("cmd"), 200),
-        args=excerpt(item.get("argvs"), 200), user=item.get("euser"), state=item.get("state"),
-        vm_size_kb=_int(item.get("vm_size")), resident_kb=_int(item.get("resident")), threads=_int(item.get("nlwp")),
+        pid=_int(item.get("pid")),
+        ppid=_int(item.get("ppid")),
+        name=item.get("name"),
+        cmd=excerpt(item.get("cmd"), 200),
+        args=excerpt(item.get("argvs"), 200),
+        user=item.get("euser"),
+        state=item.get("state"),
+        vm_size_kb=_int(item.get("vm_size")),
+        resident_kb=_int(item.get("resident")),
+        threads=_int(item.get("nlwp")),
         started=_int(item.get("start_time")),
     )
 
 
 def _package(item: dict[str, Any]) -> PackageItem:
     return PackageItem(
-        name=item.get("name"), version=item.get("version"), vendor=item.get("vendor"),
-        architecture=item.get("architecture"), format=item.get("format"),
-        description=excerpt(item.get("description"), 120), installed=item.get("install_time"),
+        name=item.get("name"),
+        version=item.get("version"),
+        vendor=item.get("vendor"),
+        architecture=item.get("architecture"),
+        format=item.get("format"),
+        description=excerpt(item.get("description"), 120),
+        installed=item.get("install_time"),
     )
 
 
 def _port(item: dict[str, Any]) -> PortItem:
     local, remote = item.get("local") or {}, item.get("remote") or {}
     return PortItem(
-        protocol=item.get("protocol"), local_ip=local.get("ip"), local_port=_int(local.get("port")),
-        remote_ip=remote.get("ip"), remote_port=_int(remote.get("port")), state=item.get("state") or None,
-        pid=_int(item.get("pid")), process=item.get("process"),
+        protocol=item.get("protocol"),
+        local_ip=local.get("ip"),
+        local_port=_int(local.get("port")),
+        remote_ip=remote.get("ip"),
+        remote_port=_int(remote.get("port")),
+        state=item.get("state") or None,
+        pid=_int(item.get("pid")),
+        process=item.get("process"),
     )
 
 
@@ -121,19 +159,35 @@ InventoryResult = TypeVar("InventoryResult", ProcessInventoryResult, PackageInve
 
 
 async def _inventory(
-    ctx: Context[Any, Any], kind: InventoryKind, agent_id: str, size: int, offset: int,
-    result: type[InventoryResult], to_item: Callable[[dict[str, Any]], Any],
+    ctx: Context[Any, Any],
+    kind: InventoryKind,
+    agent_id: str,
+    size: int,
+    offset: int,
+    result: type[InventoryResult],
+    to_item: Callable[[dict[str, Any]], Any],
 ) -> InventoryResult:
     """One page of an agent's syscollector inventory, shaped as ``result`` (shared by the three inventory tools)."""
-    page = await deps(ctx).server_api().page(
-        f"/syscollector/{agent_id}/{kind}", action="syscollector:read",
-        params={"limit": size, "offset": offset, "select": _SELECT[kind]},
+    page = (
+        await deps(ctx)
+        .server_api()
+        .page(
+            f"/syscollector/{agent_id}/{kind}",
+            action="syscollector:read",
+            params={"limit": size, "offset": offset, "select": _SELECT[kind]},
+        )
     )
     if not page.items and offset == 0:
         await fetch_agent(ctx, agent_id)  # an empty inventory must not hide an unknown agent
     scan = (page.items[0].get("scan") or {}).get("time") if page.items else None
-    return result(agent_id=agent_id, items=[to_item(item) for item in page.items], total=page.total,
-                  offset=offset, truncated=offset + len(page.items) < page.total, scan_time=scan)
+    return result(
+        agent_id=agent_id,
+        items=[to_item(item) for item in page.items],
+        total=page.total,
+        offset=offset,
+        truncated=offset + len(page.items) < page.total,
+        scan_time=scan,
+    )
 
 
 @tool("agents.agent_processes", title="Agent processes")

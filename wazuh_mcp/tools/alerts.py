@@ -33,8 +33,10 @@ from wazuh_mcp.tools._search import (
 )
 from wazuh_mcp.tools.mitre import TechniqueId
 
-MinLevel = Annotated[int | None, Field(ge=0, le=15, description="Only alerts of this rule level and above (0..15; "
-                                                                "12+ is high severity).")]
+MinLevel = Annotated[
+    int | None,
+    Field(ge=0, le=15, description="Only alerts of this rule level and above (0..15; 12+ is high severity)."),
+]
 GET_ALERT_LOG_EXCERPT = 2000
 SUMMARY_TOP = 10
 _SHARD_SIZE = 500  # terms counts stay exact across the alerts template's 3 shards for realistic cardinalities
@@ -50,16 +52,38 @@ def _agent_filter(agent_id: str | None) -> list[dict[str, Any]]:
 
 
 async def alert_page(
-    ctx: Context[Any, Any], tool_id: str, identity: dict[str, Any], filters: list[dict[str, Any]], *,
-    time_range: str, size: int, cursor: str | None, must_not: list[dict[str, Any]] | None = None,
+    ctx: Context[Any, Any],
+    tool_id: str,
+    identity: dict[str, Any],
+    filters: list[dict[str, Any]],
+    *,
+    time_range: str,
+    size: int,
+    cursor: str | None,
+    must_not: list[dict[str, Any]] | None = None,
 ) -> SearchAlertsResult:
     """One newest-first page of compact alerts (shared by every alert-list tool)."""
-    page = await fetch_page(ctx, PageQuery(
-        tool=tool_id, kind="alerts", identity=identity, filters=filters, must_not=must_not or [],
-        sort=ALERT_SORT, source=ALERT_SOURCE, size=size, cursor=cursor, time_range=time_range,
-    ))
-    return SearchAlertsResult(alerts=[to_alert(hit) for hit in page.hits], total=page.total,
-                              truncated=page.truncated, next_cursor=page.next_cursor)
+    page = await fetch_page(
+        ctx,
+        PageQuery(
+            tool=tool_id,
+            kind="alerts",
+            identity=identity,
+            filters=filters,
+            must_not=must_not or [],
+            sort=ALERT_SORT,
+            source=ALERT_SOURCE,
+            size=size,
+            cursor=cursor,
+            time_range=time_range,
+        ),
+    )
+    return SearchAlertsResult(
+        alerts=[to_alert(hit) for hit in page.hits],
+        total=page.total,
+        truncated=page.truncated,
+        next_cursor=page.next_cursor,
+    )
 
 
 @tool("alerts.search_alerts", title="Search alerts")
@@ -76,22 +100,26 @@ async def search_alerts(
     `next_cursor` for older alerts; for counts per rule/agent/tactic use summarize_alerts instead."""
     identity = {"min_level": min_level, "agent_id": agent_id}
     filters = _level_filter(min_level) + _agent_filter(agent_id)
-    return await alert_page(ctx, "alerts.search_alerts", identity, filters,
-                            time_range=time_range, size=size, cursor=cursor)
+    return await alert_page(
+        ctx, "alerts.search_alerts", identity, filters, time_range=time_range, size=size, cursor=cursor
+    )
 
 
 @tool("alerts.get_alert", title="Get alert")
 async def get_alert(
     ctx: Context[Any, Any],
-    alert_id: Annotated[str, Field(min_length=1, max_length=128, description="Alert document id, as listed in "
-                                                                            "an alert's `id`.")],
+    alert_id: Annotated[
+        str, Field(min_length=1, max_length=128, description="Alert document id, as listed in an alert's `id`.")
+    ],
 ) -> GetAlertResult:
     """Fetch one alert by its document id from any wazuh-alerts-* index, with a longer log excerpt.
     An unknown id is `not_found`."""
     hit = await deps(ctx).indexer().get_by_id("alerts", alert_id, ALERT_SOURCE)
     if hit is None:
-        raise NotFound(f"No alert with id {alert_id!r} in the alerts indices.",
-                       hint="Use the `id` of an alert returned by search_alerts or hunt_query.")
+        raise NotFound(
+            f"No alert with id {alert_id!r} in the alerts indices.",
+            hint="Use the `id` of an alert returned by search_alerts or hunt_query.",
+        )
     return GetAlertResult(alert=to_alert(hit, log_excerpt=GET_ALERT_LOG_EXCERPT))
 
 
@@ -105,8 +133,15 @@ async def alerts_by_agent(
 ) -> SearchAlertsResult:
     """Alerts raised by one agent over the last `time_range`, newest first, compact and paged
     (follow `next_cursor`)."""
-    return await alert_page(ctx, "alerts.alerts_by_agent", {"agent_id": agent_id}, _agent_filter(agent_id),
-                            time_range=time_range, size=size, cursor=cursor)
+    return await alert_page(
+        ctx,
+        "alerts.alerts_by_agent",
+        {"agent_id": agent_id},
+        _agent_filter(agent_id),
+        time_range=time_range,
+        size=size,
+        cursor=cursor,
+    )
 
 
 @tool("alerts.alerts_by_mitre", title="Alerts by MITRE technique")
@@ -121,10 +156,18 @@ async def alerts_by_mitre(
     compact and paged (follow `next_cursor`). A technique id (T1110) also matches its sub-techniques
     (T1110.001…); a sub-technique id matches only itself."""
     technique = technique_id.upper()
-    fragment = {"term": {"rule.mitre.id": technique}} if "." in technique \
-        else {"prefix": {"rule.mitre.id": technique}}  # T-numbers have 4 digits: T1110 cannot prefix T11100
-    return await alert_page(ctx, "alerts.alerts_by_mitre", {"technique_id": technique}, [fragment],
-                            time_range=time_range, size=size, cursor=cursor)
+    fragment = (
+        {"term": {"rule.mitre.id": technique}} if "." in technique else {"prefix": {"rule.mitre.id": technique}}
+    )  # T-numbers have 4 digits: T1110 cannot prefix T11100
+    return await alert_page(
+        ctx,
+        "alerts.alerts_by_mitre",
+        {"technique_id": technique},
+        [fragment],
+        time_range=time_range,
+        size=size,
+        cursor=cursor,
+    )
 
 
 def _terms(field_name: str, size: int = SUMMARY_TOP, **extra: Any) -> dict[str, Any]:
@@ -132,10 +175,13 @@ def _terms(field_name: str, size: int = SUMMARY_TOP, **extra: Any) -> dict[str, 
 
 
 SUMMARY_AGGS: dict[str, Any] = {
-    "rules": {**_terms("rule.id"), "aggs": {
-        "description": {"terms": {"field": "rule.description", "size": 1}},
-        "level": {"max": {"field": "rule.level"}},
-    }},
+    "rules": {
+        **_terms("rule.id"),
+        "aggs": {
+            "description": {"terms": {"field": "rule.description", "size": 1}},
+            "level": {"max": {"field": "rule.level"}},
+        },
+    },
     "agents": {**_terms("agent.id"), "aggs": {"name": {"terms": {"field": "agent.name", "size": 1}}}},
     "levels": {"terms": {"field": "rule.level", "size": 16, "order": {"_key": "desc"}}},
     "tactics": _terms("rule.mitre.tactic"),
@@ -164,8 +210,9 @@ async def summarize_alerts(
     description, level), agents, MITRE tactics and techniques by count, plus every rule level.
     Use it before paging through alerts with search_alerts."""
     window = time_window(time_range)
-    query = {"bool": {"filter": [window_filter("timestamp", window), *_level_filter(min_level),
-                                 *_agent_filter(agent_id)]}}
+    query = {
+        "bool": {"filter": [window_filter("timestamp", window), *_level_filter(min_level), *_agent_filter(agent_id)]}
+    }
     total, aggs = await deps(ctx).indexer().aggregate("alerts", query, SUMMARY_AGGS)
     rules, cut_rules = _buckets(aggs, "rules")
     agents, cut_agents = _buckets(aggs, "agents")
@@ -173,11 +220,19 @@ async def summarize_alerts(
     tactics, cut_tactics = _buckets(aggs, "tactics")
     techniques, cut_techniques = _buckets(aggs, "techniques")
     return SummarizeAlertsResult(
-        total=total, since=iso_ms(window[0]), until=iso_ms(window[1]),
-        by_rule=[RuleCount(id=str(b["key"]), description=_first_key(b, "description"),
-                           level=_max_level(b), count=int(b["doc_count"])) for b in rules],
-        by_agent=[AgentCount(id=str(b["key"]), name=_first_key(b, "name"), count=int(b["doc_count"]))
-                  for b in agents],
+        total=total,
+        since=iso_ms(window[0]),
+        until=iso_ms(window[1]),
+        by_rule=[
+            RuleCount(
+                id=str(b["key"]),
+                description=_first_key(b, "description"),
+                level=_max_level(b),
+                count=int(b["doc_count"]),
+            )
+            for b in rules
+        ],
+        by_agent=[AgentCount(id=str(b["key"]), name=_first_key(b, "name"), count=int(b["doc_count"])) for b in agents],
         by_level=[LevelCount(level=int(b["key"]), count=int(b["doc_count"])) for b in levels],
         by_tactic=[NameCount(name=str(b["key"]), count=int(b["doc_count"])) for b in tactics],
         by_technique=[NameCount(name=str(b["key"]), count=int(b["doc_count"])) for b in techniques],

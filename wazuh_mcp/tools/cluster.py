@@ -37,8 +37,13 @@ async def cluster_status(ctx: Context[Any, Any]) -> ClusterStatusResult:
             return ClusterStatusResult(enabled=False, running=False, nodes=[])
         raise
     nodes = [
-        ClusterNode(name=str(n.get("name")), type=str(n.get("type", "")), status="running",
-                    version=n.get("version"), ip=n.get("ip"))
+        ClusterNode(
+            name=str(n.get("name")),
+            type=str(n.get("type", "")),
+            status="running",
+            version=n.get("version"),
+            ip=n.get("ip"),
+        )
         for n in page.items
     ]
     return ClusterStatusResult(enabled=enabled, running=running, nodes=nodes)

@@ -21,30 +21,59 @@ def to_fim_event(hit: dict[str, Any]) -> FimEvent:
     source: dict[str, Any] = hit.get("_source") or {}
     detail = to_fim(source) or FimDetail(path="", changed=[])
     return FimEvent(
-        id=str(hit.get("_id", "")), timestamp=text(source, "timestamp") or "",
+        id=str(hit.get("_id", "")),
+        timestamp=text(source, "timestamp") or "",
         agent=AlertAgent(id=text(source, "agent.id") or "", name=text(source, "agent.name")),
-        rule_id=text(source, "rule.id") or "", level=number(source, "rule.level") or 0,
-        description=text(source, "rule.description"), file=detail,
+        rule_id=text(source, "rule.id") or "",
+        level=number(source, "rule.level") or 0,
+        description=text(source, "rule.description"),
+        file=detail,
     )
 
 
 async def fim_page(
-    ctx: Context[Any, Any], tool_id: str, identity: dict[str, Any], filters: list[dict[str, Any]], *,
-    time_range: str, size: int, cursor: str | None,
+    ctx: Context[Any, Any],
+    tool_id: str,
+    identity: dict[str, Any],
+    filters: list[dict[str, Any]],
+    *,
+    time_range: str,
+    size: int,
+    cursor: str | None,
 ) -> FimResult:
-    page = await fetch_page(ctx, PageQuery(
-        tool=tool_id, kind="alerts", identity=identity, filters=filters, sort=ALERT_SORT, source=FIM_EVENT_SOURCE,
-        size=size, cursor=cursor, time_range=time_range,
-    ))
-    return FimResult(events=[to_fim_event(hit) for hit in page.hits], total=page.total, truncated=page.truncated,
-                     next_cursor=page.next_cursor)
+    page = await fetch_page(
+        ctx,
+        PageQuery(
+            tool=tool_id,
+            kind="alerts",
+            identity=identity,
+            filters=filters,
+            sort=ALERT_SORT,
+            source=FIM_EVENT_SOURCE,
+            size=size,
+            cursor=cursor,
+            time_range=time_range,
+        ),
+    )
+    return FimResult(
+        events=[to_fim_event(hit) for hit in page.hits],
+        total=page.total,
+        truncated=page.truncated,
+        next_cursor=page.next_cursor,
+    )
 
 
 @tool("fim.fim_history_for_path", title="FIM history of a path")
 async def fim_history_for_path(
     ctx: Context[Any, Any],
-    path: Annotated[str, Field(min_length=1, max_length=1024, description="Exact file path (or registry key) as "
-                                                                          "Wazuh records it, e.g. /etc/passwd.")],
+    path: Annotated[
+        str,
+        Field(
+            min_length=1,
+            max_length=1024,
+            description="Exact file path (or registry key) as Wazuh records it, e.g. /etc/passwd.",
+        ),
+    ],
     time_range: TimeRange = "24h",
     agent_id: Annotated[AgentId | None, Field(description="Only this agent's events.")] = None,
     size: PageSize = 25,
@@ -56,8 +85,15 @@ async def fim_history_for_path(
     filters: list[dict[str, Any]] = [{"term": {"syscheck.path": path}}]
     if agent_id is not None:
         filters.append({"term": {"agent.id": agent_id}})
-    return await fim_page(ctx, "fim.fim_history_for_path", {"path": path, "agent_id": agent_id}, filters,
-                          time_range=time_range, size=size, cursor=cursor)
+    return await fim_page(
+        ctx,
+        "fim.fim_history_for_path",
+        {"path": path, "agent_id": agent_id},
+        filters,
+        time_range=time_range,
+        size=size,
+        cursor=cursor,
+    )
 
 
 @tool("fim.fim_changes_by_agent", title="FIM changes on an agent")
@@ -71,8 +107,15 @@ async def fim_changes_by_agent(
     """Recent file-integrity changes on one agent (files and registry keys added, modified, deleted)
     over the last `time_range`, newest first. Follow `next_cursor` for older events."""
     filters = [{"term": {"agent.id": agent_id}}, {"exists": {"field": "syscheck.path"}}]
-    return await fim_page(ctx, "fim.fim_changes_by_agent", {"agent_id": agent_id}, filters,
-                          time_range=time_range, size=size, cursor=cursor)
+    return await fim_page(
+        ctx,
+        "fim.fim_changes_by_agent",
+        {"agent_id": agent_id},
+        filters,
+        time_range=time_range,
+        size=size,
+        cursor=cursor,
+    )
 
 
 TOOLS = [fim_history_for_path, fim_changes_by_agent]

@@ -32,24 +32,39 @@ def _normalized(clauses: list[HuntClause]) -> list[dict[str, Any]]:
 
 
 async def run_hunt(
-    ctx: Context[Any, Any], tool_id: str, identity: dict[str, Any], must: list[HuntClause],
-    must_not: list[HuntClause], *, time_range: str, size: int, cursor: str | None,
+    ctx: Context[Any, Any],
+    tool_id: str,
+    identity: dict[str, Any],
+    must: list[HuntClause],
+    must_not: list[HuntClause],
+    *,
+    time_range: str,
+    size: int,
+    cursor: str | None,
 ) -> HuntQueryResult:
     boolean = build_query(must, must_not)["bool"]  # checks the clause limits, before any engine call
-    page = await alert_page(ctx, tool_id, identity, boolean["filter"], must_not=boolean.get("must_not"),
-                            time_range=time_range, size=size, cursor=cursor)
-    return HuntQueryResult(alerts=page.alerts, total=page.total, truncated=page.truncated,
-                           next_cursor=page.next_cursor)
+    page = await alert_page(
+        ctx,
+        tool_id,
+        identity,
+        boolean["filter"],
+        must_not=boolean.get("must_not"),
+        time_range=time_range,
+        size=size,
+        cursor=cursor,
+    )
+    return HuntQueryResult(alerts=page.alerts, total=page.total, truncated=page.truncated, next_cursor=page.next_cursor)
 
 
 @tool("hunt.hunt_query", title="Hunt query")
 async def hunt_query(
     ctx: Context[Any, Any],
     time_range: TimeRange,
-    must: Annotated[list[HuntClause], Field(min_length=1, max_length=20,
-                                            description="Conditions that must all hold (AND). At least one.")],
-    must_not: Annotated[list[HuntClause], Field(max_length=20, description="Conditions that must not hold.")]
-    = [],  # noqa: B006 - pydantic copies defaults; a tuple would change the JSON schema type
+    must: Annotated[
+        list[HuntClause],
+        Field(min_length=1, max_length=20, description="Conditions that must all hold (AND). At least one."),
+    ],
+    must_not: Annotated[list[HuntClause], Field(max_length=20, description="Conditions that must not hold.")] = [],  # noqa: B006 - pydantic copies defaults; a tuple would change the JSON schema type
     size: PageSize = 25,
     cursor: Cursor = None,
 ) -> HuntQueryResult:
@@ -60,17 +75,24 @@ async def hunt_query(
     Operators: eq, ne, in (list of 1..100), exists (value true), prefix (3+ characters); gt/gte/lt/lte
     only on rule.level and @timestamp. No free-text or DSL. Newest first; follow `next_cursor`."""
     identity = {"must": _normalized(must), "must_not": _normalized(must_not)}
-    return await run_hunt(ctx, "hunt.hunt_query", identity, must, must_not,
-                          time_range=time_range, size=size, cursor=cursor)
+    return await run_hunt(
+        ctx, "hunt.hunt_query", identity, must, must_not, time_range=time_range, size=size, cursor=cursor
+    )
 
 
 @tool("hunt.pivot_by_ioc", title="Pivot on an IOC")
 async def pivot_by_ioc(
     ctx: Context[Any, Any],
-    kind: Annotated[IocKind, Field(description="hash (SHA-256 of a file, FIM), ip (source IP), user (source "
-                                               "user) or domain (host name in the event).")],
-    value: Annotated[str, Field(min_length=1, max_length=256, description="The indicator, e.g. an IP address "
-                                                                          "or a 64-hex SHA-256.")],
+    kind: Annotated[
+        IocKind,
+        Field(
+            description="hash (SHA-256 of a file, FIM), ip (source IP), user (source "
+            "user) or domain (host name in the event)."
+        ),
+    ],
+    value: Annotated[
+        str, Field(min_length=1, max_length=256, description="The indicator, e.g. an IP address or a 64-hex SHA-256.")
+    ],
     time_range: TimeRange = "24h",
     size: PageSize = 25,
     cursor: Cursor = None,
@@ -85,8 +107,16 @@ async def pivot_by_ioc(
     except ValueError as exc:
         raise InvalidArgument(f"Invalid arguments for pivot_by_ioc: 'value': {exc}.") from None
     clause = HuntClause.model_validate({"field": field_name, "op": "eq", "value": normalized})
-    return await run_hunt(ctx, "hunt.pivot_by_ioc", {"kind": kind, "value": normalized}, [clause], [],
-                          time_range=time_range, size=size, cursor=cursor)
+    return await run_hunt(
+        ctx,
+        "hunt.pivot_by_ioc",
+        {"kind": kind, "value": normalized},
+        [clause],
+        [],
+        time_range=time_range,
+        size=size,
+        cursor=cursor,
+    )
 
 
 @tool("hunt.hunt_fields", title="Hunt fields")
@@ -100,9 +130,14 @@ async def hunt_fields(ctx: Context[Any, Any], time_range: TimeRange = "24h") -> 
     query = {"bool": {"filter": [window_filter("timestamp", window)]}}
     total, result = await deps(ctx).indexer().aggregate("alerts", query, aggs)
     fields = [
-        HuntFieldInfo(field=spec.name, type=spec.type, ops=list(spec.ops), example=spec.example,
-                      description=spec.description,
-                      alerts_with_field=int((result.get(f"f{i}") or {}).get("doc_count", 0)))
+        HuntFieldInfo(
+            field=spec.name,
+            type=spec.type,
+            ops=list(spec.ops),
+            example=spec.example,
+            description=spec.description,
+            alerts_with_field=int((result.get(f"f{i}") or {}).get("doc_count", 0)),
+        )
         for i, spec in enumerate(specs)
     ]
     return HuntFieldsResult(total=total, since=iso_ms(window[0]), until=iso_ms(window[1]), fields=fields)

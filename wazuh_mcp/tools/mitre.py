@@ -17,8 +17,12 @@ from wazuh_mcp.tools._args import require
 TECHNIQUE_ID_PATTERN = r"^T[0-9]{4}(\.[0-9]{3})?$"
 TechniqueId = Annotated[
     str,
-    Field(min_length=4, max_length=16, pattern=TECHNIQUE_ID_PATTERN,
-          description="ATT&CK technique id: T1110, or a sub-technique like T1110.001."),
+    Field(
+        min_length=4,
+        max_length=16,
+        pattern=TECHNIQUE_ID_PATTERN,
+        description="ATT&CK technique id: T1110, or a sub-technique like T1110.001.",
+    ),
 ]
 # Wazuh's q language gives ; , ( ) < > = ~ ! meaning: keep caller text to plain words.
 _SAFE_TEXT = r"^[A-Za-z0-9 ._/'&-]+$"
@@ -31,7 +35,9 @@ async def tactics_by_id(ctx: Context[Any, Any]) -> dict[str, dict[str, Any]]:
     cached = app.memo.get("mitre_tactics")
     if cached is None:
         page = await app.server_api().page(
-            "/mitre/tactics", action="mitre:read", params={"limit": 500, "select": "id,name,short_name,external_id,techniques"}
+            "/mitre/tactics",
+            action="mitre:read",
+            params={"limit": 500, "select": "id,name,short_name,external_id,techniques"},
         )
         cached = {str(item["id"]): item for item in page.items if "id" in item}
         app.memo["mitre_tactics"] = cached
@@ -41,19 +47,35 @@ async def tactics_by_id(ctx: Context[Any, Any]) -> dict[str, dict[str, Any]]:
 def to_technique(item: dict[str, Any], tactics: dict[str, dict[str, Any]]) -> Technique:
     names = [str(tactics[t]["name"]) if t in tactics else str(t) for t in item.get("tactics") or []]
     return Technique(
-        id=str(item.get("external_id", "")), name=str(item.get("name", "")), tactics=names,
-        description=excerpt(item.get("description")), url=item.get("url"), deprecated=bool(item.get("deprecated")),
+        id=str(item.get("external_id", "")),
+        name=str(item.get("name", "")),
+        tactics=names,
+        description=excerpt(item.get("description")),
+        url=item.get("url"),
+        deprecated=bool(item.get("deprecated")),
     )
 
 
 async def fetch_technique(ctx: Context[Any, Any], technique_id: str) -> Technique:
     """One technique by T-number (``q=external_id=…``: ``technique_ids`` takes STIX ids, not T-numbers)."""
-    page = await deps(ctx).server_api().page("/mitre/techniques", action="mitre:read", params={
-        "q": f"external_id={technique_id}", "limit": 1, "select": TECHNIQUE_SELECT,
-    })
+    page = (
+        await deps(ctx)
+        .server_api()
+        .page(
+            "/mitre/techniques",
+            action="mitre:read",
+            params={
+                "q": f"external_id={technique_id}",
+                "limit": 1,
+                "select": TECHNIQUE_SELECT,
+            },
+        )
+    )
     if not page.items:
-        raise NotFound(f"MITRE technique {technique_id} is not in Wazuh's ATT&CK dataset.",
-                       hint="Check the id, or use search_mitre to find it by name.")
+        raise NotFound(
+            f"MITRE technique {technique_id} is not in Wazuh's ATT&CK dataset.",
+            hint="Check the id, or use search_mitre to find it by name.",
+        )
     return to_technique(page.items[0], await tactics_by_id(ctx))
 
 
@@ -77,11 +99,24 @@ def _resolve_tactic(tactics: dict[str, dict[str, Any]], wanted: str) -> dict[str
 @tool("mitre.search_mitre", title="Search MITRE techniques")
 async def search_mitre(
     ctx: Context[Any, Any],
-    q: Annotated[str | None, Field(min_length=2, max_length=64, pattern=_SAFE_TEXT,
-                                   description="Text contained in the technique name, e.g. 'brute'.")] = None,
-    tactic: Annotated[str | None, Field(min_length=2, max_length=64, pattern=_SAFE_TEXT,
-                                        description="Tactic name, short name or id: 'Credential Access', "
-                                                    "'credential-access' or 'TA0006'.")] = None,
+    q: Annotated[
+        str | None,
+        Field(
+            min_length=2,
+            max_length=64,
+            pattern=_SAFE_TEXT,
+            description="Text contained in the technique name, e.g. 'brute'.",
+        ),
+    ] = None,
+    tactic: Annotated[
+        str | None,
+        Field(
+            min_length=2,
+            max_length=64,
+            pattern=_SAFE_TEXT,
+            description="Tactic name, short name or id: 'Credential Access', 'credential-access' or 'TA0006'.",
+        ),
+    ] = None,
     size: Annotated[int, Field(ge=1, le=200, description="Techniques to return (1..200).")] = 50,
 ) -> MitreSearchResult:
     """Search MITRE ATT&CK techniques by name substring and/or tactic. At least one of q or tactic

@@ -22,14 +22,23 @@ from wazuh_mcp.tools._search import Cursor, PageQuery, PageSize, fetch_page
 Severity = Literal["Low", "Medium", "High", "Critical"]
 SEVERITIES: tuple[Severity, ...] = get_args(Severity)
 """Wazuh's severity names, lowest first."""
-MinSeverity = Annotated[Severity | None, Field(description="Only this severity and above: Low, Medium, High or "
-                                                           "Critical.")]
+MinSeverity = Annotated[
+    Severity | None, Field(description="Only this severity and above: Low, Medium, High or Critical.")
+]
 DESCRIPTION_EXCERPT = 200
 
 VULN_SOURCE = [
-    "agent.id", "agent.name", "vulnerability.id", "vulnerability.severity", "vulnerability.score.base",
-    "vulnerability.description", "vulnerability.detected_at", "vulnerability.published_at",
-    "vulnerability.reference", "package.name", "package.version",
+    "agent.id",
+    "agent.name",
+    "vulnerability.id",
+    "vulnerability.severity",
+    "vulnerability.score.base",
+    "vulnerability.description",
+    "vulnerability.detected_at",
+    "vulnerability.published_at",
+    "vulnerability.reference",
+    "package.name",
+    "package.version",
 ]
 VULN_SORT: list[dict[str, Any]] = [
     {"vulnerability.detected_at": {"order": "desc"}},
@@ -49,15 +58,16 @@ def _cve(value: str) -> str:
     return upper
 
 
-CveId = Annotated[str, Field(min_length=9, max_length=20, description="CVE id, e.g. CVE-2024-3094."),
-                  AfterValidator(_cve)]
+CveId = Annotated[
+    str, Field(min_length=9, max_length=20, description="CVE id, e.g. CVE-2024-3094."), AfterValidator(_cve)
+]
 
 
 def severity_filter(min_severity: Severity | None) -> list[dict[str, Any]]:
     """``min_severity`` and every severity above it (Wazuh stores the names, so a terms list)."""
     if min_severity is None:
         return []
-    return [{"terms": {"vulnerability.severity": list(SEVERITIES[SEVERITIES.index(min_severity):])}}]
+    return [{"terms": {"vulnerability.severity": list(SEVERITIES[SEVERITIES.index(min_severity) :])}}]
 
 
 def _first_url(references: str | None) -> str | None:
@@ -70,26 +80,49 @@ def _first_url(references: str | None) -> str | None:
 
 def to_vulnerability(hit: dict[str, Any]) -> Vulnerability:
     source: dict[str, Any] = hit.get("_source") or {}
-    score = (((source.get("vulnerability") or {}).get("score") or {}).get("base"))
+    score = ((source.get("vulnerability") or {}).get("score") or {}).get("base")
     return Vulnerability(
-        cve=text(source, "vulnerability.id") or "", severity=text(source, "vulnerability.severity") or "",
+        cve=text(source, "vulnerability.id") or "",
+        severity=text(source, "vulnerability.severity") or "",
         score=float(score) if isinstance(score, int | float) and not isinstance(score, bool) else None,
-        agent_id=text(source, "agent.id") or "", agent_name=text(source, "agent.name"),
-        package=text(source, "package.name"), version=text(source, "package.version"),
+        agent_id=text(source, "agent.id") or "",
+        agent_name=text(source, "agent.name"),
+        package=text(source, "package.name"),
+        version=text(source, "package.version"),
         description=excerpt(text(source, "vulnerability.description"), DESCRIPTION_EXCERPT) or None,
-        detected_at=text(source, "vulnerability.detected_at"), published_at=text(source, "vulnerability.published_at"),
+        detected_at=text(source, "vulnerability.detected_at"),
+        published_at=text(source, "vulnerability.published_at"),
         reference=_first_url(text(source, "vulnerability.reference")),
     )
 
 
 async def vulnerability_page(
-    ctx: Context[Any, Any], tool_id: str, identity: dict[str, Any], filters: list[dict[str, Any]],
-    size: int, cursor: str | None,
+    ctx: Context[Any, Any],
+    tool_id: str,
+    identity: dict[str, Any],
+    filters: list[dict[str, Any]],
+    size: int,
+    cursor: str | None,
 ) -> VulnerabilitiesResult:
-    page = await fetch_page(ctx, PageQuery(tool=tool_id, kind="vulnerabilities", identity=identity, filters=filters,
-                                           sort=VULN_SORT, source=VULN_SOURCE, size=size, cursor=cursor))
-    return VulnerabilitiesResult(vulnerabilities=[to_vulnerability(hit) for hit in page.hits], total=page.total,
-                                 truncated=page.truncated, next_cursor=page.next_cursor)
+    page = await fetch_page(
+        ctx,
+        PageQuery(
+            tool=tool_id,
+            kind="vulnerabilities",
+            identity=identity,
+            filters=filters,
+            sort=VULN_SORT,
+            source=VULN_SOURCE,
+            size=size,
+            cursor=cursor,
+        ),
+    )
+    return VulnerabilitiesResult(
+        vulnerabilities=[to_vulnerability(hit) for hit in page.hits],
+        total=page.total,
+        truncated=page.truncated,
+        next_cursor=page.next_cursor,
+    )
 
 
 @tool("vulnerabilities.list_vulnerabilities_by_agent", title="Vulnerabilities of an agent")
@@ -103,27 +136,42 @@ async def list_vulnerabilities_by_agent(
     """Current vulnerability state of one agent (Wazuh 4.8+): CVE, severity, CVSS score, affected
     package and version, detection time. Most recently detected first; follow `next_cursor`."""
     filters = [{"term": {"agent.id": agent_id}}, *severity_filter(min_severity)]
-    return await vulnerability_page(ctx, "vulnerabilities.list_vulnerabilities_by_agent",
-                                    {"agent_id": agent_id, "min_severity": min_severity}, filters, size, cursor)
+    return await vulnerability_page(
+        ctx,
+        "vulnerabilities.list_vulnerabilities_by_agent",
+        {"agent_id": agent_id, "min_severity": min_severity},
+        filters,
+        size,
+        cursor,
+    )
 
 
 @tool("vulnerabilities.search_vulnerabilities", title="Search vulnerabilities")
 async def search_vulnerabilities(
     ctx: Context[Any, Any],
-    cve_id: Annotated[CveId | None, Field(description="Only this CVE, e.g. CVE-2024-3094: which agents have it.")]
-    = None,
+    cve_id: Annotated[
+        CveId | None, Field(description="Only this CVE, e.g. CVE-2024-3094: which agents have it.")
+    ] = None,
     min_severity: MinSeverity = None,
     size: PageSize = 25,
     cursor: Cursor = None,
 ) -> VulnerabilitiesResult:
     """Search vulnerability state across all agents by CVE id and/or minimum severity (at least one
     is required). Most recently detected first; follow `next_cursor`."""
-    require(cve_id is not None or min_severity is not None,
-            "search_vulnerabilities needs cve_id or min_severity (or both); for one agent's list use "
-            "list_vulnerabilities_by_agent.")
+    require(
+        cve_id is not None or min_severity is not None,
+        "search_vulnerabilities needs cve_id or min_severity (or both); for one agent's list use "
+        "list_vulnerabilities_by_agent.",
+    )
     filters = ([{"term": {"vulnerability.id": cve_id}}] if cve_id else []) + severity_filter(min_severity)
-    return await vulnerability_page(ctx, "vulnerabilities.search_vulnerabilities",
-                                    {"cve_id": cve_id, "min_severity": min_severity}, filters, size, cursor)
+    return await vulnerability_page(
+        ctx,
+        "vulnerabilities.search_vulnerabilities",
+        {"cve_id": cve_id, "min_severity": min_severity},
+        filters,
+        size,
+        cursor,
+    )
 
 
 TOOLS = [list_vulnerabilities_by_agent, search_vulnerabilities]

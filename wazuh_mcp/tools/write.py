@@ -40,21 +40,32 @@ MAX_DIFF_CHARS = 6000
 """The diff in a tool result is for the model to show the user; the full one is in the change record."""
 _RULE_ID_ATTR = re.compile(r"<rule\b[^>]*?\bid\s*=\s*[\"']([0-9]+)[\"']")
 
-RuleXml = Annotated[str, Field(
-    min_length=1, max_length=MAX_RULE_FILE_BYTES,
-    description="The whole rule file: exactly one <group name=\"...\"> holding <rule id=\"...\" level=\"...\"> "
-    f"elements, each with a <description>. Rule ids must be custom ({CUSTOM_ID_MIN}-{CUSTOM_ID_MAX}). "
-    "No DOCTYPE/ENTITY declarations.",
-)]
-CustomRuleId = Annotated[int, Field(
-    ge=CUSTOM_ID_MIN, le=CUSTOM_ID_MAX,
-    description=f"Id of an existing custom rule ({CUSTOM_ID_MIN}-{CUSTOM_ID_MAX}); its file is replaced.",
-)]
-Confirm = Annotated[bool, Field(
-    description="Only for a tool set to the caller_attested tier: true once the user has explicitly agreed to "
-    "this exact change in this conversation. Under the default confirmation_required tier it has no effect: "
-    "a person approves out of band.",
-)]
+RuleXml = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=MAX_RULE_FILE_BYTES,
+        description='The whole rule file: exactly one <group name="..."> holding <rule id="..." level="..."> '
+        f"elements, each with a <description>. Rule ids must be custom ({CUSTOM_ID_MIN}-{CUSTOM_ID_MAX}). "
+        "No DOCTYPE/ENTITY declarations.",
+    ),
+]
+CustomRuleId = Annotated[
+    int,
+    Field(
+        ge=CUSTOM_ID_MIN,
+        le=CUSTOM_ID_MAX,
+        description=f"Id of an existing custom rule ({CUSTOM_ID_MIN}-{CUSTOM_ID_MAX}); its file is replaced.",
+    ),
+]
+Confirm = Annotated[
+    bool,
+    Field(
+        description="Only for a tool set to the caller_attested tier: true once the user has explicitly agreed to "
+        "this exact change in this conversation. Under the default confirmation_required tier it has no effect: "
+        "a person approves out of band.",
+    ),
+]
 
 
 def _tier(app: AppContext, tool_id: str) -> Tier:
@@ -69,8 +80,12 @@ def _api_url(app: AppContext, api: ServerApiBackend) -> str | None:
 
 def _requester(ctx: Context[Any, Any], app: AppContext, api: ServerApiBackend) -> Requester:
     return Requester(
-        session=getattr(ctx.mcp_server, "session_id", None), role=app.settings.role, wazuh_user=api.identity,
-        profile=app.profile, demo=app.profile == "demo", api_url=_api_url(app, api),
+        session=getattr(ctx.mcp_server, "session_id", None),
+        role=app.settings.role,
+        wazuh_user=api.identity,
+        profile=app.profile,
+        demo=app.profile == "demo",
+        api_url=_api_url(app, api),
     )
 
 
@@ -78,8 +93,12 @@ def _store(ctx: Context[Any, Any], app: AppContext, requester: Requester) -> Cha
     audit = getattr(ctx.mcp_server, "audit", None)  # the server's sink: one audit file, one writer per process
     if not isinstance(audit, AuditSink):
         audit = AuditSink.from_settings(app.settings)
-    actor = Actor(session=requester.session or "server", role=requester.role, wazuh_user=requester.wazuh_user,
-                  person="caller-attested (confirm=true)")
+    actor = Actor(
+        session=requester.session or "server",
+        role=requester.role,
+        wazuh_user=requester.wazuh_user,
+        person="caller-attested (confirm=true)",
+    )
     return ChangeStore(audit=audit, actor=actor)
 
 
@@ -110,27 +129,50 @@ async def _submit(
     api = app.server_api()
     tier = _tier(app, tool_id)
     requester = _requester(ctx, app, api)
-    common: dict[str, Any] = {"tool": tool_id, "tier": tier, "target": target, "rule_ids": rule_ids or [],
-                              "removed_rule_ids": removed or []}
+    common: dict[str, Any] = {
+        "tool": tool_id,
+        "tier": tier,
+        "target": target,
+        "rule_ids": rule_ids or [],
+        "removed_rule_ids": removed or [],
+    }
     if tier == "caller_attested" and not confirm:
         diff, cut = _cut(unified_diff(target, base_text, payload) if kind != "restart_manager" else "")
-        return WriteResult(status="confirmation_required", diff=diff, diff_truncated=cut, **common, message=(
-            f"Nothing was changed. {summary}. Show the user this change; only if they explicitly agree to "
-            "exactly this, call the tool again with the same arguments and confirm=true."
-        ))
+        return WriteResult(
+            status="confirmation_required",
+            diff=diff,
+            diff_truncated=cut,
+            **common,
+            message=(
+                f"Nothing was changed. {summary}. Show the user this change; only if they explicitly agree to "
+                "exactly this, call the tool again with the same arguments and confirm=true."
+            ),
+        )
     store = _store(ctx, app, requester)
     change = store.prepare(
-        tool=tool_id, kind=kind, tier=tier, requester=requester, target=target, payload=payload, summary=summary,
-        base_text=base_text, filename=filename, relative_dirname=CUSTOM_RULES_DIR if filename else None,
-        scope=scope, rule_ids=rule_ids,
+        tool=tool_id,
+        kind=kind,
+        tier=tier,
+        requester=requester,
+        target=target,
+        payload=payload,
+        summary=summary,
+        base_text=base_text,
+        filename=filename,
+        relative_dirname=CUSTOM_RULES_DIR if filename else None,
+        scope=scope,
+        rule_ids=rule_ids,
     )
     diff, cut = _cut(change.diff)
     common.update(change_id=change.id, change_sha256=change.change_sha256, diff=diff, diff_truncated=cut)
     if tier == "confirmation_required":
         ignored = " confirm=true has no effect under this tier." if confirm else ""
         return WriteResult(
-            status="pending_approval", expires_at=change.expires_at, approve_with=f"wazuh-mcp approve {change.id}",
-            **common, message=(
+            status="pending_approval",
+            expires_at=change.expires_at,
+            approve_with=f"wazuh-mcp approve {change.id}",
+            **common,
+            message=(
                 f"Nothing was changed in Wazuh yet. {summary}: recorded as change {change.id} "
                 f"(sha256 {change.change_sha256[:12]}…), waiting for a person to approve it outside this "
                 f"conversation: `wazuh-mcp approve {change.id}` (or `wazuh-mcp reject {change.id}`) in a terminal, "
@@ -151,13 +193,16 @@ async def _ids_taken_elsewhere(api: ServerApiBackend, ids: list[int], own_path: 
     taken = await rules_defined_elsewhere(api, ids, own_path)
     if taken:
         listed = ", ".join(f"{i} (in {where.path})" for i, where in sorted(taken.items()))
-        raise InvalidArgument(f"Rule id(s) already used: {listed}.",
-                              hint=f"Pick ids that are free in {CUSTOM_ID_MIN}-{CUSTOM_ID_MAX}, or change that "
-                                   "file with update_rule.")
+        raise InvalidArgument(
+            f"Rule id(s) already used: {listed}.",
+            hint=f"Pick ids that are free in {CUSTOM_ID_MIN}-{CUSTOM_ID_MAX}, or change that file with update_rule.",
+        )
 
 
-_AFTER_RULE = ("Once applied, the rule file is on the manager but only takes effect after a restart "
-               "(restart_manager); read it back with the wazuh://rules/{id} resource.")
+_AFTER_RULE = (
+    "Once applied, the rule file is on the manager but only takes effect after a restart "
+    "(restart_manager); read it back with the wazuh://rules/{id} resource."
+)
 
 
 @tool("write.create_rule", title="Create custom rule", read_only=False, destructive=False, idempotent=False)
@@ -171,13 +216,21 @@ async def create_rule(ctx: Context[Any, Any], rule_xml: RuleXml, confirm: Confir
     await _ids_taken_elsewhere(api, list(parsed.rule_ids), None)
     target = f"{CUSTOM_RULES_DIR}/{parsed.filename}"
     if await read_rule_file(api, parsed.filename, CUSTOM_RULES_DIR) is not None:
-        raise InvalidArgument(f"{target} already exists.",
-                              hint=f"Replace it with update_rule(rule_id={parsed.first_id}, ...).")
+        raise InvalidArgument(
+            f"{target} already exists.", hint=f"Replace it with update_rule(rule_id={parsed.first_id}, ...)."
+        )
     ids = ", ".join(str(i) for i in parsed.rule_ids)
     return await _submit(
-        ctx, tool_id="write.create_rule", kind="create_rule", target=target, payload=parsed.text,
-        summary=f"Create {target} with rule(s) {ids}", confirm=confirm, after=_AFTER_RULE,
-        filename=parsed.filename, rule_ids=list(parsed.rule_ids),
+        ctx,
+        tool_id="write.create_rule",
+        kind="create_rule",
+        target=target,
+        payload=parsed.text,
+        summary=f"Create {target} with rule(s) {ids}",
+        confirm=confirm,
+        after=_AFTER_RULE,
+        filename=parsed.filename,
+        rule_ids=list(parsed.rule_ids),
     )
 
 
@@ -191,8 +244,9 @@ async def update_rule(
     status=pending_approval with a change_id that a person approves outside this conversation."""
     parsed = parse_rule_file(rule_xml)
     if rule_id not in parsed.rule_ids:
-        raise InvalidArgument(f"The new XML must still define rule {rule_id} (it defines "
-                              f"{', '.join(str(i) for i in parsed.rule_ids)}).")
+        raise InvalidArgument(
+            f"The new XML must still define rule {rule_id} (it defines {', '.join(str(i) for i in parsed.rule_ids)})."
+        )
     api = deps(ctx).server_api()
     where = (await rule_locations(api, [rule_id])).get(rule_id)
     if where is None:
@@ -207,18 +261,31 @@ async def update_rule(
     removed = sorted(_ids_in(current) - set(parsed.rule_ids))
     dropped = f", removing rule(s) {', '.join(map(str, removed))}" if removed else ""
     return await _submit(
-        ctx, tool_id="write.update_rule", kind="update_rule", target=where.path, payload=parsed.text,
-        summary=f"Replace {where.path} (rule {rule_id}){dropped}", confirm=confirm, after=_AFTER_RULE,
-        base_text=current, filename=where.filename, rule_ids=list(parsed.rule_ids), removed=removed,
+        ctx,
+        tool_id="write.update_rule",
+        kind="update_rule",
+        target=where.path,
+        payload=parsed.text,
+        summary=f"Replace {where.path} (rule {rule_id}){dropped}",
+        confirm=confirm,
+        after=_AFTER_RULE,
+        base_text=current,
+        filename=where.filename,
+        rule_ids=list(parsed.rule_ids),
+        removed=removed,
     )
 
 
 @tool("write.restart_manager", title="Restart Wazuh manager", read_only=False, destructive=True, idempotent=False)
 async def restart_manager(
     ctx: Context[Any, Any],
-    scope: Annotated[Literal["manager", "cluster"], Field(
-        description="'manager': this manager node (PUT /manager/restart). 'cluster': every node of a running "
-        "cluster (PUT /cluster/restart).")] = "manager",
+    scope: Annotated[
+        Literal["manager", "cluster"],
+        Field(
+            description="'manager': this manager node (PUT /manager/restart). 'cluster': every node of a running "
+            "cluster (PUT /cluster/restart)."
+        ),
+    ] = "manager",
     confirm: Confirm = False,
 ) -> WriteResult:
     """Propose restarting the Wazuh manager (or every cluster node), which loads new rule files and briefly
@@ -228,14 +295,22 @@ async def restart_manager(
         status = await deps(ctx).server_api().request("GET", "/cluster/status", action="cluster:status")
         running = str((status.get("data") or {}).get("running", "")).lower() in {"yes", "true"}
         if not running:
-            raise InvalidArgument("Clustering is not running on this deployment, so there is no cluster to restart.",
-                                  hint="Use scope='manager'.")
+            raise InvalidArgument(
+                "Clustering is not running on this deployment, so there is no cluster to restart.",
+                hint="Use scope='manager'.",
+            )
     what = "every node of the Wazuh cluster" if scope == "cluster" else "the Wazuh manager"
     return await _submit(
-        ctx, tool_id="write.restart_manager", kind="restart_manager", target=scope, payload=scope,
-        summary=f"Restart {what}", confirm=confirm, scope=scope,
+        ctx,
+        tool_id="write.restart_manager",
+        kind="restart_manager",
+        target=scope,
+        payload=scope,
+        summary=f"Restart {what}",
+        confirm=confirm,
+        scope=scope,
         after="After it is applied, poll cluster_status every few seconds until every node reports running "
-              "(a restart takes about 30 s).",
+        "(a restart takes about 30 s).",
     )
 
 

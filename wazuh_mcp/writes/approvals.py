@@ -64,8 +64,13 @@ def pending_dir(root: Path | None = None) -> Path:
 
 def change_digest(kind: str, target: str, payload: str, base_sha256: str | None, api_url: str | None) -> str:
     """The sha256 a human can compare: it covers what is sent, where, and what it replaces."""
-    document = {"kind": kind, "target": target, "payload": payload, "base_sha256": base_sha256,
-                "api_url": normalise_url(api_url)}
+    document = {
+        "kind": kind,
+        "target": target,
+        "payload": payload,
+        "base_sha256": base_sha256,
+        "api_url": normalise_url(api_url),
+    }
     return hashlib.sha256(json.dumps(document, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
@@ -75,8 +80,10 @@ def normalise_url(url: str | None) -> str | None:
 
 def unified_diff(target: str, before: str | None, after: str) -> str:
     lines = difflib.unified_diff(
-        (before or "").splitlines(keepends=True), after.splitlines(keepends=True),
-        fromfile="/dev/null" if before is None else f"a/{target}", tofile=f"b/{target}",
+        (before or "").splitlines(keepends=True),
+        after.splitlines(keepends=True),
+        fromfile="/dev/null" if before is None else f"a/{target}",
+        tofile=f"b/{target}",
     )
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
@@ -111,8 +118,9 @@ def cli_actor(settings: Settings) -> Actor:
 class ChangeStore:
     """The pending-change directory. Safe to use from several processes at once."""
 
-    def __init__(self, root: Path | None = None, *, audit: AuditSink, actor: Actor,
-                 ttl: timedelta = DEFAULT_TTL) -> None:
+    def __init__(
+        self, root: Path | None = None, *, audit: AuditSink, actor: Actor, ttl: timedelta = DEFAULT_TTL
+    ) -> None:
         self.dir = pending_dir(root)
         self.audit = audit
         self.actor = actor
@@ -122,8 +130,10 @@ class ChangeStore:
 
     def _path(self, change_id: str) -> Path:
         if not _CHANGE_ID.fullmatch(change_id):
-            raise NotFound(f"'{change_id}' is not a change id (they look like ch-1a2b3c4d).",
-                           hint="`wazuh-mcp pending` lists the changes waiting for a decision.")
+            raise NotFound(
+                f"'{change_id}' is not a change id (they look like ch-1a2b3c4d).",
+                hint="`wazuh-mcp pending` lists the changes waiting for a decision.",
+            )
         return self.dir / f"{change_id}.json"
 
     def _ensure_dir(self) -> None:
@@ -141,8 +151,9 @@ class ChangeStore:
         try:
             return PendingChange.model_validate_json(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise NotFound(f"There is no change {change_id}.",
-                           hint="`wazuh-mcp pending` lists the changes waiting for a decision.") from None
+            raise NotFound(
+                f"There is no change {change_id}.", hint="`wazuh-mcp pending` lists the changes waiting for a decision."
+            ) from None
         except ValueError as exc:
             raise Conflict(f"The record of change {change_id} is unreadable ({path}).") from exc
 
@@ -196,10 +207,22 @@ class ChangeStore:
         base_sha = sha256_text(base_text) if base_text is not None else None
         diff = unified_diff(target, base_text, payload) if kind != "restart_manager" else f"restart {target}\n"
         fields: dict[str, Any] = {
-            "tool": tool, "kind": kind, "state": "pending", "tier": tier, "created_at": _iso(created),
-            "expires_at": _iso(created + self.ttl), "requested_by": requester, "target": target,
-            "filename": filename, "relative_dirname": relative_dirname, "scope": scope, "payload": payload,
-            "rule_ids": list(rule_ids or []), "base_sha256": base_sha, "diff": diff, "summary": summary,
+            "tool": tool,
+            "kind": kind,
+            "state": "pending",
+            "tier": tier,
+            "created_at": _iso(created),
+            "expires_at": _iso(created + self.ttl),
+            "requested_by": requester,
+            "target": target,
+            "filename": filename,
+            "relative_dirname": relative_dirname,
+            "scope": scope,
+            "payload": payload,
+            "rule_ids": list(rule_ids or []),
+            "base_sha256": base_sha,
+            "diff": diff,
+            "summary": summary,
             "change_sha256": change_digest(kind, target, payload, base_sha, requester.api_url),
         }
         for _ in range(5):
@@ -208,8 +231,15 @@ class ChangeStore:
                 self._write(change, new=True)
             except FileExistsError:
                 continue
-            self._audit("approval.request", change, ts, started, session=requester.session,
-                        role=requester.role, wazuh_user=requester.wazuh_user)
+            self._audit(
+                "approval.request",
+                change,
+                ts,
+                started,
+                session=requester.session,
+                role=requester.role,
+                wazuh_user=requester.wazuh_user,
+            )
             return change
         raise Conflict("Could not allocate a change id; try again.")  # pragma: no cover - 2**32 ids
 
@@ -269,32 +299,44 @@ class ChangeStore:
         if change.state == "pending":
             return change
         if change.state == "applied":
-            raise Conflict(f"Change {change_id} was already applied at {change.applied_at}{who}; "
-                           "a change is applied only once.")
+            raise Conflict(
+                f"Change {change_id} was already applied at {change.applied_at}{who}; a change is applied only once."
+            )
         if change.state == "rejected":
-            raise Conflict(f"Change {change_id} was rejected at {change.decided_at}{who}{reason}.",
-                           hint="Ask for the change again if it is still wanted.")
+            raise Conflict(
+                f"Change {change_id} was rejected at {change.decided_at}{who}{reason}.",
+                hint="Ask for the change again if it is still wanted.",
+            )
         if change.state == "expired":
-            raise Conflict(f"Change {change_id} expired at {change.expires_at} without a decision.",
-                           hint="Ask for the change again if it is still wanted.")
+            raise Conflict(
+                f"Change {change_id} expired at {change.expires_at} without a decision.",
+                hint="Ask for the change again if it is still wanted.",
+            )
         if change.state == "failed":
-            raise Conflict(f"Change {change_id} already failed{reason}; failed changes are never retried.",
-                           hint="Ask for the change again.")
+            raise Conflict(
+                f"Change {change_id} already failed{reason}; failed changes are never retried.",
+                hint="Ask for the change again.",
+            )
         if (self.dir / f"{change_id}.lock").exists():
-            raise Conflict(f"Change {change_id} was approved at {change.decided_at}{who} and is being applied "
-                           "by another process right now.")
+            raise Conflict(
+                f"Change {change_id} was approved at {change.decided_at}{who} and is being applied "
+                "by another process right now."
+            )
         raise Conflict(
             f"Change {change_id} was approved at {change.decided_at}{who} but applying it did not finish.",
             hint="Check the manager (get the rule or file), then ask for the change again if needed.",
         )
 
     def _verify(self, change: PendingChange, api_url: str | None) -> None:
-        digest = change_digest(change.kind, change.target, change.payload, change.base_sha256,
-                               change.requested_by.api_url)
+        digest = change_digest(
+            change.kind, change.target, change.payload, change.base_sha256, change.requested_by.api_url
+        )
         if digest != change.change_sha256:
             self._write(change.model_copy(update={"state": "failed", "reason": "record altered after the request"}))
-            raise Conflict(f"The record of change {change.id} was altered after it was requested "
-                           "(its sha256 no longer matches); it will not be applied.")
+            raise Conflict(
+                f"The record of change {change.id} was altered after it was requested "
+                "(its sha256 no longer matches); it will not be applied."
+            )
         wanted = normalise_url(change.requested_by.api_url)
         if wanted and normalise_url(api_url) != wanted:
             raise Conflict(
@@ -309,14 +351,22 @@ class ChangeStore:
         with self._exclusive(change_id, step, ts, started):
             with self.refusals_audited(step, change_id, ts, started):
                 change = self._decidable(change_id)
-            change = self._write(change.model_copy(update={
-                "state": "rejected", "decided_at": now_iso(), "decided_by": self.actor.person, "reason": reason,
-            }))
+            change = self._write(
+                change.model_copy(
+                    update={
+                        "state": "rejected",
+                        "decided_at": now_iso(),
+                        "decided_by": self.actor.person,
+                        "reason": reason,
+                    }
+                )
+            )
         self._audit(step, change, ts, started)
         return change
 
-    async def approve(self, change_id: str, api: ServerApiBackend, *, api_url: str | None,
-                      attested: bool = False) -> PendingChange:
+    async def approve(
+        self, change_id: str, api: ServerApiBackend, *, api_url: str | None, attested: bool = False
+    ) -> PendingChange:
         """Decide yes and apply: once, only to the Wazuh it was prepared for, only if not stale.
 
         ``attested`` marks the caller-attested tier (``confirm=true`` in the same tool call)."""
@@ -326,9 +376,16 @@ class ChangeStore:
             with self.refusals_audited(step, change_id, ts, started):
                 change = self._decidable(change_id)
                 self._verify(change, api_url)
-            change = self._write(change.model_copy(update={
-                "state": "approved", "decided_at": now_iso(), "decided_by": self.actor.person, "reason": None,
-            }))
+            change = self._write(
+                change.model_copy(
+                    update={
+                        "state": "approved",
+                        "decided_at": now_iso(),
+                        "decided_by": self.actor.person,
+                        "reason": None,
+                    }
+                )
+            )
             self._audit(step, change, ts, started)
             return await self._apply(change, api)
 
@@ -344,9 +401,16 @@ class ChangeStore:
             raise
         except WazuhMCPError as exc:
             # Nothing reached Wazuh (we could not even read the target): let a human try again.
-            change = self._write(change.model_copy(update={
-                "state": "pending", "decided_at": None, "decided_by": None, "reason": f"last attempt: {exc}",
-            }))
+            change = self._write(
+                change.model_copy(
+                    update={
+                        "state": "pending",
+                        "decided_at": None,
+                        "decided_by": None,
+                        "reason": f"last attempt: {exc}",
+                    }
+                )
+            )
             self._audit("approval.apply", change, ts, started, error=exc)
             raise
         try:
@@ -361,28 +425,71 @@ class ChangeStore:
 
     # --- audit --------------------------------------------------------------------------
 
-    def _audit(self, step: str, change: PendingChange, ts: str, started: float, *,
-               error: WazuhMCPError | None = None, session: str | None = None, role: str | None = None,
-               wazuh_user: str | None = None) -> None:
-        args = {"change_id": change.id, "tool": change.tool, "target": change.target, "state": change.state,
-                "change_sha256": change.change_sha256}
+    def _audit(
+        self,
+        step: str,
+        change: PendingChange,
+        ts: str,
+        started: float,
+        *,
+        error: WazuhMCPError | None = None,
+        session: str | None = None,
+        role: str | None = None,
+        wazuh_user: str | None = None,
+    ) -> None:
+        args = {
+            "change_id": change.id,
+            "tool": change.tool,
+            "target": change.target,
+            "state": change.state,
+            "change_sha256": change.change_sha256,
+        }
         if change.reason:
             args["reason"] = change.reason
         decided_by = change.decided_by if step in ("approval.approve", "approval.reject") else None
-        self._emit(step, args, change.id, ts, started, error, session=session, role=role, wazuh_user=wazuh_user,
-                   decided_by=decided_by)
+        self._emit(
+            step,
+            args,
+            change.id,
+            ts,
+            started,
+            error,
+            session=session,
+            role=role,
+            wazuh_user=wazuh_user,
+            decided_by=decided_by,
+        )
 
     def _audit_refusal(self, step: str, change_id: str, ts: str, started: float, error: WazuhMCPError) -> None:
         self._emit(step, {"change_id": change_id}, change_id, ts, started, error)
 
-    def _emit(self, step: str, args: dict[str, Any], change_id: str, ts: str, started: float,
-              error: WazuhMCPError | None, *, session: str | None = None, role: str | None = None,
-              wazuh_user: str | None = None, decided_by: str | None = None) -> None:
+    def _emit(
+        self,
+        step: str,
+        args: dict[str, Any],
+        change_id: str,
+        ts: str,
+        started: float,
+        error: WazuhMCPError | None,
+        *,
+        session: str | None = None,
+        role: str | None = None,
+        wazuh_user: str | None = None,
+        decided_by: str | None = None,
+    ) -> None:
         event = AuditEvent.finished(
-            tool=step, toolset="approval", args=args, ts=ts, started=started,
-            error_code=error.code if error else None, error=str(error) if error else None,
-            wazuh_user=wazuh_user or self.actor.wazuh_user, role=role or self.actor.role,
-            session=session or self.actor.session, change_id=change_id, decided_by=decided_by,
+            tool=step,
+            toolset="approval",
+            args=args,
+            ts=ts,
+            started=started,
+            error_code=error.code if error else None,
+            error=str(error) if error else None,
+            wazuh_user=wazuh_user or self.actor.wazuh_user,
+            role=role or self.actor.role,
+            session=session or self.actor.session,
+            change_id=change_id,
+            decided_by=decided_by,
         )
         try:
             self.audit.write(event)
@@ -427,9 +534,12 @@ def open_api_for(change: PendingChange, *, profile: str | None = None) -> tuple[
                 hint="The demo's Wazuh stand-in lives only as long as that session; reject the change.",
             )
         ca = state.get("api_ca")
-        config = ServerApiConfig(url=str(state["api_url"]), user=DEMO_API_USER,
-                                 password=DEMO_USERS[DEMO_API_USER].password,
-                                 verify=str(ca) if ca and ca != "None" else True)
+        config = ServerApiConfig(
+            url=str(state["api_url"]),
+            user=DEMO_API_USER,
+            password=DEMO_USERS[DEMO_API_USER].password,
+            verify=str(ca) if ca and ca != "None" else True,
+        )
         return ServerApi(config), config.url
     from wazuh_mcp.backends.factory import server_api_from_settings
 

@@ -38,17 +38,25 @@ _PARSER_EXTENSIONS.append(_extend)
 
 
 def _line(change: PendingChange) -> str:
-    return (f"{change.id}  {change.state:<8}  {change.tool:<21}  {change.target:<40}  "
-            f"asked {change.created_at}  expires {change.expires_at}")
+    return (
+        f"{change.id}  {change.state:<8}  {change.tool:<21}  {change.target:<40}  "
+        f"asked {change.created_at}  expires {change.expires_at}"
+    )
 
 
 def describe(change: PendingChange) -> str:
     """Everything a person needs to decide, as text."""
     who = change.requested_by
-    asked_by = ", ".join(p for p in (
-        f"session {who.session}" if who.session else "", f"role {who.role}" if who.role else "",
-        f"Wazuh user {who.wazuh_user}" if who.wazuh_user else "", "demo" if who.demo else "",
-    ) if p)
+    asked_by = ", ".join(
+        p
+        for p in (
+            f"session {who.session}" if who.session else "",
+            f"role {who.role}" if who.role else "",
+            f"Wazuh user {who.wazuh_user}" if who.wazuh_user else "",
+            "demo" if who.demo else "",
+        )
+        if p
+    )
     lines = [
         f"Change {change.id}: {change.summary}",
         f"  state       {change.state}" + (f" ({change.reason})" if change.reason else ""),

@@ -54,11 +54,17 @@ async def rule_locations(api: ServerApiBackend, rule_ids: list[int]) -> dict[int
     """Where each of ``rule_ids`` is defined now; ids Wazuh does not know are absent (error 1208)."""
     found: dict[int, RuleLocation] = {}
     for start in range(0, len(rule_ids), _ID_CHUNK):
-        chunk = rule_ids[start:start + _ID_CHUNK]
-        body = await api.request("GET", "/rules", action="rules:read", params={
-            "rule_ids": ",".join(str(i) for i in chunk), "limit": 500,
-            "select": "id,filename,relative_dirname",
-        })
+        chunk = rule_ids[start : start + _ID_CHUNK]
+        body = await api.request(
+            "GET",
+            "/rules",
+            action="rules:read",
+            params={
+                "rule_ids": ",".join(str(i) for i in chunk),
+                "limit": 500,
+                "select": "id,filename,relative_dirname",
+            },
+        )
         items, failed = _envelope_items(body, "/rules")
         _raise_unless_unknown_rule(failed)
         for item in items:
@@ -71,8 +77,9 @@ async def rules_defined_elsewhere(
     api: ServerApiBackend, rule_ids: list[int], own_path: str | None
 ) -> dict[int, RuleLocation]:
     """The ids of ``rule_ids`` that some file other than ``own_path`` already defines."""
-    return {rule_id: where for rule_id, where in (await rule_locations(api, rule_ids)).items()
-            if where.path != own_path}
+    return {
+        rule_id: where for rule_id, where in (await rule_locations(api, rule_ids)).items() if where.path != own_path
+    }
 
 
 async def fetch_rule(api: ServerApiBackend, rule_id: int) -> dict[str, Any] | None:
@@ -86,8 +93,11 @@ async def fetch_rule(api: ServerApiBackend, rule_id: int) -> dict[str, Any] | No
 async def read_rule_file(api: ServerApiBackend, filename: str, relative_dirname: str) -> str | None:
     """The file's exact text (``raw=true``), or None when there is no such file."""
     body = await api.request(
-        "GET", f"/rules/files/{filename}", action="rules:read",
-        params={"raw": "true", "relative_dirname": relative_dirname}, accept_text=True,
+        "GET",
+        f"/rules/files/{filename}",
+        action="rules:read",
+        params={"raw": "true", "relative_dirname": relative_dirname},
+        accept_text=True,
     )
     if isinstance(body, str):
         return body
@@ -107,18 +117,26 @@ def raise_upload_failure(failed: dict[str, Any], path: str) -> None:
     said = str(error.get("message") or "").strip()
     wazuh = f" Wazuh said: {said}" if said else ""
     if code == 1905:
-        raise Conflict(f"{path} already exists on the manager (Wazuh error 1905).{wazuh}",
-                       hint="Use update_rule to replace a file that exists.", upstream_code=code)
+        raise Conflict(
+            f"{path} already exists on the manager (Wazuh error 1905).{wazuh}",
+            hint="Use update_rule to replace a file that exists.",
+            upstream_code=code,
+        )
     if code in (1113, 1908):
-        raise InvalidArgument(f"Wazuh rejected the XML of {path} (Wazuh error {code}).{wazuh}",
-                              hint="Fix the rule XML and request the change again.", upstream_code=code)
+        raise InvalidArgument(
+            f"Wazuh rejected the XML of {path} (Wazuh error {code}).{wazuh}",
+            hint="Fix the rule XML and request the change again.",
+            upstream_code=code,
+        )
     if code == 1210:
-        raise Forbidden(f"Wazuh refuses to change default ruleset files ({path}, Wazuh error 1210).{wazuh}",
-                        upstream_code=code)
+        raise Forbidden(
+            f"Wazuh refuses to change default ruleset files ({path}, Wazuh error 1210).{wazuh}", upstream_code=code
+        )
     if code in (1209, 1211):
         raise InvalidArgument(
             f"A rule file named like {path} exists in another directory (Wazuh error {code}).{wazuh}",
-            hint="Choose rule ids that give a different file name.", upstream_code=code,
+            hint="Choose rule ids that give a different file name.",
+            upstream_code=code,
         )
     raise_failed_item(failed)
 
@@ -129,9 +147,12 @@ async def upload_rule_file(
     """``PUT /rules/files/{name}`` as ``application/octet-stream``; returns the path Wazuh wrote."""
     path = f"{relative_dirname}/{filename}"
     body = await api.request(
-        "PUT", f"/rules/files/{filename}", action="rules:update",
+        "PUT",
+        f"/rules/files/{filename}",
+        action="rules:update",
         params={"overwrite": "true" if overwrite else "false", "relative_dirname": relative_dirname},
-        content=content.encode("utf-8"), headers={"Content-Type": "application/octet-stream"},
+        content=content.encode("utf-8"),
+        headers={"Content-Type": "application/octet-stream"},
     )
     items, failed = _envelope_items(body, f"/rules/files/{filename}")
     if failed:
@@ -143,8 +164,9 @@ async def upload_rule_file(
 
 async def restart(api: ServerApiBackend, scope: RestartScope) -> list[str]:
     """``PUT /manager/restart`` or ``PUT /cluster/restart`` (both 202); returns the nodes told to restart."""
-    path, action = ("/manager/restart", "manager:restart") if scope == "manager" else ("/cluster/restart",
-                                                                                       "cluster:restart")
+    path, action = (
+        ("/manager/restart", "manager:restart") if scope == "manager" else ("/cluster/restart", "cluster:restart")
+    )
     body = await api.request("PUT", path, action=action)
     items, failed = _envelope_items(body, path)
     if failed and not items:
@@ -170,8 +192,10 @@ async def check_fresh(api: ServerApiBackend, change: PendingChange) -> None:
             raise Conflict(f"{change.target} was created by someone else after this change was requested.")
         if current is None:
             raise Conflict(f"{change.target} was deleted after this change was requested.")
-        raise Conflict(f"{change.target} changed after this change was requested "
-                       "(its sha256 no longer matches the file the diff was made against).")
+        raise Conflict(
+            f"{change.target} changed after this change was requested "
+            "(its sha256 no longer matches the file the diff was made against)."
+        )
     taken = await rules_defined_elsewhere(api, change.rule_ids, change.target)
     if taken:
         listed = ", ".join(f"{rule_id} ({where.path})" for rule_id, where in sorted(taken.items()))
@@ -185,6 +209,7 @@ async def send_change(api: ServerApiBackend, change: PendingChange) -> str:
         return f"restart requested on {', '.join(nodes) or 'the manager'}"
     if change.filename is None or change.relative_dirname is None:
         raise Conflict(f"Change {change.id} names no target file.")
-    written = await upload_rule_file(api, change.filename, change.relative_dirname, change.payload,
-                                     overwrite=change.kind == "update_rule")
+    written = await upload_rule_file(
+        api, change.filename, change.relative_dirname, change.payload, overwrite=change.kind == "update_rule"
+    )
     return f"wrote {written}"

@@ -101,7 +101,7 @@ def _parse(text: str) -> ET.Element:
         if "junk after document element" in str(exc):
             raise InvalidArgument(
                 f"Rule XML must hold exactly one top-level <group>; more content follows it (line {line}).",
-                hint="Put all rules inside a single <group name=\"…\"> element.",
+                hint='Put all rules inside a single <group name="…"> element.',
             ) from exc
         raise InvalidArgument(
             f"Rule XML is not well-formed: {reason} at line {line}, column {column + 1}.",
@@ -112,8 +112,10 @@ def _parse(text: str) -> ET.Element:
 def _rule_id(rule: ET.Element, index: int) -> int:
     raw = (rule.get("id") or "").strip()
     if not _NUMBER.fullmatch(raw):
-        raise InvalidArgument(f"Rule #{index} has no numeric id attribute (got {raw!r}).",
-                              hint=f'Write <rule id="{CUSTOM_ID_MIN + 100}" level="…">.')
+        raise InvalidArgument(
+            f"Rule #{index} has no numeric id attribute (got {raw!r}).",
+            hint=f'Write <rule id="{CUSTOM_ID_MIN + 100}" level="…">.',
+        )
     rule_id = int(raw)
     require_custom_id(rule_id)
     return rule_id
@@ -125,7 +127,7 @@ def _check_rule(rule: ET.Element, rule_id: int) -> None:
         raise InvalidArgument(f"Rule {rule_id} needs a level attribute between 0 and {MAX_LEVEL} (got {level!r}).")
     if rule.get("overwrite", "no").strip().lower() != "no":
         raise InvalidArgument(
-            f"Rule {rule_id} uses overwrite=\"{rule.get('overwrite')}\"; wazuh-mcp never overwrites rules in place.",
+            f'Rule {rule_id} uses overwrite="{rule.get("overwrite")}"; wazuh-mcp never overwrites rules in place.',
             hint="Remove the overwrite attribute.",
         )
     description = rule.find("description")
@@ -139,8 +141,10 @@ def parse_rule_file(text: str) -> RuleFile:
         raise InvalidArgument("Rule XML is empty.")
     size = len(text.encode("utf-8"))
     if size > MAX_RULE_FILE_BYTES:
-        raise InvalidArgument(f"Rule XML is {size} bytes; the limit is {MAX_RULE_FILE_BYTES}.",
-                              hint="Split the rules across several files.")
+        raise InvalidArgument(
+            f"Rule XML is {size} bytes; the limit is {MAX_RULE_FILE_BYTES}.",
+            hint="Split the rules across several files.",
+        )
     _reject_declarations(text)
     root = _parse(text)
     if root.tag != "group":
