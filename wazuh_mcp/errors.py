@@ -15,6 +15,7 @@ this tree at their boundary; nothing above a backend ever sees a library excepti
      ├── UpstreamUnavailable          upstream_unavailable  refused, reset, 5xx, or an answer that is not Wazuh's
      ├── UpstreamTimeout              timeout               no answer within the configured deadline
      ├── ConfigurationError           configuration_error   settings or secrets missing / unusable
+     │    └── AuditUnavailable                               the audit log cannot be written (fail closed)
      └── UpstreamError                upstream_error        Wazuh answered with an error we cannot classify further
 
 Two codes exist only in the audit record, never as exceptions: ``cancelled`` (the client
@@ -96,3 +97,7 @@ class ConfigurationError(WazuhMCPError):
 
 class UpstreamError(WazuhMCPError):
     code = "upstream_error"
+
+
+class AuditUnavailable(ConfigurationError):
+    """The audit record of a call cannot be written: the call is refused before it reaches Wazuh."""

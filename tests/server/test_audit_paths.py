@@ -76,9 +76,10 @@ async def test_ok_and_error_paths_each_write_one_record(standin: StandinServer, 
         ("agents.get_agent", "error", "invalid_argument"),
         ("cluster.status", "error", "invalid_argument"),
         ("agents.agent_processes", "error", "forbidden"),
-        ("drop_tables", "error", "invalid_argument"),
+        ("unknown", "error", "invalid_argument"),
         ("agents.get_agent", "error", "not_found"),
     ]
+    assert recorded[5].requested_tool == "drop_tables"
     assert all(e.role == "readonly" and e.wazuh_user == "wazuh" and e.session for e in recorded)
 
 

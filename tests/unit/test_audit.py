@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -27,7 +28,10 @@ def test_redact_summarises_long_strings_and_lists() -> None:
     out = redact({"rule_xml": "x" * 5000, "ids": list(range(80))})
     assert out["rule_xml"].startswith("x" * 256)
     assert "5000 chars, sha256" in out["rule_xml"]
-    assert len(out["ids"]) == 51 and out["ids"][-1] == "… 30 more"
+    assert len(out["ids"]) == 51 and out["ids"][-1].startswith("… 30 more [80 items, sha256 ")
+    assert out["ids"][-1].endswith(
+        hashlib.sha256(json.dumps(list(range(80)), separators=(",", ":")).encode()).hexdigest() + "]"
+    )
 
 
 def test_sink_writes_one_json_line_per_event_with_mode_0600(tmp_path: Path) -> None:

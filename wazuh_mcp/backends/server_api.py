@@ -25,6 +25,7 @@ from typing import Any
 
 import httpx
 
+from wazuh_mcp.backends.limiter import CallLimiter
 from wazuh_mcp.errors import (
     Forbidden,
     InvalidArgument,
@@ -63,6 +64,8 @@ class ServerApiConfig:
     verify: bool | str = True
     """True, False, or the path of a CA bundle."""
     timeout_s: float = 15.0
+    max_concurrency: int = 4
+    """Requests in flight at once; more wait their turn up to the tool call's deadline."""
     run_as: dict[str, Any] | None = None
 
 
@@ -101,6 +104,12 @@ class ServerApi:
         self._login_lock = asyncio.Lock()
         self.logins = 0
         """How many times we authenticated (tests check that re-logins are shared)."""
+        self.slots = CallLimiter(
+            "The Wazuh Server API",
+            config.max_concurrency,
+            setting="api.max_concurrency",
+            fallback_wait_s=config.timeout_s,
+        )
 
     @property
     def identity(self) -> str:
@@ -204,7 +213,21 @@ class ServerApi:
         accept_text: bool = False,
     ) -> Any:
         """One authenticated call. ``action`` is the RBAC action it needs (named in a 403 error).
-        Returns parsed JSON (or the text body when ``accept_text`` and the answer is not JSON)."""
+        Returns parsed JSON (or the text body when ``accept_text`` and the answer is not JSON).
+        At most ``max_concurrency`` run at once (login and re-login included)."""
+        async with self.slots.slot():
+            return await self._request(method, path, action, params, content, headers, accept_text)
+
+    async def _request(
+        self,
+        method: str,
+        path: str,
+        action: str,
+        params: dict[str, Any] | None,
+        content: bytes | None,
+        headers: dict[str, str] | None,
+        accept_text: bool,
+    ) -> Any:
         clean = {k: v for k, v in (params or {}).items() if v is not None}
         token = await self._valid_token()
         for attempt in (1, 2):

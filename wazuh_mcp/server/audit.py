@@ -2,8 +2,18 @@
 
 The server writes it through ``AuditSink`` only; the TUI and ``wazuh-mcp audit`` read it back
 through ``AuditEvent``/``iter_events``, so the file format has exactly one definition.
-Arguments are redacted before they are recorded (``redact``): secret-looking keys are masked
-and long strings are cut to a prefix plus their length and sha256.
+
+The audit trail is a control, not a log:
+
+- every record is bounded: arguments are redacted (``redact``: secret-looking keys masked, long
+  strings, lists and dicts summarised with the SHA-256 of the whole value), and the sink bounds
+  every field again (``bounded_record``), whoever built the event;
+- every record is sealed into a hash chain (``audit_chain``), so a removed, reordered or edited
+  record shows in ``wazuh-mcp audit --verify``;
+- change records (write tools, approval steps) also go to their own stream, ``<name>-changes.jsonl``,
+  which read noise never rotates away;
+- ``AuditSink.ready`` tells the server before a call whether its record can be written: if not,
+  the call is refused before it reaches Wazuh (fail closed).
 """
 
 from __future__ import annotations
@@ -11,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -20,7 +31,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from wazuh_mcp.errors import ErrorCode
+from wazuh_mcp.errors import AuditUnavailable, ErrorCode
+from wazuh_mcp.server import audit_chain
 
 if TYPE_CHECKING:
     from wazuh_mcp.setup.settings import Settings
@@ -29,7 +41,24 @@ Outcome = Literal["ok", "error"]
 
 _SECRET_KEY_PARTS = ("password", "passwd", "secret", "token", "authorization", "api_key", "apikey", "cookie")
 MAX_STRING = 256
+"""An argument string longer than this is cut to a prefix plus its length and SHA-256."""
 MAX_ITEMS = 50
+"""List items / dict keys kept per container; the rest are summarised."""
+MAX_KEY = 64
+MAX_DEPTH = 6
+MAX_ARGS_JSON = 4096
+"""The recorded arguments as a whole, in JSON bytes; past it they become one summary."""
+MAX_FIELD = 256
+"""Any other text field (tool, user, role, session, change id…)."""
+MAX_ERROR = 1024
+MAX_RECORD = 8192
+"""No record is longer than this (seal included): 70 flooding calls cost about 70 × 8 KB at most."""
+MIN_FREE_BYTES = 1024 * 1024
+"""Calls are refused when the audit file system has less room than this."""
+CHANGE_TOOLSETS = frozenset({"write", "approval"})
+"""Records of these toolsets are kept twice: in the audit stream and in the changes stream."""
+UNKNOWN_TOOL = "unknown"
+"""``tool`` of a call to a tool that does not exist; the name asked for goes to ``requested_tool``."""
 
 
 class AuditEvent(BaseModel):
@@ -54,6 +83,12 @@ class AuditEvent(BaseModel):
         default=None, description="The pending change a write call or approval step is about."
     )
     decided_by: str | None = Field(default=None, description="The local OS user who approved or rejected a change.")
+    requested_tool: str | None = Field(
+        default=None, description="For tool 'unknown': the name the caller asked for (escaped, bounded)."
+    )
+    seq: int | None = Field(default=None, description="Position in the stream's hash chain (set by the sink).")
+    prev: str | None = Field(default=None, description="Hash of the record before this one.")
+    hash: str | None = Field(default=None, description="SHA-256 of this record's line up to and including prev.")
 
     @classmethod
     def finished(
@@ -92,33 +127,144 @@ def _is_secret_key(key: str) -> bool:
     return any(part in lowered for part in _SECRET_KEY_PARTS)
 
 
+def sha256_of(value: Any) -> str:
+    """The SHA-256 a summary names: of a string's UTF-8, else of the value's compact sorted JSON."""
+    if isinstance(value, str):
+        data = value.encode("utf-8", "surrogatepass")
+    else:
+        data = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=repr).encode(
+            "utf-8", "surrogatepass"
+        )
+    return hashlib.sha256(data).hexdigest()
+
+
+def bound_text(text: str, limit: int) -> str:
+    """``text`` itself, or its first ``limit`` characters plus its length and SHA-256."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… [{len(text)} chars, sha256 {sha256_of(text)}]"
+
+
 def redact(value: Any, _depth: int = 0) -> Any:
-    """A copy of ``value`` safe to write down: secrets masked, big values summarised."""
-    if _depth > 6:
-        return "…"
+    """A copy of ``value`` safe to write down: secrets masked, big values summarised (with the
+    SHA-256 of the whole value, so a summary can still be matched against what was sent)."""
+    if _depth > MAX_DEPTH:
+        return f"… [nested too deep, sha256 {sha256_of(value)}]"
     if isinstance(value, Mapping):
         out: dict[str, Any] = {}
-        for key, item in list(value.items())[:MAX_ITEMS]:
-            out[str(key)] = "***" if _is_secret_key(str(key)) else redact(item, _depth + 1)
+        items = list(value.items())
+        for key, item in items[:MAX_ITEMS]:
+            name = bound_text(str(key), MAX_KEY)
+            out[name] = "***" if _is_secret_key(str(key)) else redact(item, _depth + 1)
+        if len(items) > MAX_ITEMS:
+            out["…"] = f"{len(items) - MAX_ITEMS} more keys [sha256 {sha256_of(_masked(value))}]"
         return out
     if isinstance(value, list | tuple):
-        items = [redact(item, _depth + 1) for item in value[:MAX_ITEMS]]
+        kept = [redact(item, _depth + 1) for item in value[:MAX_ITEMS]]
         if len(value) > MAX_ITEMS:
-            items.append(f"… {len(value) - MAX_ITEMS} more")
-        return items
-    if isinstance(value, str) and len(value) > MAX_STRING:
-        digest = hashlib.sha256(value.encode()).hexdigest()
-        return f"{value[:MAX_STRING]}… [{len(value)} chars, sha256 {digest}]"
-    if isinstance(value, bool | int | float | str) or value is None:
+            kept.append(f"… {len(value) - MAX_ITEMS} more [{len(value)} items, sha256 {sha256_of(_masked(value))}]")
+        return kept
+    if isinstance(value, str):
+        return bound_text(value, MAX_STRING)
+    if isinstance(value, bool | int | float) or value is None:
         return value
     return redact(str(value), _depth + 1)
 
 
-class AuditSink:
-    """Appends events to a JSONL file, rotating by size (``audit.jsonl`` → ``audit.jsonl.1`` …).
+def _masked(value: Any) -> Any:
+    """``value`` with secrets masked but nothing cut: what a summary's SHA-256 is taken of."""
+    if isinstance(value, Mapping):
+        return {str(k): "***" if _is_secret_key(str(k)) else _masked(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_masked(v) for v in value]
+    return value
 
-    Thread-safe; each record is one ``write`` of one line, flushed, so a reader tailing the file
-    sees whole lines (a torn last line can only come from a crash and readers skip it).
+
+def _summary(value: Any, size: int) -> dict[str, Any]:
+    keys = list(value)[:20] if isinstance(value, Mapping) else []
+    return {
+        "_summary": f"{size:,} bytes of arguments, too large to record",
+        "_keys": [bound_text(str(k), MAX_KEY) for k in keys],
+        "_sha256": sha256_of(value),
+    }
+
+
+def bounded_args(args: Mapping[str, Any]) -> dict[str, Any]:
+    """Already-redacted arguments within ``MAX_ARGS_JSON``; past it one summary with the SHA-256."""
+    size = len(json.dumps(args, separators=(",", ":"), ensure_ascii=False, default=repr).encode())
+    if size <= MAX_ARGS_JSON:
+        return dict(args)
+    return _summary(args, size)
+
+
+_FIELD_LIMITS = {"error": MAX_ERROR, "ts": 40, "hash": 64, "prev": 64}
+_SEAL_FIELDS = frozenset({"seq", "prev", "hash"})
+
+
+def bounded_record(event: AuditEvent) -> bytes:
+    """The event's JSON, every field bounded, without a seal (the sink adds it).
+
+    Applied by the sink to every record, so no writer (tool call, resource read, approval step)
+    can produce an unbounded line, however it built the event."""
+    data = event.model_dump(mode="json", exclude_none=True, exclude=set(_SEAL_FIELDS))
+    for key in _SEAL_FIELDS & set(data):  # extras may not impersonate the seal
+        del data[key]
+    known = set(AuditEvent.model_fields)
+    for key, value in list(data.items()):
+        if key == "args":
+            data[key] = bounded_args(value if isinstance(value, dict) else {"value": redact(value)})
+        elif isinstance(value, str):
+            data[key] = bound_text(value, _FIELD_LIMITS.get(key, MAX_FIELD))
+        elif key not in known:
+            data[bound_text(key, MAX_KEY)] = redact(value)
+            if len(key) > MAX_KEY:
+                del data[key]
+    line = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8", "surrogatepass")
+    budget = MAX_RECORD - 200  # the seal: seq, prev and hash
+    if len(line) > budget:  # many extra fields: keep the contract's own fields, summarise the rest
+        extras = {k: v for k, v in data.items() if k not in known}
+        data = {k: v for k, v in data.items() if k in known}
+        data["extra"] = _summary(extras, len(line))
+        line = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8", "surrogatepass")
+    return line
+
+
+# --- terminal output ----------------------------------------------------------------------
+
+_BIDI_AND_INVISIBLE = [0x061C, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2028, 0x2029, 0xFEFF]
+_BIDI_AND_INVISIBLE += [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+_ESCAPES = {cp: f"\\x{cp:02x}" for cp in [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)]}
+_ESCAPES |= {cp: f"\\u{cp:04x}" for cp in _BIDI_AND_INVISIBLE}
+_ESCAPES_KEEP_NEWLINES = {cp: e for cp, e in _ESCAPES.items() if cp != 0x0A}
+
+
+def terminal_safe(text: str, *, limit: int | None = None, keep_newlines: bool = False) -> str:
+    """``text`` for a terminal: ESC, every C0/C1 control, DEL, bidi overrides, zero-width marks and
+    (unless ``keep_newlines``) line breaks shown as visible ``\\xNN``/``\\uNNNN`` escapes, so a
+    recorded value can neither drive the terminal nor forge a row; then cut to ``limit``."""
+    safe = text.translate(_ESCAPES_KEEP_NEWLINES if keep_newlines else _ESCAPES)
+    if limit is not None and len(safe) > limit:
+        return safe[: limit - 1] + "…"
+    return safe
+
+
+def changes_path(path: Path) -> Path:
+    """The changes stream beside ``path``: ``audit.jsonl`` → ``audit-changes.jsonl``."""
+    return path.with_name(f"{path.stem}-changes{path.suffix or '.jsonl'}")
+
+
+def is_change_record(event: AuditEvent) -> bool:
+    return event.toolset in CHANGE_TOOLSETS
+
+
+class AuditSink:
+    """Appends sealed events to a JSONL stream, rotating by size (``audit.jsonl`` → ``audit.jsonl.1`` …).
+
+    Write and approval records are appended to the changes stream too (``changes_path``), which
+    rotates only by its own size: a flood of reads or errors cannot push them out. Thread- and
+    process-safe: each record is sealed and appended under the stream's lock as one ``write`` of
+    one line, so a reader tailing the file sees whole lines (a torn last line can only come from
+    a crash and readers skip it). ``write`` raises ``OSError`` when the record could not be kept.
     """
 
     @classmethod
@@ -128,34 +274,81 @@ class AuditSink:
 
     def __init__(self, path: Path, *, max_bytes: int = 10 * 1024 * 1024, backups: int = 5) -> None:
         self.path = path
+        self.changes_path = changes_path(path)
         self.max_bytes = max_bytes
         self.backups = backups
         self._lock = threading.Lock()
+        self._failure: str | None = None
+        """Why the last write failed; cleared by the next write that succeeds."""
         path.parent.mkdir(parents=True, exist_ok=True)
 
-    def write(self, event: AuditEvent) -> None:
-        line = event.model_dump_json(exclude_none=True) + "\n"
-        data = line.encode()
-        with self._lock:
-            self._rotate_if_needed(len(data))
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    def ready(self) -> None:
+        """Raise ``AuditUnavailable`` (saying why) unless a record can be written now.
+
+        Called before a call reaches Wazuh: no call runs that could not be audited. A failed
+        write keeps the sink refusing until a later record (the refusal's own) is written."""
+        problem = self._failure
+        if problem is None:
             try:
-                os.write(fd, data)
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                os.close(os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600))
+                free = shutil.disk_usage(self.path.parent).free
+            except OSError as exc:
+                problem = exc.strerror or type(exc).__name__
+            else:
+                if free < MIN_FREE_BYTES:
+                    problem = f"only {free:,} bytes free on its file system"
+        if problem is not None:
+            raise AuditUnavailable(
+                f"Refused before reaching Wazuh: the audit record cannot be written to {self.path} ({problem}).",
+                hint="Free disk space or fix the permissions of that file, or point audit_log elsewhere "
+                "(WAZUH_MCP_AUDIT_LOG); calls resume once a record can be written.",
+            )
+
+    def write(self, event: AuditEvent) -> None:
+        data = bounded_record(event)
+        with self._lock:
+            try:
+                self._append(self.path, data)
+                if is_change_record(event):
+                    self._append(self.changes_path, data)
+            except OSError as exc:
+                self._failure = exc.strerror or type(exc).__name__
+                raise
+            self._failure = None
+
+    def _append(self, path: Path, data: bytes) -> None:
+        with audit_chain.locked_head(path) as head_file:
+            line, head = audit_chain.seal(data, head_file.read())
+            head = self._rotate_if_needed(path, len(line), head)
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            try:
+                written = os.write(fd, line)
             finally:
                 os.close(fd)
+            if written != len(line):
+                raise OSError(28, "short write (disk full?)")
+            head_file.write(head)
 
-    def _rotate_if_needed(self, incoming: int) -> None:
+    def _rotate_if_needed(self, path: Path, incoming: int, head: audit_chain.Head) -> audit_chain.Head:
+        """Rotate ``path`` when ``incoming`` bytes would overflow it; the head then records the
+        newest seq that rotation deleted, so ``verify`` can tell rotation from removal."""
         try:
-            size = self.path.stat().st_size
+            size = path.stat().st_size
         except FileNotFoundError:
-            return
+            return head
         if size + incoming <= self.max_bytes:
-            return
+            return head
+        oldest = path.with_name(f"{path.name}.{self.backups}")
+        dropped = audit_chain.last_sealed_in(oldest)
         for index in range(self.backups - 1, 0, -1):
-            older = self.path.with_name(f"{self.path.name}.{index}")
+            older = path.with_name(f"{path.name}.{index}")
             if older.exists():
-                os.replace(older, self.path.with_name(f"{self.path.name}.{index + 1}"))
-        os.replace(self.path, self.path.with_name(f"{self.path.name}.1"))
+                os.replace(older, path.with_name(f"{path.name}.{index + 1}"))
+        os.replace(path, path.with_name(f"{path.name}.1"))
+        if dropped is not None and dropped.seq > head.floor:
+            return audit_chain.Head(head.seq, head.hash, dropped.seq)
+        return head
 
 
 def parse_line(line: str) -> AuditEvent | None:

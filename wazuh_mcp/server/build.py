@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import reprlib
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable
@@ -30,9 +31,17 @@ from mcp_types import (
 from pydantic import ValidationError
 
 from wazuh_mcp import __version__
-from wazuh_mcp.errors import ErrorCode, Forbidden, InvalidArgument, UpstreamTimeout, WazuhMCPError
-from wazuh_mcp.server.audit import AuditEvent, AuditSink, now_iso
+from wazuh_mcp.errors import (
+    AuditUnavailable,
+    ErrorCode,
+    Forbidden,
+    InvalidArgument,
+    UpstreamTimeout,
+    WazuhMCPError,
+)
+from wazuh_mcp.server.audit import UNKNOWN_TOOL, AuditEvent, AuditSink, now_iso, terminal_safe
 from wazuh_mcp.server.context import AppContext, Backends
+from wazuh_mcp.server.flood import ErrorFloodGuard, Refused
 from wazuh_mcp.server.prompts import register_prompts
 from wazuh_mcp.server.registry import Exposure, ToolSpec, all_tools, expose
 from wazuh_mcp.server.resources import register_resources
@@ -50,17 +59,53 @@ vulnerabilities, file integrity and cluster health. Results are compact and page
 not_found, invalid_argument or forbidden followed by how to fix the call."""
 
 
+MAX_SHOWN_INPUT = 60
+"""How much of an offending value an error echoes (any type): the reply and the audit record stay small."""
+MAX_PROBLEMS = 5
+MAX_NAMES = 5
+
+
+def describe_input(given: Any) -> str:
+    """A short, terminal-safe picture of a value a caller sent: ``repr`` up to ``MAX_SHOWN_INPUT``
+    characters, then cut, with what was cut (a 10,000-item list stays one short phrase)."""
+    if isinstance(given, str):
+        shown = repr(given[:MAX_SHOWN_INPUT] + ("…" if len(given) > MAX_SHOWN_INPUT else ""))
+    else:
+        shown = reprlib_repr(given)
+    size = ""
+    if isinstance(given, list | tuple | dict) and len(given) > 3:
+        size = f" ({type(given).__name__} of {len(given):,} items)"
+    elif isinstance(given, str) and len(given) > MAX_SHOWN_INPUT:
+        size = f" ({len(given):,} chars)"
+    return terminal_safe(shown, limit=MAX_SHOWN_INPUT + 20) + size
+
+
+def reprlib_repr(value: Any) -> str:
+    short = reprlib.Repr()
+    short.maxstring, short.maxother, short.maxlevel = MAX_SHOWN_INPUT, MAX_SHOWN_INPUT, 2
+    short.maxlist = short.maxtuple = short.maxdict = short.maxset = 3
+    return short.repr(value)
+
+
+def shown_name(name: str, limit: int = 40) -> str:
+    """A name the caller made up (tool, argument), as it may be echoed: escaped and bounded."""
+    return repr(terminal_safe(name, limit=limit))
+
+
 def format_validation_error(tool_name: str, exc: ValidationError) -> InvalidArgument:
-    """Pydantic's errors → one message naming each field, the rule and the offending value."""
+    """Pydantic's errors → one message naming each field, the rule and the offending value, bounded:
+    at most ``MAX_PROBLEMS`` problems, each value cut to a short summary."""
     parts = []
-    for err in exc.errors():
-        field = ".".join(str(p) for p in err["loc"]) or "arguments"
-        given = err.get("input")
-        shown = repr(given) if not isinstance(given, str) or len(given) <= 60 else repr(given[:60] + "…")
+    errors = exc.errors()
+    for err in errors[:MAX_PROBLEMS]:
+        field = terminal_safe(".".join(str(p) for p in err["loc"]) or "arguments", limit=80)
         if err["type"] == "missing":
             parts.append(f"'{field}' is required")
         else:
-            parts.append(f"'{field}': {err['msg']} (got {shown})")
+            msg = terminal_safe(err["msg"], limit=200)
+            parts.append(f"'{field}': {msg} (got {describe_input(err.get('input'))})")
+    if len(errors) > MAX_PROBLEMS:
+        parts.append(f"and {len(errors) - MAX_PROBLEMS:,} more problem(s)")
     return InvalidArgument(f"Invalid arguments for {tool_name}: " + "; ".join(parts) + ".")
 
 
@@ -83,6 +128,7 @@ class WazuhServer(MCPServer[AppContext]):
             specs, role=settings.role, allowlist=settings.role_tool_allowlist, writes=settings.writes
         )
         self.audit = audit
+        self.flood = ErrorFloodGuard(settings.error_flood_burst, settings.error_flood_per_minute)
         self.session_id = uuid.uuid4().hex[:12]
         self._app: AppContext | None = None
 
@@ -91,13 +137,22 @@ class WazuhServer(MCPServer[AppContext]):
     ) -> CallToolResult | InputRequiredResult:
         spec = self.specs.get(name)
         started, ts = time.perf_counter(), now_iso()
+        session = _session_key(context)
         outcome_error: WazuhMCPError | None = None
         code: ErrorCode | None = None
         change_id: str | None = None
+        result: CallToolResult | InputRequiredResult | None = None
+        record = True
         try:
+            self.audit.ready()  # fail closed: a call that could not be audited never runs
+            refusal = self.flood.check(session)
+            if refusal is not None:
+                record = self.flood.record_refusal(session, spec.id if spec else UNKNOWN_TOOL, ts)
+                raise refusal
+            self._summarise_refusals(self.flood.admitted(session))
             if spec is None:
                 known = ", ".join(s.name for s in self.exposure.listed)
-                raise InvalidArgument(f"Unknown tool '{name}'. Tools on this server: {known}.")
+                raise InvalidArgument(f"Unknown tool {shown_name(name, 64)}. Tools on this server: {known}.")
             if name in self.exposure.hidden:
                 raise Forbidden(self.exposure.hidden[name])
             self._reject_unknown_arguments(name, arguments)
@@ -105,7 +160,6 @@ class WazuhServer(MCPServer[AppContext]):
                 result = compact_text(await super().call_tool(name, arguments, context))
             if isinstance(result, CallToolResult) and isinstance(result.structured_content, dict):
                 change_id = result.structured_content.get("change_id") or None  # write tools' pending change
-            return result
         except ToolError as exc:
             outcome_error, code = self._classify(name, exc)
         except WazuhMCPError as exc:
@@ -123,9 +177,46 @@ class WazuhServer(MCPServer[AppContext]):
             code = "internal"
             raise
         finally:
-            self._audit(spec, name, arguments, ts, started, code, outcome_error, change_id)
+            self.flood.charge(session, code)
+            written = not record or self._audit(spec, name, arguments, ts, started, code, outcome_error, change_id)
+        if not written and outcome_error is None:
+            # The call ran but its record was lost (the disk filled meanwhile): the result is withheld.
+            result, outcome_error = (
+                None,
+                AuditUnavailable(
+                    f"The result of {name} is withheld: its audit record could not be written to {self.audit.path}.",
+                    hint="Free disk space or fix the audit file's permissions; calls resume once a record can be written.",
+                ),
+            )
+        if result is not None:
+            return result
         text = outcome_error.render() if outcome_error else f"internal: {name} failed unexpectedly."
         return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+
+    def _summarise_refusals(self, refused: Refused | None) -> None:
+        """One record for the calls refused as ``rate_limited`` and not recorded one by one."""
+        if refused is None or refused.count == 0:
+            return
+        error = f"{refused.count:,} further call(s) from session {self.session_id} were refused as rate_limited."
+        event = AuditEvent.finished(
+            tool="audit.rate_limited",
+            toolset="audit",
+            args=refused.summary_args(),
+            ts=refused.first_ts,
+            started=time.perf_counter(),
+            error_code="rate_limited",
+            error=error,
+            role=self.wazuh_settings.role,
+            session=self.session_id,
+        )
+        try:
+            self.audit.write(event)
+        except OSError:
+            log.exception("could not write the rate-limit summary")
+
+    def flush_refusals(self) -> None:
+        for refused in self.flood.drain():
+            self._summarise_refusals(refused)
 
     async def _handle_read_resource(
         self, ctx: ServerRequestContext[AppContext], params: ReadResourceRequestParams
@@ -146,9 +237,10 @@ class WazuhServer(MCPServer[AppContext]):
         allowed = set(tool.parameters.get("properties", {}))
         unknown = sorted(set(arguments) - allowed)
         if unknown:
+            shown = ", ".join(shown_name(u) for u in unknown[:MAX_NAMES])
+            more = f" and {len(unknown) - MAX_NAMES:,} more" if len(unknown) > MAX_NAMES else ""
             raise InvalidArgument(
-                f"Unknown argument(s) for {name}: {', '.join(unknown)}. "
-                f"Allowed: {', '.join(sorted(allowed)) or 'none'}."
+                f"Unknown argument(s) for {name}: {shown}{more}. Allowed: {', '.join(sorted(allowed)) or 'none'}."
             )
 
     @staticmethod
@@ -175,14 +267,17 @@ class WazuhServer(MCPServer[AppContext]):
         code: ErrorCode | None,
         error: WazuhMCPError | None,
         change_id: str | None,
-    ) -> None:
+    ) -> bool:
+        """Write the call's one record; False when it could not be written."""
         app = self._app
         identity = None
         if app is not None and app.backends.server_api is not None:
             identity = app.backends.server_api.identity
         event = AuditEvent.finished(
-            tool=spec.id if spec else name,
-            toolset=spec.toolset if spec else "unknown",
+            # Never a made-up name as the tool: "approval.approve" sent by a client is not an approval.
+            tool=spec.id if spec else UNKNOWN_TOOL,
+            toolset=spec.toolset if spec else UNKNOWN_TOOL,
+            requested_tool=None if spec else terminal_safe(name, limit=64),
             args=arguments,
             ts=ts,
             started=started,
@@ -196,8 +291,18 @@ class WazuhServer(MCPServer[AppContext]):
         )
         try:
             self.audit.write(event)
-        except OSError:  # the call's answer must not be lost because the disk is full
-            log.exception("could not write the audit record for %s", name)
+        except OSError:
+            log.exception("could not write the audit record for %s", terminal_safe(name, limit=64))
+            return False
+        return True
+
+
+def _session_key(context: Context[AppContext, Any] | None) -> object:
+    """Which client session a call belongs to (one per stdio process; several over HTTP)."""
+    try:
+        return id(context.request_context.session) if context is not None else "local"
+    except (AttributeError, LookupError, ValueError):
+        return "local"
 
 
 def build_server(
@@ -235,6 +340,7 @@ def build_server(
                 yield app
             finally:
                 server._app = None
+                server.flush_refusals()
 
     server = WazuhServer(
         settings,

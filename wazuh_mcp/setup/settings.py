@@ -115,6 +115,9 @@ class ServerApiSettings(_Section):
     """PEM file of the CA that signed the API certificate (Wazuh installs a self-signed one)."""
     timeout_s: float = Field(default=15.0, gt=0, le=300)
     """Deadline for one API request, login included."""
+    max_concurrency: int = Field(default=4, ge=1, le=64)
+    """API requests in flight at once; more wait their turn up to the tool call's deadline, then
+    get ``rate_limited``."""
     run_as: dict[str, Any] | None = None
     """Optional auth context for ``POST /security/user/authenticate/run_as``."""
 
@@ -132,6 +135,9 @@ class IndexerSettings(_Section):
     """PEM file of the CA that signed the Indexer certificate."""
     timeout_s: float = Field(default=20.0, gt=0, le=300)
     """Deadline for one search."""
+    max_concurrency: int = Field(default=8, ge=1, le=64)
+    """Searches in flight at once; more wait their turn up to the tool call's deadline, then get
+    ``rate_limited``."""
     alerts_pattern: str = "wazuh-alerts-*"
     """Index pattern holding alerts (Wazuh 4.x: ``wazuh-alerts-4.x-YYYY.MM.DD``)."""
     vulnerabilities_pattern: str = "wazuh-states-vulnerabilities-*"
@@ -215,7 +221,12 @@ class Settings(BaseSettings):
     audit_max_bytes: int = Field(default=10 * 1024 * 1024, ge=4096)
     """Rotate the audit file past this size."""
     audit_backups: int = Field(default=5, ge=1, le=100)
-    """How many rotated audit files to keep."""
+    """How many rotated audit files to keep (the changes stream keeps as many of its own)."""
+    error_flood_burst: int = Field(default=40, ge=1)
+    """Failed calls (invalid_argument, forbidden, not_found) one client session may make in a burst
+    before further calls are answered ``rate_limited``."""
+    error_flood_per_minute: int = Field(default=30, ge=1)
+    """How fast that allowance refills: failed calls per minute, sustained."""
     tool_timeout_s: float = Field(default=60.0, gt=0, le=600)
     """Overall deadline of one tool call, all backend requests included."""
 
