@@ -64,6 +64,12 @@ def _extend(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     audit.add_argument("--file", type=Path, help="audit JSONL to follow (default: the profile's audit_log)")
     audit.add_argument("--profile", help="profile whose audit log to follow")
     audit.add_argument("--last", type=int, default=20, help="without a terminal: how many calls to print")
+    audit.add_argument(
+        "--verify",
+        action="store_true",
+        help="check the hash chain of the audit and changes streams (removed, reordered or edited "
+        "records); exit 1 when damaged",
+    )
 
 
 _PARSER_EXTENSIONS.append(_extend)
@@ -239,10 +245,13 @@ def _connect(args: argparse.Namespace) -> int:
 
 @command("audit")
 def _audit(args: argparse.Namespace) -> int:
+    if args.verify:
+        return _verify_audit(args)
     if _on_terminal():
         return _run_app("audit", args.profile, args.file)
     from tui.audit_tail import AuditTail
     from tui.status import audit_path_for, load_settings
+    from wazuh_mcp.server.audit import terminal_safe
 
     path = args.file or audit_path_for(load_settings(args.profile)[1])
     events = AuditTail(path).load_tail(max(1, args.last))
@@ -250,5 +259,27 @@ def _audit(args: argparse.Namespace) -> int:
         print(f"No audit records in {path}.", file=sys.stderr)
     for event in events:
         code = f" {event.error_code}" if event.error_code else ""
-        print(f"{event.ts} {event.tool} {event.outcome} {event.duration_ms:.0f}ms {event.wazuh_user or '-'}{code}")
+        line = (
+            f"{event.ts} {event.shown_tool()} {event.outcome} {event.duration_ms:.0f}ms {event.wazuh_user or '-'}{code}"
+        )
+        print(terminal_safe(line, limit=400))
     return 0
+
+
+def _verify_audit(args: argparse.Namespace) -> int:
+    """``audit --verify``: no Textual, one report per stream, exit 1 when any is damaged."""
+    from tui.status import audit_path_for, load_settings
+    from wazuh_mcp.server.audit import changes_path, terminal_safe
+    from wazuh_mcp.server.audit_chain import verify
+
+    path = args.file or audit_path_for(load_settings(args.profile)[1])
+    ok = True
+    for stream in (path, changes_path(path)):
+        try:
+            report = verify(stream)
+        except OSError as exc:
+            print(f"wazuh-mcp audit: cannot read {stream}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        ok = ok and report.ok
+        print(terminal_safe(report.summary(), keep_newlines=True))
+    return 0 if ok else 1

@@ -32,6 +32,8 @@ class CallLimiter:
         self.fallback_wait_s = fallback_wait_s
         """How long to queue when the caller set no deadline."""
         self.waiting = 0
+        self.peak = 0
+        """The most calls ever in flight at once (tests and benchmarks read it)."""
         self._limiter: anyio.CapacityLimiter | None = None
         self._durations: deque[float] = deque(maxlen=32)
 
@@ -58,6 +60,7 @@ class CallLimiter:
             self.waiting -= 1
         if not acquired:
             raise self._refusal(wait)
+        self.peak = max(self.peak, self.in_flight)
         started = time.monotonic()
         try:
             yield

@@ -18,9 +18,11 @@ The audit trail is a control, not a log:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import re
 import shutil
 import threading
 import time
@@ -46,6 +48,8 @@ MAX_ITEMS = 50
 """List items / dict keys kept per container; the rest are summarised."""
 MAX_KEY = 64
 MAX_DEPTH = 6
+MAX_ARG_JSON = 1024
+"""One recorded argument, in JSON bytes; past it a summary with the SHA-256 of what was sent."""
 MAX_ARGS_JSON = 4096
 """The recorded arguments as a whole, in JSON bytes; past it they become one summary."""
 MAX_FIELD = 256
@@ -90,6 +94,14 @@ class AuditEvent(BaseModel):
     prev: str | None = Field(default=None, description="Hash of the record before this one.")
     hash: str | None = Field(default=None, description="SHA-256 of this record's line up to and including prev.")
 
+    def shown_tool(self, limit: int = 64) -> str:
+        """The tool as a terminal may show it: escaped, bounded, and an unknown tool never looking
+        like a real one (a client calling ``approval.approve`` is not an approval)."""
+        if self.tool == UNKNOWN_TOOL or self.toolset == UNKNOWN_TOOL:
+            asked = self.requested_tool if self.requested_tool is not None else self.tool
+            return terminal_safe(f"unknown tool {asked!r}", limit=limit)
+        return terminal_safe(self.tool, limit=limit)
+
     @classmethod
     def finished(
         cls,
@@ -109,7 +121,7 @@ class AuditEvent(BaseModel):
             ts=ts,
             tool=tool,
             toolset=toolset,
-            args=redact(args),
+            args=redact_args(args),
             outcome="ok" if error_code is None else "error",
             error_code=error_code,
             error=error,
@@ -169,6 +181,30 @@ def redact(value: Any, _depth: int = 0) -> Any:
     if isinstance(value, bool | int | float) or value is None:
         return value
     return redact(str(value), _depth + 1)
+
+
+def redact_args(args: Mapping[str, Any]) -> dict[str, Any]:
+    """``redact`` per argument, and an argument still larger than ``MAX_ARG_JSON`` becomes one
+    line naming its shape and size with the SHA-256 of the whole value sent."""
+    out: dict[str, Any] = redact(args)
+    for key, original in list(args.items())[:MAX_ITEMS]:
+        name = bound_text(str(key), MAX_KEY)
+        if name not in out or out[name] == "***":
+            continue
+        size = len(json.dumps(out[name], separators=(",", ":"), ensure_ascii=False, default=repr).encode())
+        if size > MAX_ARG_JSON:
+            out[name] = f"… [{_shape(original)}, sha256 {sha256_of(_masked(original))}]"
+    return out
+
+
+def _shape(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return f"list of {len(value)} items"
+    if isinstance(value, Mapping):
+        return f"object of {len(value)} keys"
+    if isinstance(value, str):
+        return f"{len(value)} chars"
+    return type(value).__name__
 
 
 def _masked(value: Any) -> Any:
@@ -235,6 +271,7 @@ _BIDI_AND_INVISIBLE = [0x061C, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2028, 0
 _BIDI_AND_INVISIBLE += [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]
 _ESCAPES = {cp: f"\\x{cp:02x}" for cp in [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)]}
 _ESCAPES |= {cp: f"\\u{cp:04x}" for cp in _BIDI_AND_INVISIBLE}
+_PARTIAL_ESCAPE = re.compile(r"\\(x[0-9a-f]?|u[0-9a-f]{0,3})?$")
 _ESCAPES_KEEP_NEWLINES = {cp: e for cp, e in _ESCAPES.items() if cp != 0x0A}
 
 
@@ -244,7 +281,7 @@ def terminal_safe(text: str, *, limit: int | None = None, keep_newlines: bool = 
     recorded value can neither drive the terminal nor forge a row; then cut to ``limit``."""
     safe = text.translate(_ESCAPES_KEEP_NEWLINES if keep_newlines else _ESCAPES)
     if limit is not None and len(safe) > limit:
-        return safe[: limit - 1] + "…"
+        return _PARTIAL_ESCAPE.sub("", safe[: limit - 1]) + "…"  # never half an escape
     return safe
 
 
@@ -289,8 +326,9 @@ class AuditSink:
         write keeps the sink refusing until a later record (the refusal's own) is written."""
         problem = self._failure
         if problem is None:
-            try:
+            with contextlib.suppress(OSError):  # a state dir removed meanwhile comes back
                 self.path.parent.mkdir(parents=True, exist_ok=True)
+            try:
                 os.close(os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600))
                 free = shutil.disk_usage(self.path.parent).free
             except OSError as exc:

@@ -209,6 +209,8 @@ class Problem:
     """removed, reordered, edited, inserted, duplicated, torn, head"""
     where: str
     detail: str
+    gap: tuple[int, int] | None = None
+    """For a gap between two records: the missing seqs as a range (start, stop)."""
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.where}: {self.detail}"
@@ -260,6 +262,7 @@ def verify(path: Path) -> VerifyReport:
     top: Sealed | None = None  # the record with the highest seq so far
     top_where = ""
     seen: set[int] = set()
+    moved: set[int] = set()
     for file in report.files:
         with file.open("rb") as fh:
             lines = fh.read().split(b"\n")
@@ -290,6 +293,7 @@ def verify(path: Path) -> VerifyReport:
             elif found.seq in seen:
                 report.problems.append(Problem("duplicated", where, f"seq {found.seq} appears again"))
             elif found.seq < top.seq:
+                moved.add(found.seq)
                 report.problems.append(
                     Problem("reordered", where, f"record seq {found.seq} comes after seq {top.seq} (moved)")
                 )
@@ -300,6 +304,7 @@ def verify(path: Path) -> VerifyReport:
                         where,
                         f"{found.seq - top.seq - 1} record(s) missing between seq {top.seq} ({top_where}) "
                         f"and seq {found.seq}",
+                        gap=(top.seq + 1, found.seq),
                     )
                 )
             elif found.prev != top.hash:
@@ -313,7 +318,7 @@ def verify(path: Path) -> VerifyReport:
                 top, top_where = found, where
     report.last_seq = top.seq if top is not None else None
     _check_head(report, top)
-    _explain_moves(report)
+    _explain_moves(report, moved)
     return report
 
 
@@ -355,17 +360,6 @@ def _check_head(report: VerifyReport, newest: Sealed | None) -> None:
         report.problems.append(Problem("edited", "end of stream", f"the newest record (seq {newest.seq}) was replaced"))
 
 
-def _explain_moves(report: VerifyReport) -> None:
+def _explain_moves(report: VerifyReport, moved: set[int]) -> None:
     """A record moved later shows as a gap plus a late arrival: say "reordered" once, not "removed"."""
-    late = {p for p in report.problems if p.kind == "reordered"}
-    if not late:
-        return
-    moved = {int(re.search(r"seq (\d+)", p.detail).group(1)) for p in late}  # type: ignore[union-attr]
-    kept = []
-    for problem in report.problems:
-        if problem.kind == "removed" and (m := re.search(r"between seq (\d+) .* and seq (\d+)", problem.detail)):
-            gap = set(range(int(m.group(1)) + 1, int(m.group(2))))
-            if gap and gap <= moved:
-                continue
-        kept.append(problem)
-    report.problems = kept
+    report.problems = [p for p in report.problems if not (p.gap and set(range(*p.gap)) <= moved)]

@@ -297,12 +297,17 @@ class WazuhServer(MCPServer[AppContext]):
         return True
 
 
-def _session_key(context: Context[AppContext, Any] | None) -> object:
-    """Which client session a call belongs to (one per stdio process; several over HTTP)."""
+def _session_key(context: Context[AppContext, Any] | None) -> str:
+    """Which client a call belongs to, for the error-flood limit: the transport's session id over
+    HTTP with sessions; else the whole process (stdio serves one client per process, and the SDK
+    builds a fresh connection object per request on the stateless paths, so nothing finer is stable)."""
     try:
-        return id(context.request_context.session) if context is not None else "local"
+        session = context.request_context.session if context is not None else None
     except (AttributeError, LookupError, ValueError):
-        return "local"
+        return "process"
+    # ServerSession exposes no session id; its connection does (mcp.server.connection.Connection).
+    session_id = getattr(getattr(session, "_connection", None), "session_id", None)
+    return f"http:{session_id}" if isinstance(session_id, str) else "process"
 
 
 def build_server(
