@@ -144,7 +144,11 @@ async def _run(out: Any, as_json: bool) -> int:
     command, *args = serve_argv(demo=True)
     # The user's own environment (their WAZUH_MCP_STATE_DIR, ...): the SDK passes only a default set.
     params = StdioServerParameters(command=command, args=args, env=dict(os.environ))
-    say = (lambda *_: None) if as_json else (lambda text: print(text, file=out))
+
+    def say(text: str) -> None:
+        if not as_json:
+            print(text, file=out)
+
     say("Starting `wazuh-mcp serve --demo` (an embedded Wazuh stand-in with generated data)…")
     started = time.perf_counter()
     async with Client(params) as client:
