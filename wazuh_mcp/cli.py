@@ -3,7 +3,7 @@
 
     wazuh-mcp                 the launcher (TUI) when on a terminal
     wazuh-mcp serve [--demo]  the stdio MCP server that AI clients start
-    wazuh-mcp demo            a guided tour against the embedded stand-in (no Wazuh needed)
+    wazuh-mcp demo [--json]   a guided tour against the embedded stand-in (no Wazuh needed)
     wazuh-mcp version         print the version
 """
 
@@ -74,7 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--demo", action="store_true", help="run against the embedded Wazuh stand-in")
     serve.add_argument("--profile", help="settings profile to use (default: the file's default_profile)")
     sub.add_parser("version", help="print the version")
-    sub.add_parser("demo", help="a guided tour against the embedded Wazuh stand-in, in this terminal")
+    demo = sub.add_parser("demo", help="a guided tour against the embedded Wazuh stand-in, in this terminal")
+    demo.add_argument("--json", action="store_true", help="print each call's structured result (JSON lines)")
     for extend in _PARSER_EXTENSIONS:
         extend(sub)
     return parser
@@ -91,11 +92,11 @@ def _version(_: argparse.Namespace) -> int:
 
 
 @command("demo")
-def _demo(_: argparse.Namespace) -> int:
+def _demo(args: argparse.Namespace) -> int:
     configure_logging(to_file=False)
     from wazuh_mcp.tour import run_tour
 
-    return run_tour()
+    return run_tour(as_json=args.json)
 
 
 @command("serve")
