@@ -16,11 +16,11 @@ import argparse
 import asyncio
 import sys
 
-from wazuh_mcp.cli import _PARSER_EXTENSIONS, command
+from wazuh_mcp.cli import SubParsers, command
 from wazuh_mcp.models.write import PendingChange
 
 
-def _extend(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parsers(sub: SubParsers) -> None:
     pending = sub.add_parser("pending", help="list changes waiting for a person's approval")
     pending.add_argument("--all", action="store_true", help="every recorded change, decided ones included")
     show = sub.add_parser("show", help="show one pending change in full (diff, sha256, who asked)")
@@ -32,9 +32,6 @@ def _extend(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     reject = sub.add_parser("reject", help="reject a pending change")
     reject.add_argument("change_id", metavar="ID")
     reject.add_argument("--reason", help="why (kept in the change record and the audit log)")
-
-
-_PARSER_EXTENSIONS.append(_extend)
 
 
 def _line(change: PendingChange) -> str:
