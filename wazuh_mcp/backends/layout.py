@@ -82,3 +82,42 @@ def v5_index_warning(index: str) -> str:
         f"Index {index}: Wazuh 5.x vulnerability state (wazuh.agent.*), which this version does not read yet; "
         "its records are left out."
     )
+
+
+ALERT_FIELD_TYPES: dict[str, str] = {
+    "timestamp": "date",
+    "id": "keyword",
+    "rule.id": "keyword",
+    "rule.level": "long",
+    "rule.groups": "keyword",
+    "rule.description": "keyword",
+    "rule.mitre.id": "keyword",
+    "agent.id": "keyword",
+    "agent.name": "keyword",
+    "syscheck.path": "keyword",
+}
+"""What the tools sort, aggregate and filter on, as Wazuh's alerts template maps it. An index created
+without the template (dynamic mapping: strings become ``text``) fails those requests on its shards."""
+VULNERABILITY_FIELD_TYPES: dict[str, str] = {
+    "agent.id": "keyword",
+    "vulnerability.id": "keyword",
+    "vulnerability.severity": "keyword",
+    "vulnerability.detected_at": "date",
+    "package.name": "keyword",
+}
+
+
+async def mapping_problems(indexer: FieldTypes, kind: IndexKind, expected: dict[str, str]) -> dict[str, list[str]]:
+    """Index → "field is T (Wazuh maps it T')" for every index under the kind's pattern whose mapping of a
+    field the tools need differs from Wazuh's template. A field an index lacks is not a problem."""
+    types = await indexer.field_types(kind, list(expected))
+    problems: dict[str, list[str]] = {}
+    for index, fields in sorted(types.items()):
+        wrong = [
+            f"{name} is {fields[name]} (Wazuh maps it {want})"
+            for name, want in expected.items()
+            if fields.get(name, want) != want
+        ]
+        if wrong:
+            problems[index] = wrong
+    return problems

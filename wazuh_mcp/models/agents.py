@@ -76,7 +76,7 @@ class _Inventory(Result):
     note: str | None = Field(
         default=None,
         exclude_if=lambda v: v is None,
-        description="Why the list is empty when that is not \"nothing installed/running\" (e.g. no scan yet).",
+        description='Why the list is empty when that is not "nothing installed/running" (e.g. no scan yet).',
     )
 
 
