@@ -154,7 +154,8 @@ async def pivot_by_ioc(
     cursor: Cursor = None,
 ) -> PivotResult:
     """Alerts that carry an indicator of compromise, newest first, from the kind's primary field
-    (ip → data.srcip, user → data.srcuser, domain → data.hostname, hash → syscheck.<md5|sha1|sha256>_after).
+    (ip → data.srcip, user → data.srcuser, domain → data.hostname, hash → syscheck.md5_after, sha1_after or
+    sha256_after by its length).
     The first page also counts, in `elsewhere`, the alerts holding the indicator in every other field
     where Wazuh stores that kind of value (destination IP, Windows ipAddress/targetUserName, AWS
     GuardDuty/CloudTrail/VPC addresses and names, _before hashes…): run hunt_query on a field with a
