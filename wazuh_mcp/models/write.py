@@ -57,13 +57,27 @@ class PendingChange(BaseModel):
         description="sha256 of the target file when the change was prepared; None means it must not exist yet.",
     )
     diff: str = Field(description="Unified diff of the target file, current → proposed.")
-    change_sha256: str = Field(description="sha256 over kind, target, payload, base hash and Wazuh URL.")
+    change_sha256: str = Field(
+        description="sha256 over the whole request: every field except the decision fields (DECISION_FIELDS)."
+    )
     summary: str
+    silences: list[str] = Field(
+        default_factory=list, description="In words: what this change stops Wazuh from detecting or recording."
+    )
+    parent_rules: dict[int, str] = Field(
+        default_factory=dict,
+        description="Descriptions of the rules the new rules hang under (if_sid…), as the manager had them.",
+    )
     decided_at: str | None = None
     decided_by: str | None = None
     reason: str | None = Field(default=None, description="Why it was rejected, failed or went stale.")
     applied_at: str | None = None
     result: str | None = Field(default=None, description="What Wazuh answered when the change was applied.")
+
+
+DECISION_FIELDS = frozenset({"state", "decided_at", "decided_by", "reason", "applied_at", "result", "change_sha256"})
+"""The fields of a ``PendingChange`` that change after the request; ``change_sha256`` covers all the others, so
+a new field is covered the day it is added."""
 
 
 class WriteResult(Result):
@@ -85,6 +99,10 @@ class WriteResult(Result):
     )
     diff: str = Field(default="", description="Unified diff, current → proposed (cut when long).")
     diff_truncated: bool = False
+    silences: list[str] = Field(
+        default_factory=list,
+        description="What this change stops Wazuh from detecting or recording, in words. Tell the user.",
+    )
     expires_at: str | None = None
     approve_with: str | None = Field(default=None, description="The command a human runs to approve.")
     message: str = Field(description="What happened and what to do next.")

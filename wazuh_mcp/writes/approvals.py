@@ -42,11 +42,11 @@ from typing import TYPE_CHECKING, Any
 
 from wazuh_mcp import atomic
 from wazuh_mcp.errors import ConfigurationError, Conflict, NotFound, WazuhMCPError
-from wazuh_mcp.models.write import ChangeKind, PendingChange, Requester, RestartScope, Tier
+from wazuh_mcp.models.write import DECISION_FIELDS, ChangeKind, PendingChange, Requester, RestartScope, Tier
 from wazuh_mcp.server.audit import AuditEvent, AuditSink, now_iso
 from wazuh_mcp.server.context import ServerApiBackend
 from wazuh_mcp.setup.settings import Settings, selected_profile, state_dir
-from wazuh_mcp.writes.rule_files import check_fresh, send_change, sha256_text
+from wazuh_mcp.writes.rule_files import check_fresh, check_record, send_change, sha256_text
 
 if TYPE_CHECKING:
     from wazuh_mcp.backends.server_api import ServerApi
@@ -62,15 +62,12 @@ def pending_dir(root: Path | None = None) -> Path:
     return (root or state_dir()) / "pending"
 
 
-def change_digest(kind: str, target: str, payload: str, base_sha256: str | None, api_url: str | None) -> str:
-    """The sha256 a human can compare: it covers what is sent, where, and what it replaces."""
-    document = {
-        "kind": kind,
-        "target": target,
-        "payload": payload,
-        "base_sha256": base_sha256,
-        "api_url": normalise_url(api_url),
-    }
+def change_digest(change: PendingChange) -> str:
+    """The sha256 a human can compare. It covers the whole request — what is sent, where, what it
+    replaces, what ``show`` displays (file name, diff, summary, silences), who asked and until when —
+    every field but the decision fields, so editing any of them in the pending file is detected."""
+    document = change.model_dump(mode="json", exclude=set(DECISION_FIELDS))
+    document["requested_by"]["api_url"] = normalise_url(change.requested_by.api_url)
     return hashlib.sha256(json.dumps(document, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
@@ -200,6 +197,8 @@ class ChangeStore:
         relative_dirname: str | None = None,
         scope: RestartScope | None = None,
         rule_ids: list[int] | None = None,
+        silences: list[str] | None = None,
+        parent_rules: dict[int, str] | None = None,
     ) -> PendingChange:
         """Record a change that waits for a decision. Nothing is sent to Wazuh."""
         started, ts = time.perf_counter(), now_iso()
@@ -223,10 +222,13 @@ class ChangeStore:
             "base_sha256": base_sha,
             "diff": diff,
             "summary": summary,
-            "change_sha256": change_digest(kind, target, payload, base_sha, requester.api_url),
+            "silences": list(silences or []),
+            "parent_rules": dict(parent_rules or {}),
+            "change_sha256": "",
         }
         for _ in range(5):
             change = PendingChange(id=f"ch-{secrets.token_hex(4)}", **fields)
+            change = change.model_copy(update={"change_sha256": change_digest(change)})
             try:
                 self._write(change, new=True)
             except FileExistsError:
@@ -328,15 +330,18 @@ class ChangeStore:
         )
 
     def _verify(self, change: PendingChange, api_url: str | None) -> None:
-        digest = change_digest(
-            change.kind, change.target, change.payload, change.base_sha256, change.requested_by.api_url
-        )
-        if digest != change.change_sha256:
-            self._write(change.model_copy(update={"state": "failed", "reason": "record altered after the request"}))
-            raise Conflict(
-                f"The record of change {change.id} was altered after it was requested "
-                "(its sha256 no longer matches); it will not be applied."
-            )
+        try:
+            if change_digest(change) != change.change_sha256:
+                raise Conflict(
+                    f"The record of change {change.id} was altered after it was requested "
+                    "(its sha256 no longer matches); it will not be applied."
+                )
+            # The hash proves the record is the one written, not that wazuh-mcp wrote it: someone who can
+            # write the state dir can recompute it. So the rules every request passed are checked again.
+            check_record(change)
+        except Conflict as exc:
+            self._write(change.model_copy(update={"state": "failed", "reason": f"refused: {exc.message}"}))
+            raise
         wanted = normalise_url(change.requested_by.api_url)
         if wanted and normalise_url(api_url) != wanted:
             raise Conflict(
