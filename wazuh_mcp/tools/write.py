@@ -21,12 +21,18 @@ from mcp.server.mcpserver import Context
 from pydantic import Field
 
 from wazuh_mcp.errors import InvalidArgument, NotFound
-from wazuh_mcp.models.write import ChangeKind, Requester, RestartScope, Tier, WriteResult
-from wazuh_mcp.server.audit import AuditSink
+from wazuh_mcp.models.write import ChangeKind, RestartScope, Tier, WriteResult
 from wazuh_mcp.server.context import AppContext, ServerApiBackend, deps
 from wazuh_mcp.server.registry import tool
-from wazuh_mcp.writes.approvals import Actor, ChangeStore, unified_diff
-from wazuh_mcp.writes.rule_files import read_rule_file, rule_descriptions, rule_locations, rules_defined_elsewhere
+from wazuh_mcp.tools._changes import change_store, requester_of
+from wazuh_mcp.writes.approvals import unified_diff
+from wazuh_mcp.writes.rule_files import (
+    read_rule_file,
+    rule_descriptions,
+    rule_locations,
+    rules_defined_elsewhere,
+    validate_configuration,
+)
 from wazuh_mcp.writes.rule_xml import (
     CUSTOM_ID_MAX,
     CUSTOM_ID_MIN,
@@ -74,36 +80,6 @@ def _tier(app: AppContext, tool_id: str) -> Tier:
     return app.settings.write_tiers.get(tool_id, "confirmation_required")
 
 
-def _api_url(app: AppContext, api: ServerApiBackend) -> str | None:
-    config = getattr(api, "config", None)  # the real client knows its URL; a test double may not
-    url = getattr(config, "url", None)
-    return str(url) if url else app.settings.api.url
-
-
-def _requester(ctx: Context[Any, Any], app: AppContext, api: ServerApiBackend) -> Requester:
-    return Requester(
-        session=getattr(ctx.mcp_server, "session_id", None),
-        role=app.settings.role,
-        wazuh_user=api.identity,
-        profile=app.profile,
-        demo=app.profile == "demo",
-        api_url=_api_url(app, api),
-    )
-
-
-def _store(ctx: Context[Any, Any], app: AppContext, requester: Requester) -> ChangeStore:
-    audit = getattr(ctx.mcp_server, "audit", None)  # the server's sink: one audit file, one writer per process
-    if not isinstance(audit, AuditSink):
-        audit = AuditSink.from_settings(app.settings)
-    actor = Actor(
-        session=requester.session or "server",
-        role=requester.role,
-        wazuh_user=requester.wazuh_user,
-        person="caller-attested (confirm=true)",
-    )
-    return ChangeStore(audit=audit, actor=actor)
-
-
 def _cut(diff: str) -> tuple[str, bool]:
     if len(diff) <= MAX_DIFF_CHARS:
         return diff, False
@@ -132,7 +108,7 @@ async def _submit(
     app = deps(ctx)
     api = app.server_api()
     tier = _tier(app, tool_id)
-    requester = _requester(ctx, app, api)
+    requester = requester_of(ctx, app, api)
     common: dict[str, Any] = {
         "tool": tool_id,
         "tier": tier,
@@ -154,7 +130,7 @@ async def _submit(
                 "exactly this, call the tool again with the same arguments and confirm=true."
             ),
         )
-    store = _store(ctx, app, requester)
+    store = change_store(ctx, app, requester)
     change = store.prepare(
         tool=tool_id,
         kind=kind,
@@ -318,7 +294,8 @@ async def restart_manager(
     confirm: Confirm = False,
 ) -> WriteResult:
     """Propose restarting the Wazuh manager (or every cluster node), which loads new rule files and briefly
-    stops analysis. By default nothing happens until a person approves the returned change_id outside this
+    stops analysis. The configuration is validated first: if Wazuh reports it invalid, the restart is refused
+    with Wazuh's message. By default nothing happens until a person approves the returned change_id outside this
     conversation. After it is applied, poll cluster_status every few seconds until every node is running."""
     if scope == "cluster":
         status = await deps(ctx).server_api().request("GET", "/cluster/status", action="cluster:status")
@@ -328,6 +305,7 @@ async def restart_manager(
                 "Clustering is not running on this deployment, so there is no cluster to restart.",
                 hint="Use scope='manager'.",
             )
+    await validate_configuration(deps(ctx).server_api(), scope)
     what = "every node of the Wazuh cluster" if scope == "cluster" else "the Wazuh manager"
     return await _submit(
         ctx,

@@ -8,6 +8,7 @@ it was prepared for — the demo stand-in for a ``serve --demo`` session — see
     wazuh-mcp show ID                  one change in full: who asked, target, sha256, diff
     wazuh-mcp approve ID [--yes]       show it, ask on a terminal (refused without one unless --yes), apply once
     wazuh-mcp reject ID [--reason R]   refuse it; it can never be applied afterwards
+    wazuh-mcp undo ID                  propose the inverse of an applied response (a new change to approve)
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ def _extend(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     reject = sub.add_parser("reject", help="reject a pending change")
     reject.add_argument("change_id", metavar="ID")
     reject.add_argument("--reason", help="why (kept in the change record and the audit log)")
+    undo = sub.add_parser("undo", help="propose the inverse of an applied response action, as a new pending change")
+    undo.add_argument("change_id", metavar="ID")
+    undo.add_argument("--profile", help="settings profile to plan with (default: the requesting server's)")
 
 
 _PARSER_EXTENSIONS.append(_extend)
@@ -71,11 +75,19 @@ def describe(change: PendingChange) -> str:
     ]
     if change.base_sha256:
         lines.append(f"  replaces    file with sha256 {change.base_sha256}")
+    if change.undo_of:
+        lines.append(f"  undoes      {change.undo_of}")
     if change.applied_at:
         lines.append(f"  applied     {change.applied_at}: {change.result}")
     if change.silences:
         lines += ["", "WARNING: this change silences detections:"] + [f"  - {words}" for words in change.silences]
     lines += ["", change.diff.rstrip("\n")]
+    if change.outcomes:
+        lines += ["", "What Wazuh answered:"]
+        for outcome in change.outcomes:
+            lines.append(f"  {outcome.request}")
+            lines.append(f"    sent to: {', '.join(outcome.affected) or 'no agent'}")
+            lines += [f"    not sent: {failed}" for failed in outcome.failed]
     return "\n".join(lines)
 
 
@@ -139,7 +151,10 @@ def _approve(args: argparse.Namespace) -> int:
             return 1
     applied = asyncio.run(approve(args.change_id, profile=args.profile))
     print(f"\nApplied {applied.id}: {applied.result}.")
-    if applied.kind == "restart_manager":
+    if applied.requests:
+        if applied.inverse:
+            print(f"To reverse it: `wazuh-mcp undo {applied.id}` ({applied.inverse.summary}; needs its own approval).")
+    elif applied.kind == "restart_manager":
         print("The manager is restarting; `cluster_status` shows when every node runs again.")
     else:
         print("The rule file is on the manager; it takes effect after a manager restart.")
@@ -152,4 +167,15 @@ def _reject(args: argparse.Namespace) -> int:
 
     change = reject(args.change_id, reason=args.reason)
     print(f"Rejected {change.id} ({change.summary}). It can no longer be applied.")
+    return 0
+
+
+@command("undo")
+def _undo(args: argparse.Namespace) -> int:
+    from wazuh_mcp.writes.approvals import propose_undo
+
+    change = asyncio.run(propose_undo(args.change_id, profile=args.profile))
+    print(describe(change))
+    print(f"\nProposed {change.id} to undo {args.change_id}; nothing was sent.")
+    print(f"Approve it with `wazuh-mcp approve {change.id}` or reject it with `wazuh-mcp reject {change.id}`.")
     return 0

@@ -192,6 +192,32 @@ async def restart(api: ServerApiBackend, scope: RestartScope) -> list[str]:
     return [str(item) for item in items]
 
 
+async def validate_configuration(api: ServerApiBackend, scope: RestartScope) -> None:
+    """``GET /manager/configuration/validation`` (or the cluster one): a configuration Wazuh cannot load
+    refuses the restart with Wazuh's own message — a restart that would leave the manager down is never
+    proposed to the approver, nor carried out."""
+    path, action = (
+        ("/manager/configuration/validation", "manager:read")
+        if scope == "manager"
+        else ("/cluster/configuration/validation", "cluster:read")
+    )
+    body = await api.request("GET", path, action=action)
+    items, failed = _envelope_items(body, path)
+    problems = [
+        f"{', '.join(str(i) for i in entry.get('id') or []) or 'manager'}: "
+        f"{str((entry.get('error') or {}).get('message') or 'invalid')[:300]}"
+        for entry in failed
+    ]
+    problems += [f"{item.get('name')}: status {item.get('status')}" for item in items if item.get("status") != "OK"]
+    if problems:
+        raise InvalidArgument(
+            "The Wazuh configuration does not validate, so a restart would leave the manager unable to start. "
+            f"Wazuh said: {'; '.join(problems)}",
+            hint="Fix ossec.conf or the rule files named there, then ask for the restart again.",
+            upstream_code=(failed[0].get("error") or {}).get("code") if failed else None,
+        )
+
+
 # --- applying a recorded change (``wazuh_mcp.writes.approvals``) ----------------------------------
 
 
@@ -229,6 +255,10 @@ async def check_fresh(api: ServerApiBackend, change: PendingChange) -> None:
 
     Other errors (unreachable, refused login) pass through: nothing has been sent yet."""
     if change.kind == "restart_manager":
+        try:
+            await validate_configuration(api, change.scope or "manager")
+        except InvalidArgument as exc:
+            raise Conflict(exc.message) from None
         return
     if change.filename is None or change.relative_dirname is None:
         raise Conflict(f"Change {change.id} names no target file.")
