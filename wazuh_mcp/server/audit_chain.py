@@ -258,68 +258,71 @@ class VerifyReport:
 
 def verify(path: Path) -> VerifyReport:
     """Check the whole stream at ``path``: every seal, the order, the links and the head."""
-    report = VerifyReport(path=path, files=stream_files(path), head=read_head(path))
-    top: Sealed | None = None  # the record with the highest seq so far
-    top_where = ""
-    seen: set[int] = set()
-    moved: set[int] = set()
-    for file in report.files:
+    walk = _Walk(VerifyReport(path=path, files=stream_files(path), head=read_head(path)))
+    for file in walk.report.files:
         with file.open("rb") as fh:
             lines = fh.read().split(b"\n")
-        last_index = len(lines) - 1
         for number, line in enumerate(lines, start=1):
-            if not line.strip():
-                continue
-            where = f"{file.name}:{number}"
-            found = unseal(line)
-            if found is None:
-                if top is None:
-                    report.unsealed_before_chain += 1
-                elif file == path and number - 1 == last_index:
-                    report.problems.append(Problem("torn", where, "the last line is incomplete (a writer died)"))
-                else:
-                    report.problems.append(Problem("inserted", where, "a line without a seal inside the chain"))
-                continue
-            report.records += 1
-            if not found.intact:
-                report.problems.append(
-                    Problem(
-                        "edited", where, f"record seq {found.seq} does not match its own hash (changed after writing)"
-                    )
-                )
-            if top is None:
-                report.first_seq = found.seq
-                _check_start(report, found, where)
-            elif found.seq in seen:
-                report.problems.append(Problem("duplicated", where, f"seq {found.seq} appears again"))
-            elif found.seq < top.seq:
-                moved.add(found.seq)
-                report.problems.append(
-                    Problem("reordered", where, f"record seq {found.seq} comes after seq {top.seq} (moved)")
-                )
-            elif found.seq > top.seq + 1:
-                report.problems.append(
-                    Problem(
-                        "removed",
-                        where,
-                        f"{found.seq - top.seq - 1} record(s) missing between seq {top.seq} ({top_where}) "
-                        f"and seq {found.seq}",
-                        gap=(top.seq + 1, found.seq),
-                    )
-                )
-            elif found.prev != top.hash:
-                report.problems.append(
-                    Problem(
-                        "edited", top_where, f"record seq {top.seq} was replaced: seq {found.seq} chained to another"
-                    )
-                )
-            seen.add(found.seq)
-            if top is None or found.seq > top.seq:
-                top, top_where = found, where
-    report.last_seq = top.seq if top is not None else None
-    _check_head(report, top)
-    _explain_moves(report, moved)
+            if line.strip():
+                walk.line(line, f"{file.name}:{number}", last=file == path and number == len(lines))
+    report = walk.report
+    report.last_seq = walk.top.seq if walk.top is not None else None
+    _check_head(report, walk.top)
+    _explain_moves(report, walk.moved)
     return report
+
+
+class _Walk:
+    """One pass over a stream's lines, oldest first, noting each problem where it shows."""
+
+    def __init__(self, report: VerifyReport) -> None:
+        self.report = report
+        self.top: Sealed | None = None
+        """The record with the highest seq so far."""
+        self.top_where = ""
+        self.seen: set[int] = set()
+        self.moved: set[int] = set()
+
+    def problem(self, kind: str, where: str, detail: str, gap: tuple[int, int] | None = None) -> None:
+        self.report.problems.append(Problem(kind, where, detail, gap))
+
+    def line(self, line: bytes, where: str, *, last: bool) -> None:
+        found = unseal(line)
+        if found is None:
+            if self.top is None:
+                self.report.unsealed_before_chain += 1
+            elif last:
+                self.problem("torn", where, "the last line is incomplete (a writer died)")
+            else:
+                self.problem("inserted", where, "a line without a seal inside the chain")
+            return
+        self.report.records += 1
+        if not found.intact:
+            self.problem("edited", where, f"record seq {found.seq} does not match its own hash (changed after writing)")
+        self.place(found, where)
+        self.seen.add(found.seq)
+        if self.top is None or found.seq > self.top.seq:
+            self.top, self.top_where = found, where
+
+    def place(self, found: Sealed, where: str) -> None:
+        """Is ``found`` where the chain says it belongs?"""
+        top = self.top
+        if top is None:
+            self.report.first_seq = found.seq
+            _check_start(self.report, found, where)
+        elif found.seq in self.seen:
+            self.problem("duplicated", where, f"seq {found.seq} appears again")
+        elif found.seq < top.seq:
+            self.moved.add(found.seq)
+            self.problem("reordered", where, f"record seq {found.seq} comes after seq {top.seq} (moved)")
+        elif found.seq > top.seq + 1:
+            missing = found.seq - top.seq - 1
+            detail = f"{missing} record(s) missing between seq {top.seq} ({self.top_where}) and seq {found.seq}"
+            self.problem("removed", where, detail, gap=(top.seq + 1, found.seq))
+        elif found.prev != top.hash:
+            self.problem(
+                "edited", self.top_where, f"record seq {top.seq} was replaced: seq {found.seq} chained to another"
+            )
 
 
 def _check_start(report: VerifyReport, first: Sealed, where: str) -> None:

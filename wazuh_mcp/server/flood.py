@@ -25,6 +25,14 @@ MAX_SESSIONS = 1024
 MAX_TOOL_NAMES = 10
 
 
+class FloodRefusal(RateLimited):
+    """``rate_limited`` from this guard; ``record`` is False for the refusals only counted."""
+
+    def __init__(self, message: str, *, hint: str, record: bool) -> None:
+        super().__init__(message, hint=hint)
+        self.record = record
+
+
 @dataclass
 class Refused:
     """Refusals not recorded one by one since ``first_ts``."""
@@ -70,21 +78,22 @@ class ErrorFloodGuard:
             bucket.stamp = now
         return bucket
 
-    def check(self, key: object) -> RateLimited | None:
-        """None when the session may call now, else the refusal to answer with."""
+    def check(self, key: object, tool: str, ts: str) -> FloodRefusal | None:
+        """None when the session may call now, else the refusal to answer with (noted as such)."""
         bucket = self._bucket(key)
         if bucket.tokens >= 1:
             return None
         retry = max(1, math.ceil((1 - bucket.tokens) / self.rate))
-        return RateLimited(
+        return FloodRefusal(
             f"Too many failed calls from this session ({self.burst} allowed in a burst, then "
             f"{self.rate * 60:g} per minute); this call was not run.",
             hint=f"Retry in {retry} s, and fix the arguments the earlier errors named before calling again.",
+            record=self._note_refusal(bucket, tool, ts),
         )
 
-    def record_refusal(self, key: object, tool: str, ts: str) -> bool:
-        """Note a refusal; True when it should be recorded in full (the first of its run)."""
-        bucket = self._bucket(key)
+    @staticmethod
+    def _note_refusal(bucket: _Bucket, tool: str, ts: str) -> bool:
+        """Count a refusal; True when it should be recorded in full (the first of its run)."""
         if not bucket.limited:
             bucket.limited = True
             return True
