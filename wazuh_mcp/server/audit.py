@@ -99,7 +99,7 @@ class AuditEvent(BaseModel):
         like a real one (a client calling ``approval.approve`` is not an approval)."""
         if self.tool == UNKNOWN_TOOL or self.toolset == UNKNOWN_TOOL:
             asked = self.requested_tool if self.requested_tool is not None else self.tool
-            return terminal_safe(f"unknown tool {asked!r}", limit=limit)
+            return terminal_safe(f"unknown tool '{asked}'", limit=limit)
         return terminal_safe(self.tool, limit=limit)
 
     @classmethod
