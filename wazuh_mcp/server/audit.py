@@ -317,7 +317,8 @@ class AuditSink:
         self._lock = threading.Lock()
         self._failure: str | None = None
         """Why the last write failed; cleared by the next write that succeeds."""
-        path.parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(OSError):  # an unusable path is reported by ready(), before any call runs
+            path.parent.mkdir(parents=True, exist_ok=True)
 
     def ready(self) -> None:
         """Raise ``AuditUnavailable`` (saying why) unless a record can be written now.

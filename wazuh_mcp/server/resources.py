@@ -98,6 +98,9 @@ async def read_cached(ctx: Context[Any, Any], kind: str, uri: str, ttl: int, loa
         _audit(ctx, app, kind, uri, started, ts, True, None)
         return hit[1]
     try:
+        sink = getattr(ctx.mcp_server, "audit", None)
+        if isinstance(sink, AuditSink):
+            sink.ready()  # fail closed: no read reaches Wazuh that could not be audited
         if app.settings.role not in app.settings.role_tool_allowlist:
             raise Forbidden(
                 f"Role '{app.settings.role}' is not defined, so it may read nothing.",

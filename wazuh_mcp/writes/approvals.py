@@ -417,6 +417,7 @@ class ChangeStore:
         started, ts = time.perf_counter(), now_iso()
         with self._exclusive(change_id, step, ts, started):
             with self.refusals_audited(step, change_id, ts, started):
+                self.audit.ready()  # fail closed: nothing is applied that could not be audited
                 change = self._decidable(change_id)
                 self._verify(change, api_url)
             change = self._write(
@@ -560,8 +561,8 @@ class ChangeStore:
         )
         try:
             self.audit.write(event)
-        except OSError:
-            log.exception("could not write the audit record for %s %s", step, change_id)
+        except OSError as exc:  # one line, not a traceback: the refusal that follows says what to do
+            log.error("could not write the audit record for %s %s: %s", step, change_id, exc.strerror or exc)
 
 
 # --- the API the CLI and the TUI use ----------------------------------------------------
