@@ -19,6 +19,7 @@ The audit trail is a control, not a log:
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import PydanticSerializationError
 
 from wazuh_mcp.errors import AuditUnavailable, ErrorCode
 from wazuh_mcp.server import audit_chain
@@ -191,7 +193,11 @@ def redact_args(args: Mapping[str, Any]) -> dict[str, Any]:
         name = bound_text(str(key), MAX_KEY)
         if name not in out or out[name] == "***":
             continue
-        size = len(json.dumps(out[name], separators=(",", ":"), ensure_ascii=False, default=repr).encode())
+        size = len(
+            json.dumps(out[name], separators=(",", ":"), ensure_ascii=False, default=repr).encode(
+                "utf-8", "surrogatepass"
+            )
+        )
         if size > MAX_ARG_JSON:
             out[name] = f"… [{_shape(original)}, sha256 {sha256_of(_masked(original))}]"
     return out
@@ -227,7 +233,9 @@ def _summary(value: Any, size: int) -> dict[str, Any]:
 
 def bounded_args(args: Mapping[str, Any]) -> dict[str, Any]:
     """Already-redacted arguments within ``MAX_ARGS_JSON``; past it one summary with the SHA-256."""
-    size = len(json.dumps(args, separators=(",", ":"), ensure_ascii=False, default=repr).encode())
+    size = len(
+        json.dumps(args, separators=(",", ":"), ensure_ascii=False, default=repr).encode("utf-8", "surrogatepass")
+    )
     if size <= MAX_ARGS_JSON:
         return dict(args)
     return _summary(args, size)
@@ -237,11 +245,30 @@ _FIELD_LIMITS = {"error": MAX_ERROR, "ts": 40, "hash": 64, "prev": 64}
 _SEAL_FIELDS = frozenset({"seq", "prev", "hash"})
 
 
+def _within_bounds(event: AuditEvent, line: bytes) -> bool:
+    """True when ``line`` (the event's plain JSON) needs no cutting: the usual record."""
+    if len(line) > MAX_ARGS_JSON or event.model_extra:
+        return False
+    if event.seq is not None or event.prev is not None or event.hash is not None:
+        return False
+    return all(
+        len(value) <= _FIELD_LIMITS.get(key, MAX_FIELD)
+        for key, value in event.__dict__.items()
+        if isinstance(value, str)
+    )
+
+
 def bounded_record(event: AuditEvent) -> bytes:
     """The event's JSON, every field bounded, without a seal (the sink adds it).
 
     Applied by the sink to every record, so no writer (tool call, resource read, approval step)
     can produce an unbounded line, however it built the event."""
+    try:
+        line = event.model_dump_json(exclude_none=True).encode()
+    except PydanticSerializationError:  # a lone surrogate from a caller: the slow path escapes it
+        line = b""
+    if line and _within_bounds(event, line):  # the usual record: pydantic's own serialiser, nothing to cut
+        return line
     data = event.model_dump(mode="json", exclude_none=True, exclude=set(_SEAL_FIELDS))
     for key in _SEAL_FIELDS & set(data):  # extras may not impersonate the seal
         del data[key]
@@ -255,14 +282,22 @@ def bounded_record(event: AuditEvent) -> bytes:
             data[bound_text(key, MAX_KEY)] = redact(value)
             if len(key) > MAX_KEY:
                 del data[key]
-    line = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8", "surrogatepass")
+    line = _json_bytes(data)
     budget = MAX_RECORD - 200  # the seal: seq, prev and hash
     if len(line) > budget:  # many extra fields: keep the contract's own fields, summarise the rest
         extras = {k: v for k, v in data.items() if k not in known}
         data = {k: v for k, v in data.items() if k in known}
         data["extra"] = _summary(extras, len(line))
-        line = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8", "surrogatepass")
+        line = _json_bytes(data)
     return line
+
+
+def _json_bytes(data: dict[str, Any]) -> bytes:
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    try:
+        return text.encode()
+    except UnicodeEncodeError:  # lone surrogates: keep the line valid UTF-8 with \u escapes
+        return json.dumps(data, separators=(",", ":")).encode()
 
 
 # --- terminal output ----------------------------------------------------------------------
@@ -312,6 +347,9 @@ class AuditSink:
     def __init__(self, path: Path, *, max_bytes: int = 10 * 1024 * 1024, backups: int = 5) -> None:
         self.path = path
         self.changes_path = changes_path(path)
+        self._streams = {
+            p: audit_chain.Stream(p, max_bytes, functools.partial(self._rotate, p)) for p in (path, self.changes_path)
+        }
         self.max_bytes = max_bytes
         self.backups = backups
         self._lock = threading.Lock()
@@ -348,38 +386,18 @@ class AuditSink:
         data = bounded_record(event)
         with self._lock:
             try:
-                self._append(self.path, data)
+                self._streams[self.path].append(data)
                 if is_change_record(event):
-                    self._append(self.changes_path, data)
+                    self._streams[self.changes_path].append(data)
             except OSError as exc:
                 self._failure = exc.strerror or type(exc).__name__
                 raise
             self._failure = None
 
-    def _append(self, path: Path, data: bytes) -> None:
-        with audit_chain.locked_head(path) as head_file:
-            line, head = audit_chain.seal(data, head_file.read())
-            head = self._rotate_if_needed(path, len(line), head)
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-            try:
-                written = os.write(fd, line)
-            finally:
-                os.close(fd)
-            if written != len(line):
-                raise OSError(28, "short write (disk full?)")
-            head_file.write(head)
-
-    def _rotate_if_needed(self, path: Path, incoming: int, head: audit_chain.Head) -> audit_chain.Head:
-        """Rotate ``path`` when ``incoming`` bytes would overflow it; the head then records the
-        newest seq that rotation deleted, so ``verify`` can tell rotation from removal."""
-        try:
-            size = path.stat().st_size
-        except FileNotFoundError:
-            return head
-        if size + incoming <= self.max_bytes:
-            return head
-        oldest = path.with_name(f"{path.name}.{self.backups}")
-        dropped = audit_chain.last_sealed_in(oldest)
+    def _rotate(self, path: Path, head: audit_chain.Head) -> audit_chain.Head:
+        """``audit.jsonl`` → ``.1`` → … → ``.N`` (the oldest deleted); the head then records the newest
+        seq that rotation deleted, so ``verify`` can tell rotation from removal."""
+        dropped = audit_chain.last_sealed_in(path.with_name(f"{path.name}.{self.backups}"))
         for index in range(self.backups - 1, 0, -1):
             older = path.with_name(f"{path.name}.{index}")
             if older.exists():

@@ -20,12 +20,12 @@ a line pasted in); the oldest records leaving through rotation is expected and r
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -106,57 +106,92 @@ def _unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
-def _parse_head(raw: bytes) -> Head | None:
+def _parse_head(raw: bytes) -> tuple[Head, int | None] | None:
+    """``seq hash floor [size]``: the head, and the stream file's size just after that record."""
     parts = raw.split()
-    if len(parts) != 3 or not (parts[0].isdigit() and parts[2].isdigit()) or not _HEX64.fullmatch(parts[1]):
+    if len(parts) not in (3, 4) or not all(p.isdigit() for p in parts[:1] + parts[2:]):
         return None
-    return Head(int(parts[0]), parts[1].decode(), int(parts[2]))
+    if not _HEX64.fullmatch(parts[1]):
+        return None
+    return Head(int(parts[0]), parts[1].decode(), int(parts[2])), int(parts[3]) if len(parts) == 4 else None
 
 
 def read_head(path: Path) -> Head | None:
     """The stored head of the stream at ``path`` (None when absent or unreadable)."""
     try:
-        return _parse_head(head_path(path).read_bytes())
+        parsed = _parse_head(head_path(path).read_bytes())
     except OSError:
         return None
+    return parsed[0] if parsed else None
 
 
-class HeadFile:
-    """The open, locked head file while one record is sealed and appended."""
+_HEAD_FORMAT = "{seq:020d} {hash} {floor:020d} {size:020d}\n"
+"""Fixed width: rewritten in place with one write, never truncated."""
 
-    def __init__(self, fd: int, path: Path) -> None:
-        self._fd = fd
-        self._path = path
 
-    def read(self) -> Head:
-        os.lseek(self._fd, 0, os.SEEK_SET)
-        stored = _parse_head(os.read(self._fd, 256))
-        newest = last_sealed(self._path)
+class Stream:
+    """One audit stream's writer: seals each record after the head and appends it, under an
+    exclusive lock on the head file (shared by every process writing the stream).
+
+    ``rotate(head)`` is called, with the lock held, when a record would overflow ``max_bytes``;
+    it renames the files and returns the head to keep (its floor moved past deleted records)."""
+
+    def __init__(self, path: Path, max_bytes: int, rotate: Callable[[Head], Head]) -> None:
+        self.path = path
+        self.max_bytes = max_bytes
+        self._rotate = rotate
+        self._head_path = head_path(path)
+        self._fd: int | None = None
+
+    def append(self, record_json: bytes) -> None:
+        if self._fd is None:  # kept open: one fewer open/close per record
+            self._fd = os.open(self._head_path, os.O_RDWR | os.O_CREAT, 0o600)
+        head_fd = self._fd
+        _lock(head_fd)
+        try:
+            os.lseek(head_fd, 0, os.SEEK_SET)
+            parsed = _parse_head(os.read(head_fd, 256))
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            try:
+                size = os.fstat(fd).st_size
+                line, head = seal(record_json, self._current(parsed, size))
+                if size and size + len(line) > self.max_bytes:
+                    os.close(fd)
+                    fd = -1
+                    head = self._rotate(head)
+                    fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+                    size = 0
+                written = os.write(fd, line)
+            finally:
+                if fd >= 0:
+                    os.close(fd)
+            if written != len(line):
+                raise OSError(28, "short write (disk full?)")
+            stored = _HEAD_FORMAT.format(seq=head.seq, hash=head.hash, floor=head.floor, size=size + written)
+            os.lseek(head_fd, 0, os.SEEK_SET)
+            os.write(head_fd, stored.encode())
+        finally:
+            _unlock(head_fd)
+
+    def _current(self, parsed: tuple[Head, int | None] | None, size: int) -> Head:
+        stored, stored_size = parsed if parsed else (None, None)
+        if stored is not None and stored_size == size:
+            return stored  # the usual case: nothing to read back
         # The file is the truth when they disagree: a writer that died between appending its
         # record and updating the head, or a head deleted by hand, must not fork the chain.
+        newest = last_sealed(self.path)
         if newest is not None and (stored is None or newest.seq > stored.seq):
             return Head(newest.seq, newest.hash, stored.floor if stored else 0)
         return stored or Head()
 
-    def write(self, head: Head) -> None:
-        data = f"{head.seq} {head.hash} {head.floor}\n".encode()
-        os.lseek(self._fd, 0, os.SEEK_SET)
-        os.write(self._fd, data)
-        os.ftruncate(self._fd, len(data))
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
-
-@contextmanager
-def locked_head(path: Path) -> Iterator[HeadFile]:
-    """Exclusive access to the stream at ``path`` across processes (its head file is the lock)."""
-    fd = os.open(head_path(path), os.O_RDWR | os.O_CREAT, 0o600)
-    try:
-        _lock(fd)
-        try:
-            yield HeadFile(fd, path)
-        finally:
-            _unlock(fd)
-    finally:
-        os.close(fd)
+    def __del__(self) -> None:
+        with contextlib.suppress(OSError):
+            self.close()
 
 
 def stream_files(path: Path) -> list[Path]:
