@@ -19,7 +19,6 @@ from mcp.server.mcpserver import Context
 from pydantic import AfterValidator, BeforeValidator, Field
 
 from wazuh_mcp.backends.indexer_shapes import IndexKind, total_hits
-from wazuh_mcp.query.cursors import CursorCodec
 from wazuh_mcp.server.context import deps
 
 MAX_WINDOW = timedelta(days=30)
@@ -105,15 +104,6 @@ def iso_ms(epoch_ms: int) -> str:
     return datetime.fromtimestamp(epoch_ms / 1000, UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{epoch_ms % 1000:03d}Z"
 
 
-def cursor_codec(ctx: Context[Any, Any]) -> CursorCodec:
-    """The server's codec; its key lives as long as the server process (the lifespan context)."""
-    memo = deps(ctx).memo
-    codec = memo.get("cursor_codec")
-    if not isinstance(codec, CursorCodec):
-        codec = memo["cursor_codec"] = CursorCodec()
-    return codec
-
-
 @dataclass(frozen=True)
 class PageQuery:
     """One paged question to the Indexer, as a tool states it."""
@@ -164,7 +154,7 @@ def search_body(query: PageQuery, window: tuple[int, int] | None, after: list[An
 
 async def fetch_page(ctx: Context[Any, Any], query: PageQuery) -> HitPage:
     """One page of hits. A bad cursor is ``invalid_argument`` before the engine is called."""
-    codec = cursor_codec(ctx)
+    codec = deps(ctx).cursors  # signed with this session's key
     fingerprint = codec.fingerprint(query.tool, {**query.identity, "time_range": query.time_range})
     after: list[Any] | None = None
     window = time_window(query.time_range) if query.time_range else None

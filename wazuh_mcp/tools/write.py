@@ -22,10 +22,9 @@ from pydantic import Field
 
 from wazuh_mcp.errors import InvalidArgument, NotFound
 from wazuh_mcp.models.write import ChangeKind, Requester, RestartScope, Tier, WriteResult
-from wazuh_mcp.server.audit import AuditSink
 from wazuh_mcp.server.context import AppContext, ServerApiBackend, deps
 from wazuh_mcp.server.registry import tool
-from wazuh_mcp.writes.approvals import Actor, ChangeStore, unified_diff
+from wazuh_mcp.writes.approvals import ChangeStore, unified_diff
 from wazuh_mcp.writes.rule_files import read_rule_file, rule_locations, rules_defined_elsewhere
 from wazuh_mcp.writes.rule_xml import (
     CUSTOM_ID_MAX,
@@ -78,9 +77,9 @@ def _api_url(app: AppContext, api: ServerApiBackend) -> str | None:
     return str(url) if url else app.settings.api.url
 
 
-def _requester(ctx: Context[Any, Any], app: AppContext, api: ServerApiBackend) -> Requester:
+def _requester(app: AppContext, api: ServerApiBackend) -> Requester:
     return Requester(
-        session=getattr(ctx.mcp_server, "session_id", None),
+        session=app.session,
         role=app.settings.role,
         wazuh_user=api.identity,
         profile=app.profile,
@@ -89,17 +88,9 @@ def _requester(ctx: Context[Any, Any], app: AppContext, api: ServerApiBackend) -
     )
 
 
-def _store(ctx: Context[Any, Any], app: AppContext, requester: Requester) -> ChangeStore:
-    audit = getattr(ctx.mcp_server, "audit", None)  # the server's sink: one audit file, one writer per process
-    if not isinstance(audit, AuditSink):
-        audit = AuditSink.from_settings(app.settings)
-    actor = Actor(
-        session=requester.session or "server",
-        role=requester.role,
-        wazuh_user=requester.wazuh_user,
-        person="caller-attested (confirm=true)",
-    )
-    return ChangeStore(audit=audit, actor=actor)
+def _store(app: AppContext) -> ChangeStore:
+    """The change store, auditing through this server's auditor (one audit file, one writer per process)."""
+    return ChangeStore(auditor=app.auditor, person="caller-attested (confirm=true)")
 
 
 def _cut(diff: str) -> tuple[str, bool]:
@@ -128,7 +119,7 @@ async def _submit(
     app = deps(ctx)
     api = app.server_api()
     tier = _tier(app, tool_id)
-    requester = _requester(ctx, app, api)
+    requester = _requester(app, api)
     common: dict[str, Any] = {
         "tool": tool_id,
         "tier": tier,
@@ -148,7 +139,7 @@ async def _submit(
                 "exactly this, call the tool again with the same arguments and confirm=true."
             ),
         )
-    store = _store(ctx, app, requester)
+    store = _store(app)
     change = store.prepare(
         tool=tool_id,
         kind=kind,

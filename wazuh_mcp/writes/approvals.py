@@ -35,7 +35,6 @@ import secrets
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -43,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from wazuh_mcp import atomic
 from wazuh_mcp.errors import ConfigurationError, Conflict, NotFound, WazuhMCPError
 from wazuh_mcp.models.write import ChangeKind, PendingChange, Requester, RestartScope, Tier
-from wazuh_mcp.server.audit import AuditEvent, AuditSink, now_iso
+from wazuh_mcp.server.audit import Auditor, AuditSink, now_iso
 from wazuh_mcp.server.context import ServerApiBackend
 from wazuh_mcp.setup.settings import Settings, selected_profile, state_dir
 from wazuh_mcp.writes.rule_files import check_fresh, send_change, sha256_text
@@ -96,34 +95,25 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-@dataclass(frozen=True)
-class Actor:
-    """Who the audit records for steps taken by this process."""
-
-    session: str
-    role: str | None = None
-    wazuh_user: str | None = None
-    person: str | None = None
-    """The local OS user deciding (recorded as ``decided_by``)."""
-
-
-def cli_actor(settings: Settings) -> Actor:
+def local_person() -> str:
+    """The local OS user deciding at this terminal (recorded as ``decided_by``)."""
     try:
-        person = getpass.getuser()
+        return getpass.getuser()
     except (OSError, KeyError):  # no login name (some containers)
-        person = f"uid {os.getuid()}" if hasattr(os, "getuid") else "unknown"
-    return Actor(session=f"cli-{os.getpid()}", role=settings.role, wazuh_user=settings.api.user, person=person)
+        return f"uid {os.getuid()}" if hasattr(os, "getuid") else "unknown"
 
 
 class ChangeStore:
     """The pending-change directory. Safe to use from several processes at once."""
 
     def __init__(
-        self, root: Path | None = None, *, audit: AuditSink, actor: Actor, ttl: timedelta = DEFAULT_TTL
+        self, root: Path | None = None, *, auditor: Auditor, person: str, ttl: timedelta = DEFAULT_TTL
     ) -> None:
         self.dir = pending_dir(root)
-        self.audit = audit
-        self.actor = actor
+        self.auditor = auditor
+        """Writes the ``approval.*`` records (with this process's session and role)."""
+        self.person = person
+        """Who decides in this process (``decided_by``)."""
         self.ttl = ttl
 
     # --- files --------------------------------------------------------------------------
@@ -356,7 +346,7 @@ class ChangeStore:
                     update={
                         "state": "rejected",
                         "decided_at": now_iso(),
-                        "decided_by": self.actor.person,
+                        "decided_by": self.person,
                         "reason": reason,
                     }
                 )
@@ -381,12 +371,12 @@ class ChangeStore:
                     update={
                         "state": "approved",
                         "decided_at": now_iso(),
-                        "decided_by": self.actor.person,
+                        "decided_by": self.person,
                         "reason": None,
                     }
                 )
             )
-            self._audit(step, change, ts, started)
+            self._audit(step, change, ts, started, wazuh_user=api.identity)
             return await self._apply(change, api)
 
     # --- applying -----------------------------------------------------------------------
@@ -397,7 +387,7 @@ class ChangeStore:
             await check_fresh(api, change)
         except Conflict as exc:
             change = self._write(change.model_copy(update={"state": "failed", "reason": f"stale: {exc.message}"}))
-            self._audit("approval.apply", change, ts, started, error=exc)
+            self._audit("approval.apply", change, ts, started, error=exc, wazuh_user=api.identity)
             raise
         except WazuhMCPError as exc:
             # Nothing reached Wazuh (we could not even read the target): let a human try again.
@@ -411,16 +401,16 @@ class ChangeStore:
                     }
                 )
             )
-            self._audit("approval.apply", change, ts, started, error=exc)
+            self._audit("approval.apply", change, ts, started, error=exc, wazuh_user=api.identity)
             raise
         try:
             result = await send_change(api, change)
         except WazuhMCPError as exc:
             change = self._write(change.model_copy(update={"state": "failed", "reason": str(exc)}))
-            self._audit("approval.apply", change, ts, started, error=exc)
+            self._audit("approval.apply", change, ts, started, error=exc, wazuh_user=api.identity)
             raise
         change = self._write(change.model_copy(update={"state": "applied", "applied_at": now_iso(), "result": result}))
-        self._audit("approval.apply", change, ts, started)
+        self._audit("approval.apply", change, ts, started, wazuh_user=api.identity)
         return change
 
     # --- audit --------------------------------------------------------------------------
@@ -477,24 +467,21 @@ class ChangeStore:
         wazuh_user: str | None = None,
         decided_by: str | None = None,
     ) -> None:
-        event = AuditEvent.finished(
-            tool=step,
-            toolset="approval",
+        """``wazuh_user`` only for a step that uses the Server API (request, approve, apply)."""
+        self.auditor.record(
+            step,
+            "approval",
             args=args,
             ts=ts,
             started=started,
             error_code=error.code if error else None,
             error=str(error) if error else None,
-            wazuh_user=wazuh_user or self.actor.wazuh_user,
-            role=role or self.actor.role,
-            session=session or self.actor.session,
+            wazuh_user=wazuh_user,
+            role=role,
+            session=session,
             change_id=change_id,
             decided_by=decided_by,
         )
-        try:
-            self.audit.write(event)
-        except OSError:
-            log.exception("could not write the audit record for %s %s", step, change_id)
 
 
 # --- the API the CLI and the TUI use ----------------------------------------------------
@@ -503,7 +490,8 @@ class ChangeStore:
 def default_store(settings: Settings | None = None) -> ChangeStore:
     """The store under the state dir, auditing to the same file as ``serve``, acting as this OS user."""
     settings = settings or Settings.load()
-    return ChangeStore(audit=AuditSink.from_settings(settings), actor=cli_actor(settings))
+    auditor = Auditor(AuditSink.from_settings(settings), session=f"cli-{os.getpid()}", role=settings.role)
+    return ChangeStore(auditor=auditor, person=local_person())
 
 
 def list_pending(settings: Settings | None = None) -> list[PendingChange]:
