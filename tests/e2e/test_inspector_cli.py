@@ -28,7 +28,8 @@ def inspector(*args: str, env: dict[str, str], expect_tool_error: bool = False) 
     if not INSPECTOR.exists() or shutil.which("node") is None:
         pytest.skip("MCP Inspector not installed: run `npm install` in tests/e2e/inspector (scripts/test.sh does)")
     done = subprocess.run(
-        [str(INSPECTOR), "--cli", *server_env_options(env), *SERVE_DEMO, *args],
+        # The default 15 s connect timeout is too short for a cold `serve --demo` on a loaded 2-core CI machine.
+        [str(INSPECTOR), "--cli", "--connect-timeout", "90000", *server_env_options(env), *SERVE_DEMO, *args],
         env=env,
         capture_output=True,
         text=True,

@@ -2,8 +2,8 @@
 
 Handlers get everything through ``deps(ctx)``; there are no module globals, so tests build the
 server with other backends injected (``build_server(settings, backends=...)``). Everything on
-``AppContext`` is built once when a session starts; the two lookups filled on first use
-(``mitre_tactics``, ``resource_cache``) are typed fields too.
+``AppContext`` is built once when a session starts; the lookups filled on first use
+(``mitre_tactics``, ``resource_cache``, ``vulnerability_layout``) are typed fields too.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from mcp.server.mcpserver import Context
 
     from wazuh_mcp.backends.indexer_shapes import IndexKind
+    from wazuh_mcp.backends.layout import Layout
     from wazuh_mcp.backends.server_api import Page
 
 
@@ -62,6 +63,10 @@ class IndexerBackend(Protocol):
         self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]
     ) -> tuple[int, dict[str, Any]]: ...
 
+    async def field_types(
+        self, kind: IndexKind, fields: list[str], pattern: str | None = None
+    ) -> dict[str, dict[str, str]]: ...
+
     async def aclose(self) -> None: ...
 
 
@@ -91,6 +96,8 @@ class AppContext:
     """Tactic STIX id → tactic record, fetched on first use (it never changes while Wazuh runs)."""
     resource_cache: dict[str, tuple[float, str]] = field(default_factory=dict)
     """Resource URI → (expiry on the monotonic clock, JSON text)."""
+    vulnerability_layout: tuple[float, Layout] | None = None
+    """(monotonic time of the probe, which Wazuh wrote the vulnerability indices), re-probed after a while."""
 
     @property
     def session(self) -> str:
