@@ -181,7 +181,8 @@ def _version_check(run: _Runner, version: str) -> None:
             title,
             "warn",
             f"Wazuh {version}: the 5.x Server API lacks several endpoints this server uses "
-            "(syscollector inventory, MITRE, rule files); those tools will fail.",
+            "(syscollector inventory, MITRE, rule files, active response, /manager/*); those tools, the "
+            "response tools and restart_manager will fail.",
             "wazuh-mcp is built for Wazuh 4.8 to 4.14.",
         )
     elif parsed[:2] < MIN_VERSION:
