@@ -187,8 +187,9 @@ class IndexerSettings(_Section):
     """Deadline for one search."""
     alerts_pattern: str = "wazuh-alerts-*"
     """Index pattern holding alerts (Wazuh 4.x: ``wazuh-alerts-4.x-YYYY.MM.DD``)."""
-    vulnerabilities_pattern: str = "wazuh-states-vulnerabilities-*"
-    """Index pattern holding vulnerability state (Wazuh 4.8+)."""
+    vulnerabilities_pattern: str = "wazuh-states-vulnerabilities*"
+    """Index pattern holding vulnerability state (Wazuh 4.8+: ``wazuh-states-vulnerabilities-<cluster>``;
+    5.x: ``wazuh-states-vulnerabilities``, no suffix, which the pattern matches so 5.x is told apart)."""
 
 
 DEFAULT_ROLE_TOOL_ALLOWLIST: dict[str, list[str]] = {

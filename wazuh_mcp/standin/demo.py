@@ -85,6 +85,11 @@ class DeferredIndexer:
     ) -> tuple[int, dict[str, Any]]:
         return await (await self._indexer()).aggregate(kind, query, aggs)
 
+    async def field_types(
+        self, kind: IndexKind, fields: list[str], pattern: str | None = None
+    ) -> dict[str, dict[str, str]]:
+        return await (await self._indexer()).field_types(kind, fields, pattern)
+
     async def aclose(self) -> None:
         if not self._ready.done():
             self._ready.cancel()

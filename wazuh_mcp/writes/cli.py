@@ -18,11 +18,11 @@ import asyncio
 import sys
 import time
 
-from wazuh_mcp.cli import _PARSER_EXTENSIONS, command
+from wazuh_mcp.cli import SubParsers, command
 from wazuh_mcp.models.write import PendingChange
 
 
-def _extend(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parsers(sub: SubParsers) -> None:
     pending = sub.add_parser("pending", help="list changes waiting for a person's approval")
     pending.add_argument("--all", action="store_true", help="every recorded change, decided ones included")
     show = sub.add_parser("show", help="show one pending change in full (diff, sha256, who asked)")
@@ -39,9 +39,6 @@ def _extend(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     undo = sub.add_parser("undo", help="propose the inverse of an applied response action, as a new pending change")
     undo.add_argument("change_id", metavar="ID")
     undo.add_argument("--profile", help="settings profile to plan with (default: the requesting server's)")
-
-
-_PARSER_EXTENSIONS.append(_extend)
 
 
 def _line(change: PendingChange) -> str:
