@@ -257,9 +257,8 @@ def _audit(args: argparse.Namespace) -> int:
         print(f"No audit records in {path}.", file=sys.stderr)
     for event in events:
         code = f" {event.error_code}" if event.error_code else ""
-        line = (
-            f"{event.ts} {event.shown_tool()} {event.outcome} {event.duration_ms:.0f}ms {event.wazuh_user or '-'}{code}"
-        )
+        user = event.wazuh_user or event.indexer_user or "-"
+        line = f"{event.ts} {event.shown_tool()} {event.outcome} {event.duration_ms:.0f}ms {user}{code}"
         print(terminal_safe(line, limit=400))
     return 0
 

@@ -41,7 +41,7 @@ def row_for(event: AuditEvent) -> tuple[Text, ...]:
         Text(event.shown_tool(), "red" if unknown else ""),
         outcome,
         Text(f"{event.duration_ms:,.0f} ms", justify="right"),
-        Text(terminal_safe(event.wazuh_user or "", limit=64)),
+        Text(terminal_safe(event.wazuh_user or event.indexer_user or "", limit=64)),
         Text(terminal_safe(event.error_code or "", limit=32), "red"),
     )
 
@@ -54,6 +54,7 @@ def haystack(event: AuditEvent) -> str:
         event.error_code or "",
         event.error or "",
         event.wazuh_user or "",
+        event.indexer_user or "",
         event.session or "",
         event.change_id or "",
         json.dumps(event.args, ensure_ascii=False),
@@ -224,6 +225,7 @@ class AuditScreen(LauncherScreen):
         head.append(f"  {event.duration_ms:,.1f} ms  {terminal_safe(event.ts, limit=40)}\n", "dim")
         facts = [
             ("user", event.wazuh_user),
+            ("Indexer user", event.indexer_user),
             ("role", event.role),
             ("session", event.session),
             ("change", event.change_id),

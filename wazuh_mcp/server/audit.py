@@ -1,7 +1,10 @@
-"""The audit log: one ``AuditEvent`` per tool call (and per approval step), as JSON lines.
+"""The audit log: one ``AuditEvent`` per tool call, resource read, prompt and approval step, as JSON lines.
 
-The server writes it through ``AuditSink`` only; the TUI and ``wazuh-mcp audit`` read it back
-through ``AuditEvent``/``iter_events``, so the file format has exactly one definition.
+Every record is written by ``Auditor.record`` (one per process, on the typed context) into an
+``AuditSink`` (the file); the TUI and ``wazuh-mcp audit`` read it back through
+``AuditEvent``/``iter_events``, so the file format has exactly one definition. A record names the
+Wazuh identities the action really used: ``AppContext.server_api()``/``indexer()`` note them
+(``note_use``) while ``Auditor.tracking()`` is open.
 
 The audit trail is a control, not a log:
 
@@ -22,12 +25,16 @@ import contextlib
 import functools
 import hashlib
 import json
+import logging
 import os
 import re
 import shutil
 import threading
 import time
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -40,6 +47,8 @@ from wazuh_mcp.server import audit_chain
 
 if TYPE_CHECKING:
     from wazuh_mcp.setup.settings import Settings
+
+log = logging.getLogger(__name__)
 
 Outcome = Literal["ok", "error"]
 
@@ -81,7 +90,10 @@ class AuditEvent(BaseModel):
     error_code: ErrorCode | None = None
     error: str | None = Field(default=None, description="Safe error message (never a secret).")
     duration_ms: float
-    wazuh_user: str | None = None
+    wazuh_user: str | None = Field(
+        default=None, description="The Server API identity the action used (user, or 'user as run_as')."
+    )
+    indexer_user: str | None = Field(default=None, description="The Indexer user the action used.")
     role: str | None = None
     session: str | None = Field(default=None, description="Which server process / client session.")
     tls_verify: bool | None = None
@@ -429,3 +441,96 @@ def iter_events(path: Path) -> Iterator[AuditEvent]:
                     yield event
     except FileNotFoundError:
         return
+
+
+@dataclass
+class Used:
+    """The Wazuh identities one action reached Wazuh as (None: that backend was not used)."""
+
+    wazuh_user: str | None = None
+    indexer_user: str | None = None
+
+
+_USED: ContextVar[Used | None] = ContextVar("wazuh_mcp_audit_used", default=None)
+
+
+def note_use(*, wazuh_user: str | None = None, indexer_user: str | None = None) -> None:
+    """Record that the current action uses a backend as this identity (outside ``tracking()``: no-op)."""
+    used = _USED.get()
+    if used is None:
+        return
+    if wazuh_user is not None:
+        used.wazuh_user = wazuh_user
+    if indexer_user is not None:
+        used.indexer_user = indexer_user
+
+
+class Auditor:
+    """The one audit writer of a process: tool calls, resource reads, prompts and approval steps.
+
+    ``session`` and ``role`` are this process's; ``tls_verify`` is set once the backends are open.
+    ``ready()`` before an action reaches Wazuh refuses it when no record could be written (fail
+    closed); ``record`` says whether its record was written, so a caller can withhold the answer.
+    """
+
+    def __init__(self, sink: AuditSink, *, session: str, role: str | None, tls_verify: bool | None = None) -> None:
+        self.sink = sink
+        self.session = session
+        self.role = role
+        self.tls_verify = tls_verify
+
+    @contextmanager
+    def tracking(self) -> Iterator[Used]:
+        """Collect the identities the action inside uses. A nested action (a prompt's pre-fetch
+        tool call) collects its own, and they count for the enclosing action too."""
+        used = Used()
+        token = _USED.set(used)
+        try:
+            yield used
+        finally:
+            _USED.reset(token)
+            note_use(wazuh_user=used.wazuh_user, indexer_user=used.indexer_user)
+
+    def ready(self) -> None:
+        """Raise ``AuditUnavailable`` unless a record can be written now (see ``AuditSink.ready``)."""
+        self.sink.ready()
+
+    def record(
+        self,
+        tool: str,
+        toolset: str,
+        *,
+        args: Mapping[str, Any],
+        ts: str,
+        started: float,
+        used: Used | None = None,
+        error_code: ErrorCode | None = None,
+        error: str | None = None,
+        **fields: Any,
+    ) -> bool:
+        """Write the record of an action that started at ``ts``/``started`` and ends now. ``fields``
+        are further ``AuditEvent`` fields (``change_id``, ``decided_by``, or a ``session``/``role``
+        that differs from this process's)."""
+        identities = {"wazuh_user": used.wazuh_user, "indexer_user": used.indexer_user} if used else {}
+        event = AuditEvent.finished(
+            tool=tool,
+            toolset=toolset,
+            args=args,
+            ts=ts,
+            started=started,
+            error_code=error_code,
+            error=error,
+            **{
+                "session": self.session,
+                "role": self.role,
+                "tls_verify": self.tls_verify,
+                **identities,
+                **{key: value for key, value in fields.items() if value is not None},
+            },
+        )
+        try:
+            self.sink.write(event)
+        except OSError as exc:  # one line, not a traceback: the refusal that follows says what to do
+            log.error("could not write the audit record for %s: %s", terminal_safe(tool, limit=64), exc)
+            return False
+        return True

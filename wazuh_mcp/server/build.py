@@ -30,7 +30,7 @@ from wazuh_mcp.errors import (
     UpstreamTimeout,
     WazuhMCPError,
 )
-from wazuh_mcp.server.audit import UNKNOWN_TOOL, AuditEvent, AuditSink, now_iso, terminal_safe
+from wazuh_mcp.server.audit import UNKNOWN_TOOL, Auditor, AuditSink, Used, now_iso, terminal_safe
 from wazuh_mcp.server.context import AppContext, Backends
 from wazuh_mcp.server.flood import ErrorFloodGuard, FloodRefusal, Refused
 from wazuh_mcp.server.prompts import register_prompts
@@ -114,11 +114,8 @@ class WazuhServer(AdaptedServer[AppContext]):
         self.exposure: Exposure = expose(
             specs, role=settings.role, allowlist=settings.role_tool_allowlist, writes=settings.writes
         )
-        self.audit = audit
+        self.auditor = Auditor(audit, session=uuid.uuid4().hex[:12], role=settings.role)
         self.flood = ErrorFloodGuard(settings.error_flood_burst, settings.error_flood_per_minute)
-        self.session_id = uuid.uuid4().hex[:12]
-        self.app: AppContext | None = None
-        """The running lifespan's context (None outside a session)."""
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[AppContext, Any] | None = None
@@ -130,44 +127,47 @@ class WazuhServer(AdaptedServer[AppContext]):
         code: ErrorCode | None = None
         change_id: str | None = None
         result: CallToolResult | InputRequiredResult | None = None
-        try:
-            self._gate(spec, name, arguments, session, ts)
-            with anyio.fail_after(self.wazuh_settings.tool_timeout_s):
-                try:
-                    result = await run_tool(self, name, arguments, context, passthrough=_PASSTHROUGH)
-                except TimeoutError as exc:  # raised inside the tool (a library's own timeout), not our deadline
-                    raise UpstreamTimeout(f"{name} timed out waiting for Wazuh.") from exc
-            if isinstance(result, CallToolResult) and isinstance(result.structured_content, dict):
-                change_id = result.structured_content.get("change_id") or None  # write tools' pending change
-        except ValidationError as exc:
-            outcome_error = format_validation_error(name, exc)
-            code = outcome_error.code
-        except ToolCrashed as exc:
-            log.error("tool %s crashed", name, exc_info=exc.__cause__)
-            code = "internal"
-        except WazuhMCPError as exc:
-            outcome_error, code = exc, exc.code
-        except TimeoutError:
-            outcome_error = UpstreamTimeout(
-                f"{name} did not finish within {self.wazuh_settings.tool_timeout_s:g} s.",
-                hint="Narrow the time range or page size, or raise tool_timeout_s.",
-            )
-            code = outcome_error.code
-        except anyio.get_cancelled_exc_class():
-            code = "cancelled"
-            raise
-        except BaseException:
-            code = "internal"
-            raise
-        finally:
-            self.flood.charge(session, code)
-            recorded = not isinstance(outcome_error, FloodRefusal) or outcome_error.record
-            written = not recorded or self._audit(spec, name, arguments, ts, started, code, outcome_error, change_id)
-        return self._reply(name, result, outcome_error, written)
+        with self.auditor.tracking() as used:
+            try:
+                self._gate(spec, name, arguments, session, ts)
+                with anyio.fail_after(self.wazuh_settings.tool_timeout_s):
+                    try:
+                        result = await run_tool(self, name, arguments, context, passthrough=_PASSTHROUGH)
+                    except TimeoutError as exc:  # raised inside the tool (a library's own timeout), not our deadline
+                        raise UpstreamTimeout(f"{name} timed out waiting for Wazuh.") from exc
+                if isinstance(result, CallToolResult) and isinstance(result.structured_content, dict):
+                    change_id = result.structured_content.get("change_id") or None  # write tools' pending change
+            except ValidationError as exc:
+                outcome_error = format_validation_error(name, exc)
+                code = outcome_error.code
+            except ToolCrashed as exc:
+                log.error("tool %s crashed", name, exc_info=exc.__cause__)
+                code = "internal"
+            except WazuhMCPError as exc:
+                outcome_error, code = exc, exc.code
+            except TimeoutError:
+                outcome_error = UpstreamTimeout(
+                    f"{name} did not finish within {self.wazuh_settings.tool_timeout_s:g} s.",
+                    hint="Narrow the time range or page size, or raise tool_timeout_s.",
+                )
+                code = outcome_error.code
+            except anyio.get_cancelled_exc_class():
+                code = "cancelled"
+                raise
+            except BaseException:
+                code = "internal"
+                raise
+            finally:
+                self.flood.charge(session, code)
+                recorded = not isinstance(outcome_error, FloodRefusal) or outcome_error.record
+                written = recorded and self._audit(
+                    spec, name, arguments, ts, started, used, code, outcome_error, change_id
+                )
+        return self._reply(name, result, outcome_error, written or not recorded)
 
     def _gate(self, spec: ToolSpec | None, name: str, arguments: dict[str, Any], session: str, ts: str) -> None:
         """The refusals before any work, cheapest and most basic first."""
-        self.audit.ready()  # fail closed: a call that could not be audited never runs
+        self.auditor.ready()  # fail closed: a call that could not be audited never runs
         refusal = self.flood.check(session, spec.id if spec else UNKNOWN_TOOL, ts)
         if refusal is not None:
             raise refusal
@@ -191,7 +191,7 @@ class WazuhServer(AdaptedServer[AppContext]):
             result, error = (
                 None,
                 AuditUnavailable(
-                    f"The result of {name} is withheld: its audit record could not be written to {self.audit.path}.",
+                    f"The result of {name} is withheld: its audit record could not be written to {self.auditor.sink.path}.",
                     hint="Free disk space or fix the audit file's permissions; calls resume once a record can be written.",
                 ),
             )
@@ -204,22 +204,15 @@ class WazuhServer(AdaptedServer[AppContext]):
         """One record for the calls refused as ``rate_limited`` and not recorded one by one."""
         if refused is None or refused.count == 0:
             return
-        error = f"{refused.count:,} further call(s) from session {self.session_id} were refused as rate_limited."
-        event = AuditEvent.finished(
-            tool="audit.rate_limited",
-            toolset="audit",
+        self.auditor.record(
+            "audit.rate_limited",
+            "audit",
             args=refused.summary_args(),
             ts=refused.first_ts,
             started=time.perf_counter(),
             error_code="rate_limited",
-            error=error,
-            role=self.wazuh_settings.role,
-            session=self.session_id,
+            error=f"{refused.count:,} further call(s) from this session were refused as rate_limited.",
         )
-        try:
-            self.audit.write(event)
-        except OSError:
-            log.exception("could not write the rate-limit summary")
 
     def flush_refusals(self) -> None:
         for refused in self.flood.drain():
@@ -244,37 +237,25 @@ class WazuhServer(AdaptedServer[AppContext]):
         arguments: dict[str, Any],
         ts: str,
         started: float,
+        used: Used,
         code: ErrorCode | None,
         error: WazuhMCPError | None,
         change_id: str | None,
     ) -> bool:
         """Write the call's one record; False when it could not be written."""
-        app = self.app
-        identity = None
-        if app is not None and app.backends.server_api is not None:
-            identity = app.backends.server_api.identity
-        event = AuditEvent.finished(
+        return self.auditor.record(
             # Never a made-up name as the tool: "approval.approve" sent by a client is not an approval.
-            tool=spec.id if spec else UNKNOWN_TOOL,
-            toolset=spec.toolset if spec else UNKNOWN_TOOL,
+            spec.id if spec else UNKNOWN_TOOL,
+            spec.toolset if spec else UNKNOWN_TOOL,
             requested_tool=None if spec else terminal_safe(name, limit=64),
             args=arguments,
             ts=ts,
             started=started,
+            used=used,
             error_code=code,
             error=str(error) if error else ("tool crashed; see server log" if code == "internal" else None),
-            wazuh_user=identity or self.wazuh_settings.api.user,
-            role=self.wazuh_settings.role,
-            session=self.session_id,
-            tls_verify=app.backends.tls_verify if app else None,
             change_id=change_id,
         )
-        try:
-            self.audit.write(event)
-        except OSError:
-            log.exception("could not write the audit record for %s", terminal_safe(name, limit=64))
-            return False
-        return True
 
 
 def _session_key(context: Context[AppContext, Any] | None) -> str:
@@ -319,12 +300,12 @@ def build_server(
     @asynccontextmanager
     async def lifespan(_: MCPServer[AppContext]) -> AsyncIterator[AppContext]:
         async with factory() as opened:
-            app = AppContext(settings=settings, backends=opened, profile=profile)
-            server.app = app
+            app = AppContext(settings=settings, backends=opened, profile=profile, auditor=server.auditor)
+            server.auditor.tls_verify = opened.tls_verify
             try:
                 yield app
             finally:
-                server.app = None
+                server.auditor.tls_verify = None
                 server.flush_refusals()
 
     server = WazuhServer(
