@@ -96,3 +96,31 @@ def test_lone_surrogates_from_a_caller_are_recorded_as_valid_utf8(tmp_path: Path
     path.read_bytes().decode("utf-8")  # strict: no invalid bytes written
     [recorded] = iter_events(path)
     assert recorded.error == "bad \udfff"
+
+
+def test_h2_text_that_grows_when_encoded_still_fits_a_record(tmp_path: Path) -> None:
+    """256 control characters are 1,536 bytes of JSON, 256 emoji 1,024 bytes of UTF-8: still bounded."""
+    from wazuh_mcp.server.audit import MAX_RECORD
+
+    nasty = "\x01" * 256
+    AuditSink(tmp_path / "audit.jsonl").write(
+        AuditEvent(
+            ts="2026-11-30T00:00:00.000Z",
+            tool=nasty,
+            toolset=nasty,
+            args={f"{n}": "\U0001f600" * 250 for n in range(4)},
+            outcome="error",
+            error="\x02" * 1024,
+            duration_ms=1,
+            wazuh_user=nasty,
+            indexer_user=nasty,
+            role=nasty,
+            session=nasty,
+            change_id=nasty,
+            decided_by=nasty,
+            requested_tool=nasty,
+        )
+    )
+    [line] = (tmp_path / "audit.jsonl").read_bytes().splitlines()
+    assert len(line) <= MAX_RECORD
+    assert [e.outcome for e in iter_events(tmp_path / "audit.jsonl")] == ["error"]

@@ -294,12 +294,23 @@ def bounded_record(event: AuditEvent) -> bytes:
             data[bound_text(key, MAX_KEY)] = redact(value)
             if len(key) > MAX_KEY:
                 del data[key]
+    return _within_record(data, known)
+
+
+def _within_record(data: dict[str, Any], known: set[str]) -> bytes:
+    """``data`` as JSON of at most ``MAX_RECORD`` bytes with its seal, cutting harder if it must."""
     line = _json_bytes(data)
     budget = MAX_RECORD - 200  # the seal: seq, prev and hash
     if len(line) > budget:  # many extra fields: keep the contract's own fields, summarise the rest
         extras = {k: v for k, v in data.items() if k not in known}
         data = {k: v for k, v in data.items() if k in known}
         data["extra"] = _summary(extras, len(line))
+        line = _json_bytes(data)
+    if len(line) > budget:  # text that grows when encoded (control characters, 4-byte UTF-8): cut harder
+        for key, value in data.items():
+            if isinstance(value, str) and key not in ("ts", "outcome", "error_code"):
+                data[key] = bound_text(value, 48)
+        data["args"] = _summary(data.get("args", {}), len(line))
         line = _json_bytes(data)
     return line
 
