@@ -235,6 +235,36 @@ async def test_a_command_taken_off_the_allowlist_is_refused_at_approval(
     assert untouched(standin)
 
 
+@pytest.mark.parametrize(
+    "edit",
+    [
+        {"summary": "Restart nothing important"},
+        {"diff": "Requests sent on approval, exactly:\n  (none)\n"},
+        {"agents": []},
+        {"inverse": None},
+        {"arguments": {"agent_ids": ["005"]}},
+    ],
+)
+async def test_a_rehashed_response_record_that_hides_what_it_does_is_refused(
+    standin: StandinServer, edit: dict[str, Any]
+) -> None:
+    from wazuh_mcp.writes.approvals import change_digest, pending_dir
+
+    asked = await ask("isolate_agent", {"agent_id": "001"})
+    store = default_store()
+    forged = store.get(asked["change_id"]).model_copy(update=edit)
+    forged = forged.model_copy(update={"change_sha256": change_digest(forged)})
+    (pending_dir() / f"{forged.id}.json").write_text(forged.model_dump_json())
+    with pytest.raises(Conflict) as refusal:
+        await approve(standin, forged.id)
+    assert (
+        "will not be applied" in str(refusal.value)
+        or "does not show" in str(refusal.value)
+        or "no longer" in str(refusal.value)
+    ), refusal.value
+    assert untouched(standin) and store.get(forged.id).state == "failed"
+
+
 async def test_restart_manager_validates_the_configuration_first(standin: StandinServer) -> None:
     asked = await ask("restart_manager", {})
     standin.state.config_error = "ossec.conf: Invalid element in the configuration: 'bogus'"

@@ -326,7 +326,7 @@ def _caps(policy: ResponseSettings, kind: ResponseKind) -> list[str]:
     if kind in _NEVER_MANAGER:
         caps.append("never agent 000 (the manager)")
     if kind == "run_active_response":
-        caps.append(f"command on the allowlist ({', '.join(policy.allowed_commands) or 'empty'})")
+        caps.append("command on the allowlist (responses.allowed_commands)")
     if kind in ("block_ip", "unblock_ip"):
         caps.append("not a loopback, link-local, multicast or manager address")
     return caps
@@ -347,10 +347,10 @@ async def plan(
     args = dict(arguments)
     group: str | None = None
     if kind in ("add_agent_to_group", "remove_agent_from_group"):
-        group = check_group_name(str(args["group"]))
+        membership = check_group_name(str(args["group"]))
         agents = await _agents_by_id(api, [str(args["agent_id"])], kind, cap)
-        await require_group(api, group)
-        return _membership_plan(kind, args, agents[0], group, policy)
+        await require_group(api, membership)
+        return present(kind, {"agent_id": agents[0].id, "group": membership}, agents, None, policy)
     if kind in ("block_ip", "unblock_ip"):
         args["ip"] = check_ip(str(args["ip"]), policy, api_url)
     if kind == "run_active_response":
@@ -368,6 +368,20 @@ async def plan(
     else:
         ids = args.get("agent_ids") or ([args["agent_id"]] if args.get("agent_id") else [])
         agents = await _agents_by_id(api, [str(i) for i in ids], kind, cap)
+    return present(kind, args, agents, group, policy)
+
+
+def present(
+    kind: ResponseKind,
+    args: dict[str, Any],
+    agents: list[AgentTarget],
+    group: str | None,
+    policy: ResponseSettings,
+) -> Plan:
+    """Everything a plan shows, from resolved targets and checked arguments (pure: approval calls it
+    again on the record and requires the same requests, words, caps and undo)."""
+    if kind in ("add_agent_to_group", "remove_agent_from_group"):
+        return _membership_plan(kind, args, agents[0], str(args["group"]), policy)
     notes = _reachable(agents)
     requests = build_requests(kind, args, agents, policy)
     who = f"group {group} ({len(agents)} agents)" if group else ", ".join(f"{a.id} {a.name}" for a in agents)
@@ -458,13 +472,29 @@ def check_response_record(change: PendingChange, policy: ResponseSettings) -> No
     if len(change.agents) > policy.max_agents:
         raise Conflict(f"Change {change.id} reaches {len(change.agents)} agents; the cap is now {policy.max_agents}.")
     try:
-        rebuilt = build_requests(kind, change.arguments, change.agents, policy)
+        again = present(kind, change.arguments, change.agents, change.group, policy)
     except InvalidArgument as exc:
         raise Conflict(f"Change {change.id} no longer passes the checks under these settings: {exc.message}") from None
-    if rebuilt != change.requests:
+    except (KeyError, TypeError, ValueError, IndexError):  # arguments no tool call could have given
+        raise Conflict(
+            f"Change {change.id} holds arguments no request could have had; it will not be applied."
+        ) from None
+    if again.requests != change.requests:
         raise Conflict(
             f"Change {change.id} holds requests its arguments do not give under these settings "
             "(the command or a setting changed since the request, or the record was edited)."
+        )
+    shown = describe_plan(again.requests, again.agents, again.caps, again.inverse, again.notes)
+    if (again.summary, again.target, again.inverse, again.lapse_after_s, shown) != (
+        change.summary,
+        change.target,
+        change.inverse,
+        change.lapse_after_s,
+        change.diff,
+    ):
+        raise Conflict(
+            f"Change {change.id} does not show what it does (its summary, targets, undo or request listing differ "
+            "from what its arguments give under these settings)."
         )
 
 
