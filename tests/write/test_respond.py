@@ -300,3 +300,13 @@ def test_the_settings_example_in_the_docs_loads() -> None:
     assert block, "docs/writes.md lost its response settings example"
     loaded = ResponseSettings(**tomllib.loads(block.group(1))["profiles"]["default"]["responses"])
     assert loaded.allowed_commands == ["restart-wazuh"] and loaded.max_agents == 10
+
+
+async def test_a_cluster_nodes_own_address_is_never_blocked(monkeypatch: pytest.MonkeyPatch) -> None:
+    with StandinServer(tls=True, cluster=True) as cluster:
+        monkeypatch.setenv("WAZUH_MCP_API_URL", cluster.url)
+        monkeypatch.setenv("WAZUH_MCP_API_CA_BUNDLE", str(cluster.ca_path))
+        worker = next(n.ip for n in cluster.state.fleet.nodes if n.type == "worker")
+        text = await refused("block_ip", {"ip": worker, "agent_ids": ["001"]})
+        assert "address of the Wazuh manager" in text
+        assert not cluster.state.snapshot()["responses"]

@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from wazuh_mcp.backends.server_api import raise_failed_item
-from wazuh_mcp.errors import Conflict, InvalidArgument, NotFound, UpstreamUnavailable
+from wazuh_mcp.errors import Conflict, InvalidArgument, NotFound, UpstreamUnavailable, WazuhMCPError
 from wazuh_mcp.models.write import AgentTarget, ApiCall, Inverse, Outcome, PendingChange, ResponseKind
 from wazuh_mcp.server.context import ServerApiBackend
 from wazuh_mcp.setup.settings import ResponseSettings
@@ -157,6 +157,17 @@ def manager_addresses(
         except ValueError:
             continue  # a host name: its addresses are not known here; list them in responses.manager_ips
     return addresses
+
+
+async def cluster_node_addresses(api: ServerApiBackend) -> list[str]:
+    """The manager nodes' own addresses (``GET /cluster/nodes``); none on a single node (error 3013)."""
+    try:
+        page = await api.page("/cluster/nodes", action="cluster:read", params={"limit": 500, "select": "ip"})
+    except WazuhMCPError as exc:
+        if exc.upstream_code in (3013, 4000) or exc.code == "forbidden":  # single node, or not allowed to look
+            return []
+        raise
+    return [str(node.get("ip")) for node in page.items if node.get("ip")]
 
 
 def check_ip(text: str, policy: ResponseSettings, api_url: str | None) -> str:
@@ -352,7 +363,9 @@ async def plan(
         await require_group(api, membership)
         return present(kind, {"agent_id": agents[0].id, "group": membership}, agents, None, policy)
     if kind in ("block_ip", "unblock_ip"):
-        args["ip"] = check_ip(str(args["ip"]), policy, api_url)
+        nodes = await cluster_node_addresses(api)
+        own = policy.model_copy(update={"manager_ips": [*policy.manager_ips, *nodes]})
+        args["ip"] = check_ip(str(args["ip"]), own, api_url)
     if kind == "run_active_response":
         allowed_command(str(args["command"]), policy)
         args["arguments"] = check_arguments(list(args.get("arguments") or []))
