@@ -310,3 +310,12 @@ async def test_a_cluster_nodes_own_address_is_never_blocked(monkeypatch: pytest.
         text = await refused("block_ip", {"ip": worker, "agent_ids": ["001"]})
         assert "address of the Wazuh manager" in text
         assert not cluster.state.snapshot()["responses"]
+
+
+async def test_agent_names_from_hosts_reach_the_record_inert(standin: StandinServer) -> None:
+    agent = standin.state.fleet.agent("005") or {}
+    agent["name"] = "k8s\x1b[2J\x1b]0;pwned\x07\u202eevil"  # an enrolling host picks its own name
+    result = await ask("restart_agents", {"agent_ids": ["005"]})
+    change = default_store().get(result["change_id"])
+    assert change.agents[0].name == "k8s[2J]0;pwnedevil"
+    assert not any(c in change.diff + change.summary for c in "\x1b\x07\u202e")

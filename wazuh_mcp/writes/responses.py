@@ -37,6 +37,15 @@ _ARGUMENT = re.compile(r"[A-Za-z0-9_.:/@=+,%-]{1,128}")
 _COMMAND = re.compile(r"!?[A-Za-z0-9_.-]{1,64}")
 _GROUP = re.compile(r"(?!^(\.{1,2}|all)$)[A-Za-z0-9_.-]{1,128}")
 _SELECT = "id,name,os.name,os.platform,status,group"
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+"""Control, zero-width and bidi characters: agent names come from the hosts, and these records reach a terminal."""
+
+
+def clean(value: Any, limit: int) -> str:
+    """Text from Wazuh (agent names are chosen by the enrolling host), bounded and made inert."""
+    return _UNSAFE.sub("", str(value))[:limit]
+
+
 _TOOLS: dict[ResponseKind, str] = {
     "restart_agents": "respond.restart_agents",
     "isolate_agent": "respond.isolate_agent",
@@ -197,10 +206,10 @@ def _target(item: dict[str, Any]) -> AgentTarget:
     os_info = item.get("os") or {}
     return AgentTarget(
         id=str(item["id"]),
-        name=str(item.get("name", ""))[:128],
-        os=str(os_info.get("name") or os_info.get("platform") or "")[:64] or None,
-        status=str(item.get("status", "unknown")),
-        groups=[str(g)[:128] for g in item.get("group") or []],
+        name=clean(item.get("name", ""), 128),
+        os=clean(os_info.get("name") or os_info.get("platform") or "", 64) or None,
+        status=clean(item.get("status", "unknown"), 32),
+        groups=[clean(g, 128) for g in item.get("group") or []],
     )
 
 
@@ -564,12 +573,12 @@ def _outcome(call: ApiCall, body: Any) -> Outcome:
             request=call.line(), affected=[agent] if body.get("error") == 0 else [], message=body.get("message")
         )
     failed = [
-        f"{agent_id}: {entry.get('error', {}).get('code')} {str(entry.get('error', {}).get('message', ''))[:120]}"
+        f"{clean(agent_id, 16)}: {entry.get('error', {}).get('code')} {clean(entry.get('error', {}).get('message', ''), 120)}"
         for entry in data.get("failed_items") or []
         for agent_id in entry.get("id") or []
     ]
-    affected = [str(i) for i in data.get("affected_items") or []]
-    return Outcome(request=call.line(), affected=affected, failed=failed, message=str(body.get("message") or "")[:200])
+    affected = [clean(i, 16) for i in data.get("affected_items") or []]
+    return Outcome(request=call.line(), affected=affected, failed=failed, message=clean(body.get("message") or "", 200))
 
 
 async def send(api: ServerApiBackend, change: PendingChange) -> Sent:
