@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
+from wazuh_mcp.backends.indexer_shapes import total_hits
 from wazuh_mcp.errors import NotFound
 from wazuh_mcp.models.alerts import (
     AgentCount,
@@ -19,7 +21,7 @@ from wazuh_mcp.models.alerts import (
 )
 from wazuh_mcp.server.context import deps
 from wazuh_mcp.server.registry import tool
-from wazuh_mcp.tools._alert_view import ALERT_SORT, ALERT_SOURCE, to_alert
+from wazuh_mcp.tools._alert_view import ALERT_SORT, ALERT_SOURCE, alert_page_view, rule_info, to_alert
 from wazuh_mcp.tools._args import AgentId
 from wazuh_mcp.tools._search import (
     Cursor,
@@ -31,6 +33,7 @@ from wazuh_mcp.tools._search import (
     time_window,
     window_filter,
 )
+from wazuh_mcp.tools.event_view import whole_document
 from wazuh_mcp.tools.mitre import TechniqueId
 
 MinLevel = Annotated[
@@ -40,6 +43,7 @@ MinLevel = Annotated[
 GET_ALERT_LOG_EXCERPT = 2000
 SUMMARY_TOP = 10
 _SHARD_SIZE = 500  # terms counts stay exact across the alerts template's 3 shards for realistic cardinalities
+_ENVELOPE_BYTES = 120  # the page's keys, total and flags around the alerts
 _BY_COUNT = [{"_count": "desc"}, {"_key": "asc"}]  # ties broken by key, so every engine lists the same order
 
 
@@ -78,8 +82,11 @@ async def alert_page(
             time_range=time_range,
         ),
     )
+    view = alert_page_view(page.hits, overhead=len(page.next_cursor) + _ENVELOPE_BYTES)
     return SearchAlertsResult(
-        alerts=[to_alert(hit) for hit in page.hits],
+        alerts=view.alerts,
+        rules=view.rules,
+        agents=view.agents,
         total=page.total,
         truncated=page.truncated,
         next_cursor=page.next_cursor,
@@ -105,22 +112,64 @@ async def search_alerts(
     )
 
 
+WAZUH_ALERT_ID = re.compile(r"[0-9]{9,11}\.[0-9]{1,12}")
+"""Wazuh's own alert id: the epoch second and the offset in alerts.json, e.g. "1580123327.49031"."""
+
+
+async def _find_alert(ctx: Context[Any, Any], alert_id: str) -> tuple[dict[str, Any] | None, int | None]:
+    """The whole hit by document id, else by Wazuh's alert id (newest first; with how many share it)."""
+    indexer = deps(ctx).indexer()
+    hit = await indexer.get_by_id("alerts", alert_id)
+    if hit is not None or not WAZUH_ALERT_ID.fullmatch(alert_id):
+        return hit, None
+    # Wazuh's id is unique per manager, not across managers (nor in Wazuh's own sample data).
+    response = await indexer.search(
+        "alerts",
+        {
+            "size": 1,
+            "track_total_hits": True,
+            "sort": ALERT_SORT,
+            "query": {"bool": {"filter": [{"term": {"id": alert_id}}]}},
+        },
+    )
+    hits = response["hits"].get("hits") or []
+    return (hits[0], total_hits(response)) if hits else (None, None)
+
+
 @tool("alerts.get_alert", title="Get alert")
 async def get_alert(
     ctx: Context[Any, Any],
     alert_id: Annotated[
-        str, Field(min_length=1, max_length=128, description="Alert document id, as listed in an alert's `id`.")
+        str,
+        Field(
+            min_length=1,
+            max_length=128,
+            description="The alert's document id (an alert's `id` in any alert list), or Wazuh's own alert id "
+            "such as '1580123327.49031'.",
+        ),
     ],
 ) -> GetAlertResult:
-    """Fetch one alert by its document id from any wazuh-alerts-* index, with a longer log excerpt.
-    An unknown id is `not_found`."""
-    hit = await deps(ctx).indexer().get_by_id("alerts", alert_id, ALERT_SOURCE)
+    """Fetch one alert from any wazuh-alerts-* index: the compact view, its rule's groups, MITRE and
+    compliance tags, and the whole stored document (every field, values bounded; `cut` names what was
+    shortened or left out). An unknown id is `not_found`."""
+    hit, sharing = await _find_alert(ctx, alert_id)
     if hit is None:
         raise NotFound(
             f"No alert with id {alert_id!r} in the alerts indices.",
-            hint="Use the `id` of an alert returned by search_alerts or hunt_query.",
+            hint="Use the `id` of an alert returned by search_alerts or hunt_query, or Wazuh's alert id "
+            "(digits, a dot, digits).",
         )
-    return GetAlertResult(alert=to_alert(hit, log_excerpt=GET_ALERT_LOG_EXCERPT))
+    alert = to_alert(hit, listed=False, log_excerpt=GET_ALERT_LOG_EXCERPT)
+    info = rule_info(hit, mitre_names=True)
+    document = whole_document(hit.get("_source") or {})
+    return GetAlertResult(
+        alert=alert,
+        rules={alert.rule.id: info} if info.model_dump() else {},
+        document=document.fields,
+        cut=document.cut,
+        cut_count=document.cut_count if document.cut_count > len(document.cut) else None,
+        same_wazuh_id=sharing,
+    )
 
 
 @tool("alerts.alerts_by_agent", title="Alerts by agent")

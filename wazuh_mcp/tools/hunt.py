@@ -53,7 +53,7 @@ async def run_hunt(
         size=size,
         cursor=cursor,
     )
-    return HuntQueryResult(alerts=page.alerts, total=page.total, truncated=page.truncated, next_cursor=page.next_cursor)
+    return HuntQueryResult(**dict(page))
 
 
 @tool("hunt.hunt_query", title="Hunt query")
