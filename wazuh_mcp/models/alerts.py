@@ -129,9 +129,23 @@ class GetAlertResult(Result):
     )
 
 
+class DescriptionCount(Result):
+    text: str
+    count: int
+
+
 class RuleCount(Result):
     id: str
-    description: OptStr = None
+    description: OptStr = Field(
+        default=None,
+        description="The rule's own description: its definition from the Server API (with Wazuh's $(field) "
+        "placeholders), else the one text all its alerts share. Absent when neither is known.",
+    )
+    descriptions: Annotated[list[DescriptionCount], Field(exclude_if=lambda v: not v)] = Field(
+        default_factory=list,
+        description="When the rule's alerts carry different texts (Wazuh interpolates event fields): the most "
+        "frequent, with how many alerts carry each. One alert's text is not the rule's.",
+    )
     level: OptInt = None
     count: int
 

@@ -248,12 +248,27 @@ def agents_of(hits: list[dict[str, Any]], alerts: list[Alert]) -> dict[str, Agen
 
 
 def rules_of(hits: list[dict[str, Any]], alerts: list[Alert]) -> dict[str, RuleInfo]:
-    """What each rule on a page maps to, once per rule id (the newest alert's copy; rules without any left out)."""
-    rules: dict[str, RuleInfo] = {}
+    """What each rule on a page maps to, once per rule id (rules that map to nothing left out).
+
+    A rule's groups and tags are the same in all its alerts as long as the manager's ruleset does not
+    change; where the page's alerts of one rule differ (an upgrade, or Wazuh's own sample data), the
+    entries are merged, in order of first appearance.
+    """
+    merged: dict[str, dict[str, Any]] = {}
     for hit, alert in zip(hits, alerts, strict=True):
-        if alert.rule.id not in rules:
-            rules[alert.rule.id] = rule_info(hit)
+        into = merged.setdefault(alert.rule.id, {})
+        for key, values in rule_info(hit).model_dump().items():
+            if key == "compliance":
+                for framework, entries in values.items():
+                    _merge(into.setdefault("compliance", {}).setdefault(framework, []), entries)
+            else:
+                _merge(into.setdefault(key, []), values)
+    rules = {rule_id: RuleInfo.model_validate(info) for rule_id, info in merged.items()}
     return {rule_id: info for rule_id, info in rules.items() if info.model_dump()}
+
+
+def _merge(known: list[Any], values: list[Any]) -> None:
+    known.extend(v for v in values if v not in known and len(known) < TAGS_MAX)
 
 
 @dataclass(frozen=True)
