@@ -96,7 +96,11 @@ class Alert(Result):
         description="True when event fields were left out to keep the result small; get_alert has them all.",
     )
     fim: FimDetail | None = Field(default=None, exclude_if=lambda v: v is None)
-    log: OptStr = Field(default=None, description="Excerpt of the original log line (full_log).")
+    log: OptStr = Field(
+        default=None,
+        description="Excerpt of the original log line (full_log); shorter, or left out where decoded fields "
+        "say the same, on a crowded page. get_alert has it whole.",
+    )
 
 
 RulesOnPage = Annotated[dict[str, RuleInfo], Field(exclude_if=lambda v: not v)]

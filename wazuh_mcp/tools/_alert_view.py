@@ -31,6 +31,8 @@ from wazuh_mcp.untrusted import bound
 
 LOG_EXCERPT = 240
 """Characters of ``full_log`` in a listed alert; get_alert shows more."""
+TIGHT_LOG_EXCERPT = 100
+"""The log excerpt of an alert whose page would be over the page budget."""
 DIFF_EXCERPT = 300
 DESCRIPTION_LIMIT = 180
 """Characters of a rule description (Wazuh interpolates event fields into some)."""
@@ -40,7 +42,8 @@ TAG_LIMIT, TAGS_MAX = 64, 10
 """Rule groups and MITRE entries: characters per entry and entries per list."""
 PAGE_BYTES_PER_ALERT = 480
 """A page of alerts aims at this many bytes of JSON per alert (12 KB for the default 25): past it, the
-largest events are cut to ``TIGHT_EVENT_BUDGET`` (flagged ``event_cut``) until the page fits."""
+largest alerts' log excerpts are cut to ``TIGHT_LOG_EXCERPT``, then left out where decoded fields carry
+the event, then their events are cut to ``TIGHT_EVENT_BUDGET`` (flagged ``event_cut``), until it fits."""
 
 FIM_SOURCE = [
     "syscheck.path",
@@ -216,7 +219,7 @@ def to_alert(
         event=event,
         event_cut=event_cut,
         fim=to_fim(source),
-        log=text(source, "full_log", log_excerpt),
+        log=text(source, "full_log", log_excerpt) if log_excerpt > 0 else None,
     )
 
 
@@ -299,11 +302,22 @@ def alert_page_view(hits: list[dict[str, Any]], *, overhead: int = 0) -> AlertPa
     budget = PAGE_BYTES_PER_ALERT * max(len(hits), 1)
     total = overhead + sum(sizes) + json_size({k: v.model_dump(mode="json") for k, v in rules.items()})
     total += json_size({k: v.model_dump(mode="json") for k, v in agents.items()})
-    for index in sorted(range(len(alerts)), key=lambda i: -sizes[i]):
-        if total <= budget:
-            break
-        tight = to_alert(hits[index], event_budget=TIGHT_EVENT_BUDGET)
-        if tight.event_cut:
-            total -= sizes[index] - _alert_size(tight)
-            alerts[index] = tight
+    # First the log lines (decoded fields usually say what they say), then the events.
+    stages = [(TIGHT_LOG_EXCERPT, EVENT_BUDGET), (0, EVENT_BUDGET), (0, TIGHT_EVENT_BUDGET)]  # (log, event)
+    for log_excerpt, event_budget in stages:
+        for index in sorted(range(len(alerts)), key=lambda i: -sizes[i]):
+            if total <= budget:
+                return AlertPage(alerts, rules, agents)
+            if log_excerpt == 0 and not _decoded(alerts[index]):
+                continue  # a log line that nothing was decoded from is the whole alert
+            smaller = to_alert(hits[index], log_excerpt=log_excerpt, event_budget=event_budget)
+            saved = sizes[index] - _alert_size(smaller)
+            if saved > 0:
+                total -= saved
+                sizes[index] -= saved
+                alerts[index] = smaller
     return AlertPage(alerts, rules, agents)
+
+
+def _decoded(alert: Alert) -> bool:
+    return bool(alert.event or alert.fim or alert.src_ip or alert.src_user or alert.dst_user or alert.url)
