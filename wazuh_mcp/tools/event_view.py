@@ -99,6 +99,7 @@ FAMILIES: tuple[Family, ...] = (
             ("win.eventdata.logonType",),
             ("win.eventdata.subjectUserName",),
             ("win.eventdata.targetUserName",),
+            ("win.eventdata.user",),  # Sysmon: DOMAIN\\user that ran the process
             ("win.eventdata.ipAddress",),
             ("win.eventdata.image", "win.eventdata.newProcessName", "win.eventdata.processName"),
             ("win.eventdata.commandLine",),
