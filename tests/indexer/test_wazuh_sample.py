@@ -9,16 +9,26 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
+from mcp.client.client import Client
 
+from tests.conftest import shared_dir
 from tests.indexer.conftest import pin_clock
 from tests.indexer.expect import Doc
 from tests.indexer.sample_bed import SampleBed, raw, sample_bed  # noqa: F401  (fixture)
 from tests.indexer.support import ok, serving
+from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+from wazuh_mcp.server.build import build_server
+from wazuh_mcp.server.context import Backends
+from wazuh_mcp.setup.settings import Settings
+from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
 PAGE_BUDGET = 12 * 1024
 ALERT_BUDGET = 4 * 1024
@@ -238,3 +248,48 @@ async def test_alerts_by_agent_and_by_mitre_count_the_sample(bed: SampleBed, tmp
         got = ok(await client.call_tool("alerts_by_mitre", {"technique_id": technique, "time_range": "24h"}))
     mapped = [d for d in docs if technique in (raw(d.source, "rule.mitre.id") or [])]
     assert got["total"] == len(mapped) > 0 and [a["id"] for a in got["alerts"]] == [d.id for d in mapped[:25]]
+
+
+def rule_descriptions(xml_file: Path) -> dict[str, str]:
+    """Rule id → <description> as Wazuh's rule file defines it (several <group> roots, so wrapped)."""
+    root = ElementTree.fromstring(f"<root>{xml_file.read_text(encoding='utf-8')}</root>")
+    return {r.get("id", ""): (r.findtext("description") or "").strip() for r in root.iter("rule")}
+
+
+async def test_summarize_alerts_uses_the_rules_definition(bed: SampleBed, tmp_path: Path) -> None:
+    """With the Server API at hand, a rule whose alerts carry interpolated texts is described by its
+    definition ($(field) placeholders kept), as Wazuh's own rule file has it."""
+    shared = shared_dir()
+    assert shared is not None
+    defined = rule_descriptions(
+        shared / "reference" / "wazuh" / "ruleset-samples" / "0520-vulnerability-detector_rules.xml"
+    )
+    with StandinServer(tls=True) as standin:
+        api = ServerApi(
+            ServerApiConfig(
+                url=standin.url, user="wazuh", password=DEMO_USERS["wazuh"].password, verify=str(standin.ca_path)
+            )
+        )
+        indexer = Indexer(IndexerConfig(url=bed.url, alerts_pattern=bed.alerts_pattern, timeout_s=30))
+
+        @asynccontextmanager
+        async def backends() -> AsyncIterator[Backends]:
+            yield Backends(server_api=api, indexer=indexer)
+
+        try:
+            settings = Settings.load(role="analyst", audit_log=tmp_path / "audit.jsonl")
+            async with Client(build_server(settings, backends=backends)) as client:
+                summary = ok(await client.call_tool("summarize_alerts", {"time_range": "24h", "min_level": 5}))
+        finally:
+            await indexer.aclose()
+            await api.aclose()
+    vd = [r for r in summary["by_rule"] if r["id"] in defined]
+    assert vd, "the sample's vulnerability-detector rules are among the top rules from level 5"
+    for listed in vd:
+        assert listed["description"] == defined[listed["id"]]  # "$(vulnerability.cve) affects …"
+        texts = Counter(
+            d.source["rule"]["description"] for d in bed.docs if str(d.source["rule"]["id"]) == listed["id"]
+        )
+        assert [(t["text"], t["count"]) for t in listed.get("descriptions", [])] == (
+            [] if len(texts) == 1 else sorted(texts.items(), key=lambda kv: (-kv[1], kv[0]))[:3]
+        )
