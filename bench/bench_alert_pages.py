@@ -3,7 +3,7 @@
 From one run: every 25-alert search_alerts page, through the official in-process MCP client, over
 
 * Wazuh's own 1,124 sample alerts (``../shared/reference/wazuh/samples/alerts-4.x-sample.ndjson``,
-  loaded under Wazuh's template as ``tests/indexer/sample_bed.py`` does), and
+  loaded under Wazuh's template as ``tests/indexer/alert_views_bed.py`` does), and
 * the generated dataset (an osmem slice, or ``--url`` for an already loaded engine),
 
 reports the bytes of text content per page (largest, median), the largest alert, how many pages had
@@ -98,7 +98,7 @@ async def measure(url: str, pattern: str, label: str, time_range: str, sources: 
 
 @asynccontextmanager
 async def sample_engine() -> AsyncIterator[tuple[str, datetime, dict[str, dict[str, Any]]] | None]:
-    from tests.indexer.sample_bed import load_sample, read_sample, sample_path
+    from tests.indexer.alert_views_bed import load_sample, read_sample, sample_path
     from wazuh_mcp.standin.engine import OsmemEngine
 
     path = sample_path()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters
@@ -26,7 +27,7 @@ CORE_TOOLS = {
 async def test_demo_answers_core_tools_and_audits_each_call_once(
     demo_params: StdioServerParameters, serve_env: dict[str, str]
 ) -> None:
-    calls = [
+    calls: list[tuple[str, dict[str, Any]]] = [
         ("list_agents", {"status": "active", "size": 5}),
         ("get_agent", {"agent_id": "1"}),
         ("agent_packages", {"agent_id": "001", "size": 3}),
@@ -50,7 +51,13 @@ async def test_demo_answers_core_tools_and_audits_each_call_once(
     technique = results[3].structured_content["technique"]
     assert technique["id"] == "T1110" and "Credential Access" in technique["tactics"]
     assert all("Credential Access" in t["tactics"] for t in results[4].structured_content["techniques"])
-    assert results[5].structured_content == {"enabled": False, "running": False, "nodes": []}
+    cluster = results[5].structured_content or {}
+    assert (cluster["mode"], cluster["enabled"], cluster["running"], cluster["nodes"]) == (
+        "single_node",
+        False,
+        False,
+        [],
+    )
 
     not_found, too_big, extra = results[6], results[7], results[8]
     assert not_found.is_error and not_found.content[0].text.startswith("not_found:")  # type: ignore[union-attr]

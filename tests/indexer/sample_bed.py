@@ -1,75 +1,122 @@
-"""Wazuh's own sample alerts under Wazuh's real template, on osmem-server and on the real node.
+"""Wazuh's own sample data in an engine, under Wazuh's real mappings, beside (never inside) the dataset.
 
-``../shared/reference/wazuh/samples/alerts-4.x-sample.ndjson`` holds 1,124 alerts from Wazuh's events
-generator with ``"{timestamp}"`` placeholders. They are loaded as they are — every quirk kept: the
-90 documents whose ``rule`` is a pasted Server API rule object (an integer ``rule.id``, extra keys
-``filename``, ``relative_dirname``, ``status``, ``details``), the pre-4.8 vulnerability shape, the
-one Wazuh alert ``id`` shared by every document — with only the placeholders filled: line ``i`` is
-``i * SPACING`` before the anchor (so file order is newest first, and no two alerts tie on time).
-
-Expectations are computed from the file (``SampleBed.docs``), never from what a tool answered.
+Small and reusable: ``sample_alerts()`` reads ``../shared/reference/wazuh/samples/alerts-4.x-sample.ndjson``
+(1,124 alerts from Wazuh's events generator, every quirk kept) and fills the ``{timestamp}``
+placeholders back from an anchor, one second apart, newest first; ``SampleBed`` creates uniquely
+named indices with the mappings of Wazuh's templates (created per index, so no global template of
+the node changes), bulk-loads, and deletes them on exit. Expectations are computed from the file
+with ``values()``; nothing here hard-codes a count.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from opensearchpy import helpers
+from opensearchpy import OpenSearch, helpers
 
 from tests.conftest import shared_dir
-from tests.engines import NO_NODE_REASON, OPENSEARCH_URL_ENV
-from tests.indexer.expect import Doc
-from wazuh_mcp.standin.engine import OsmemEngine
-from wazuh_mcp.standin.indexer_load import ALERTS_TEMPLATE, VULNS_TEMPLATE, client, load_templates
 
-SAMPLE = Path("reference") / "wazuh" / "samples" / "alerts-4.x-sample.ndjson"
-SPACING = timedelta(seconds=45)  # 1,124 alerts over 14 hours: all inside a 24h window
-NO_SHARED_REASON = "Wazuh's reference data (../shared/reference/wazuh) is not present; the sample bed needs it"
+ALERTS_FILE = "reference/wazuh/samples/alerts-4.x-sample.ndjson"
+VULN_HITS_FILE = "reference/wazuh/samples/states-vulnerabilities-hits-4.14.7.json"
+ALERTS_TEMPLATE = "reference/wazuh/indexer/wazuh-template-4.14.7.json"
+VULNS_TEMPLATE = "reference/wazuh/indexer/states-vulnerabilities-template-4.14.7.json"
+VULNS_TEMPLATE_5X = "reference/wazuh/indexer/states-vulnerabilities-template-5.x-indexer-plugins.json"
 
 
-def sample_path() -> Path | None:
-    base = shared_dir()
-    return base / SAMPLE if base is not None and (base / SAMPLE).is_file() else None
+def reference(relative: str) -> Path:
+    """A file of Wazuh's reference tree; the test skips, saying why, when the tree is absent."""
+    shared = shared_dir()
+    if shared is None or not (shared / relative).is_file():
+        pytest.skip(f"../shared/{relative} (Wazuh's own data) is not available")
+    return shared / relative
 
 
-def wazuh_timestamp(ts: datetime) -> str:
-    return ts.strftime("%Y-%m-%dT%H:%M:%S.") + f"{ts.microsecond // 1000:03d}+0000"
-
-
-def doc_id(line: int) -> str:
-    """A 20-character id like the ones the Indexer assigns (derived from the line, so tests can name it)."""
-    return base64.urlsafe_b64encode(hashlib.sha1(f"wazuh-sample-{line}".encode()).digest())[:20].decode()
-
-
-def read_sample(path: Path, now: datetime) -> list[Doc]:
-    """The sample's documents with their placeholders filled, in file order (newest first)."""
-    docs = []
-    for line, raw in enumerate(path.read_text(encoding="utf-8").splitlines()):
-        if not raw.strip():
-            continue
-        ts = now - (line + 1) * SPACING
-        source = json.loads(raw.replace('"{timestamp}"', json.dumps(wazuh_timestamp(ts))))
-        source["@timestamp"] = ts.strftime("%Y-%m-%dT%H:%M:%S.") + f"{ts.microsecond // 1000:03d}Z"
-        docs.append(Doc(doc_id(line), source))
+def sample_alerts(now: datetime) -> list[dict[str, Any]]:
+    """Wazuh's sample alerts, timestamps filled in: the first is ``now``, each next one second older."""
+    docs: list[dict[str, Any]] = []
+    for offset, line in enumerate(reference(ALERTS_FILE).read_text().splitlines()):
+        if line.strip():
+            stamp = (now - timedelta(seconds=offset)).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "+0000"
+            docs.append(json.loads(line.replace('"{timestamp}"', json.dumps(stamp))))
     return docs
 
 
-@dataclass(frozen=True)
+def vulnerability_hits() -> list[dict[str, Any]]:
+    """The three real wazuh-states-vulnerabilities hits (``_index``, ``_id``, ``_source``)."""
+    hits: list[dict[str, Any]] = json.loads(reference(VULN_HITS_FILE).read_text())["hits"]
+    return hits
+
+
+def values(doc: Any, dotted: str) -> list[Any]:
+    """Every value at ``dotted`` in a document, through nested objects and lists (as the engine indexes them)."""
+    current = [doc]
+    for part in dotted.split("."):
+        found: list[Any] = []
+        for node in current:
+            for item in node if isinstance(node, list) else [node]:
+                if isinstance(item, dict) and part in item:
+                    found.append(item[part])
+        current = found
+    flat: list[Any] = []
+    for node in current:
+        flat.extend(node if isinstance(node, list) else [node])
+    return flat
+
+
+def count_with(docs: list[dict[str, Any]], dotted: str, value: Any) -> int:
+    """Documents holding ``value`` at ``dotted``."""
+    return sum(1 for doc in docs if value in values(doc, dotted))
+
+
+def alerts_index_body() -> dict[str, Any]:
+    """Settings and mappings of Wazuh's alerts template, for one index."""
+    template = json.loads(reference(ALERTS_TEMPLATE).read_text())
+    return {"settings": template["settings"], "mappings": template["mappings"]}
+
+
+def vulnerabilities_index_body(*, v5: bool = False) -> dict[str, Any]:
+    template = json.loads(reference(VULNS_TEMPLATE_5X if v5 else VULNS_TEMPLATE).read_text())["template"]
+    settings = dict(template.get("settings") or {})
+    if isinstance(settings.get("index"), dict):
+        settings["index"] = {k: v for k, v in settings["index"].items() if k != "codec"}  # zstd: not in integ-test zips
+    return {"settings": settings, "mappings": template["mappings"]}
+
+
+def as_wazuh5(source: dict[str, Any], mappings: dict[str, Any]) -> dict[str, Any]:
+    """A 4.x vulnerability record in 5.x's layout: the agent under ``wazuh.agent``, and only the fields
+    5.x's strict mapping has."""
+    moved = {k: v for k, v in source.items() if k != "agent"}
+    moved["wazuh"] = {**(source.get("wazuh") or {}), "agent": source.get("agent") or {}}
+    return _prune(moved, mappings)
+
+
+def _prune(doc: dict[str, Any], mapping: dict[str, Any]) -> dict[str, Any]:
+    properties = mapping.get("properties") or {}
+    kept: dict[str, Any] = {}
+    for key, value in doc.items():
+        if key in properties:
+            sub = properties[key]
+            kept[key] = _prune(value, sub) if isinstance(value, dict) and "properties" in sub else value
+    return kept
+
+
+@dataclass
 class SampleBed:
-    name: str  # "osmem" | "opensearch"
+    """Uniquely named indices on one engine; ``close()`` (or the context manager) deletes them."""
+
     url: str
-    prefix: str
-    now: datetime
-    docs: list[Doc]
+    prefix: str = field(default_factory=lambda: f"t9bed-{os.getpid()}-{os.urandom(3).hex()}-")
+    created: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.client = OpenSearch(hosts=[self.url], timeout=120)
 
     @property
     def alerts_pattern(self) -> str:
@@ -77,68 +124,38 @@ class SampleBed:
 
     @property
     def vulnerabilities_pattern(self) -> str:
-        return f"{self.prefix}wazuh-states-vulnerabilities-*"
+        return f"{self.prefix}wazuh-states-vulnerabilities*"
 
-    # what tests.indexer.support.engine_config reads
-    auth = None
-    verify = True
+    def index(
+        self, name: str, body: dict[str, Any] | None, docs: list[dict[str, Any]], ids: list[str] | None = None
+    ) -> str:
+        """Create ``<prefix><name>`` (with ``body``'s settings and mappings, or the engine's defaults when
+        None) and load ``docs``; returns the full index name."""
+        full = self.prefix + name
+        self.client.indices.create(index=full, body=body or {"settings": {"number_of_shards": 1}})
+        self.created.append(full)
+        actions = [{"_index": full, "_source": doc, **({"_id": ids[i]} if ids else {})} for i, doc in enumerate(docs)]
+        ok, errors = helpers.bulk(self.client, actions, refresh=True, raise_on_error=False)
+        assert not errors, errors[:2]
+        assert ok == len(docs)
+        return full
 
+    def close(self) -> None:
+        for name in self.created:
+            self.client.indices.delete(index=name, ignore_unavailable=True)
+        self.client.close()
 
-def load_sample(url: str, prefix: str, docs: list[Doc]) -> None:
-    """Wazuh's templates (patterns prefixed), then the documents into their daily indices."""
-    load_templates(url, source="wazuh", index_prefix=prefix)
-    es = client(url)
-    actions = (
-        {
-            "_op_type": "index",
-            "_index": f"{prefix}wazuh-alerts-4.x-{d.source['timestamp'][:10].replace('-', '.')}",
-            "_id": d.id,
-            "_source": d.source,
-        }
-        for d in docs
-    )
-    ok, errors = helpers.bulk(es, actions, chunk_size=500, raise_on_error=False, request_timeout=120)
-    if errors:
-        raise AssertionError(f"{len(errors)} sample documents failed to index, e.g. {json.dumps(errors[0])[:600]}")
-    es.indices.refresh(index=f"{prefix}wazuh-alerts-*")
-    if ok != len(docs):
-        raise AssertionError(f"indexed {ok} of {len(docs)} sample documents")
+    def __enter__(self) -> SampleBed:
+        return self
 
-
-def drop_sample(url: str, prefix: str) -> None:
-    es = client(url)
-    es.indices.delete(index=f"{prefix}wazuh-alerts-*", ignore_unavailable=True, allow_no_indices=True)
-    es.indices.delete_template(name=prefix + ALERTS_TEMPLATE, ignore=[404])
-    es.indices.delete_index_template(name=prefix + VULNS_TEMPLATE, ignore=[404])
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
-@pytest.fixture(scope="module", params=["osmem", pytest.param("opensearch", marks=pytest.mark.opensearch)])
-def sample_bed(request: pytest.FixtureRequest) -> Iterator[SampleBed]:
-    path = sample_path()
-    if path is None:
-        pytest.skip(NO_SHARED_REASON)
-    now = datetime.now(UTC).replace(microsecond=0)
-    docs = read_sample(path, now)
-    if request.param == "osmem":
-        with OsmemEngine() as osmem:
-            load_sample(osmem.url, "", docs)
-            yield SampleBed("osmem", osmem.url, "", now, docs)
-        return
-    url = os.environ.get(OPENSEARCH_URL_ENV)
-    if not url:
-        pytest.skip(NO_NODE_REASON)
-    prefix = f"sample-{os.getpid()}-"  # beside the shared dataset, never touching it
+def sample_bed(url: str) -> Iterator[SampleBed]:
+    """For fixtures: ``yield from sample_bed(url)``."""
+    bed = SampleBed(url)
     try:
-        load_sample(url, prefix, docs)
-        yield SampleBed("opensearch", url, prefix, now, docs)
+        yield bed
     finally:
-        drop_sample(url, prefix)
-
-
-def raw(source: dict[str, Any], dotted: str) -> Any:
-    value: Any = source
-    for part in dotted.split("."):
-        if not isinstance(value, dict):
-            return None
-        value = value.get(part)
-    return value
+        bed.close()

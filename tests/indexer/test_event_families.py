@@ -15,7 +15,7 @@ from tests.engines import LoadedEngine
 from tests.indexer.conftest import pin_clock
 from tests.indexer.expect import Doc, alerts_in
 from tests.indexer.support import ok, serving
-from tests.indexer.test_wazuh_sample import same_text
+from tests.indexer.test_wazuh_sample_views import same_text
 
 # (what, how to recognise the document, paths below data that the view must show as they are)
 FAMILIES: list[tuple[str, Any, list[str]]] = [

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from wazuh_mcp.models.common import Result
+from wazuh_mcp.models.common import Coverage, Result
 from wazuh_mcp.models.paged import OptInt, OptStr, Page, Tags
 
 Nested = Annotated[dict[str, Any], Field(exclude_if=lambda v: not v)]
@@ -116,7 +116,7 @@ class SearchAlertsResult(Page):
     agents: AgentsOnPage = Field(default_factory=dict, description="Name and IP of each agent on this page, by id.")
 
 
-class GetAlertResult(Result):
+class GetAlertResult(Coverage):
     alert: Alert
     rules: RulesOnPage = Field(
         default_factory=dict, description="Groups, MITRE ATT&CK and compliance tags of the rule."
@@ -170,7 +170,7 @@ class NameCount(Result):
     count: int
 
 
-class SummarizeAlertsResult(Result):
+class SummarizeAlertsResult(Coverage):
     total: int = Field(description="Alerts in the window (after the filters).")
     since: str = Field(description="Start of the window (UTC).")
     until: str = Field(description="End of the window (UTC).")

@@ -58,6 +58,10 @@ class IndexerBackend(Protocol):
         self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]
     ) -> tuple[int, dict[str, Any]]: ...
 
+    async def field_types(
+        self, kind: IndexKind, fields: list[str], pattern: str | None = None
+    ) -> dict[str, dict[str, str]]: ...
+
     async def aclose(self) -> None: ...
 
 
@@ -66,7 +70,8 @@ class Backends:
     server_api: ServerApiBackend | None = None
     indexer: IndexerBackend | None = None
     tls_verify: bool = True
-    """False when any backend runs with certificate verification off (recorded in the audit)."""
+    """False when any backend runs without verified TLS (verification off, or a plain http:// URL);
+    recorded in the audit."""
     problems: dict[str, WazuhMCPError] = field(default_factory=dict)
     """Why a backend is missing ("api" / "indexer"), told to the caller of a tool that needs it."""
 

@@ -20,7 +20,7 @@ import tomllib
 from collections.abc import Mapping
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, Literal
+from typing import IO, Any, Literal
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -50,6 +50,35 @@ def state_dir() -> Path:
     if override:
         return Path(override).expanduser()
     return Path(platformdirs.user_state_dir(APP_NAME, appauthor=False))
+
+
+STATE_DIR_MODE = 0o700
+STATE_FILE_MODE = 0o600
+
+
+def ensure_state_dir() -> Path:
+    """The state dir, created private (0700) and tightened if an older version left it 0755: it holds
+    the audit trail, logs and pending changes, which other local users must not read or plant.
+    Every writer of the state dir goes through here (and ``open_private``)."""
+    path = state_dir()
+    path.mkdir(mode=STATE_DIR_MODE, parents=True, exist_ok=True)
+    if os.name == "posix" and path.stat().st_mode & 0o077:
+        os.chmod(path, STATE_DIR_MODE)
+    return path
+
+
+def open_private(path: Path, mode: str = "a") -> IO[str]:
+    """A text file opened for writing (``"a"`` or ``"w"``), created 0600 and tightened to 0600 if it
+    already existed with a wider mode (logs, ``demo.json``)."""
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if mode == "a" else os.O_TRUNC)
+    fd = os.open(path, flags, STATE_FILE_MODE)
+    try:
+        if os.name == "posix":
+            os.fchmod(fd, STATE_FILE_MODE)
+        return os.fdopen(fd, mode, encoding="utf-8")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def read_config_file(path: Path | None = None) -> dict[str, Any]:
@@ -119,6 +148,30 @@ class ServerApiSettings(_Section):
     """Optional auth context for ``POST /security/user/authenticate/run_as``."""
 
 
+class ResponseSettings(_Section):
+    """Response actions (``respond.*`` tools): which active-response commands exist, and the caps.
+
+    The commands are the names of ``<command>`` blocks in the manager's ``ossec.conf`` (with an
+    ``<active-response>`` block for each); wazuh-mcp cannot see that file, so it is told here."""
+
+    max_agents: int = Field(default=10, ge=1, le=100)
+    """At most this many agents per change (a group larger than this is refused)."""
+    isolation_command: str | None = None
+    """Active-response command that isolates a host (none by default: isolate_agent says how to set it)."""
+    release_command: str | None = None
+    """Active-response command that lifts the isolation."""
+    block_command: str = "firewall-drop"
+    """Active-response command that blocks the alert's source IP (Wazuh's own ``firewall-drop``)."""
+    unblock_command: str | None = None
+    """Command that lifts a block early; without it a block lapses only by its ossec.conf timeout."""
+    block_timeout_s: int | None = Field(default=None, ge=1)
+    """The ``<timeout>`` ossec.conf gives the block command, so a change can say when it lapses."""
+    allowed_commands: list[str] = Field(default_factory=list)
+    """Commands run_active_response may send. Empty (the default) denies every command."""
+    manager_ips: list[str] = Field(default_factory=list)
+    """Addresses of the manager itself, never blocked (the Server API's host is added automatically)."""
+
+
 class IndexerSettings(_Section):
     """The Wazuh Indexer (OpenSearch, port 9200)."""
 
@@ -134,8 +187,9 @@ class IndexerSettings(_Section):
     """Deadline for one search."""
     alerts_pattern: str = "wazuh-alerts-*"
     """Index pattern holding alerts (Wazuh 4.x: ``wazuh-alerts-4.x-YYYY.MM.DD``)."""
-    vulnerabilities_pattern: str = "wazuh-states-vulnerabilities-*"
-    """Index pattern holding vulnerability state (Wazuh 4.8+)."""
+    vulnerabilities_pattern: str = "wazuh-states-vulnerabilities*"
+    """Index pattern holding vulnerability state (Wazuh 4.8+: ``wazuh-states-vulnerabilities-<cluster>``;
+    5.x: ``wazuh-states-vulnerabilities``, no suffix, which the pattern matches so 5.x is told apart)."""
 
 
 DEFAULT_ROLE_TOOL_ALLOWLIST: dict[str, list[str]] = {
@@ -210,6 +264,8 @@ class Settings(BaseSettings):
     """Expose the write tools (rule files, restarts). ``WAZUH_MCP_WRITES=on``."""
     write_tiers: dict[str, WriteTier] = Field(default_factory=dict)
     """Per write tool (canonical id) approval tier; default ``confirmation_required``."""
+    responses: ResponseSettings = Field(default_factory=ResponseSettings)
+    """Response actions: active-response commands and caps (``[profiles.x.responses]``)."""
     audit_log: Path | None = None
     """Audit JSONL path (default: ``<state dir>/audit.jsonl``). ``WAZUH_MCP_AUDIT_LOG``."""
     audit_max_bytes: int = Field(default=10 * 1024 * 1024, ge=4096)
@@ -229,6 +285,18 @@ class Settings(BaseSettings):
     @property
     def audit_path(self) -> Path:
         return self.audit_log or state_dir() / "audit.jsonl"
+
+    @property
+    def plaintext_backends(self) -> list[str]:
+        """The backends configured with an ``http://`` URL ("Server API", "Indexer"): no TLS at all, so
+        passwords and results cross the network in the clear and nothing is verified."""
+        parts = (("Server API", self.api.url), ("Indexer", self.indexer.url))
+        return [name for name, url in parts if url and url.strip().lower().startswith("http://")]
+
+    @property
+    def tls_verified(self) -> bool:
+        """True only when every backend speaks TLS with certificate verification on (what the audit records)."""
+        return self.api.verify_tls and self.indexer.verify_tls and not self.plaintext_backends
 
     @classmethod
     def load(cls, profile: str | None = None, **overrides: Any) -> Settings:

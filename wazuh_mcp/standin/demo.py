@@ -24,7 +24,7 @@ from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
 from wazuh_mcp.backends.indexer_shapes import IndexKind
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.server.context import Backends
-from wazuh_mcp.setup.settings import Settings, state_dir
+from wazuh_mcp.setup.settings import Settings, ensure_state_dir, open_private, state_dir
 from wazuh_mcp.standin.estate import build_estate
 
 log = logging.getLogger(__name__)
@@ -32,10 +32,24 @@ log = logging.getLogger(__name__)
 DEMO_API_USER = "wazuh"
 
 
+DEMO_RESPONSES: dict[str, Any] = {
+    "isolation_command": "wazuh-mcp-isolate",
+    "release_command": "wazuh-mcp-release",
+    "block_command": "firewall-drop",
+    "unblock_command": "wazuh-mcp-unblock",
+    "block_timeout_s": 600,
+    "allowed_commands": ["firewall-drop", "restart-wazuh"],
+}
+"""What the demo's manager is configured with, so every response tool works there (docs/writes.md
+shows the ossec.conf blocks a real manager needs for the same names)."""
+
+
 def demo_settings() -> Settings:
-    """Settings for the demo: defaults and env overrides only (the settings file is not read)."""
+    """Settings for the demo: defaults and env overrides only (the settings file is not read); the
+    response commands are those of the demo's stand-in manager."""
     os.environ.setdefault("WAZUH_MCP_CONFIG", os.devnull)
-    return Settings.load(profile="demo")
+    base = Settings.load(profile="demo")
+    return Settings.load(profile="demo", responses={**DEMO_RESPONSES, "max_agents": base.responses.max_agents})
 
 
 def demo_state_path() -> Path:
@@ -71,6 +85,11 @@ class DeferredIndexer:
     ) -> tuple[int, dict[str, Any]]:
         return await (await self._indexer()).aggregate(kind, query, aggs)
 
+    async def field_types(
+        self, kind: IndexKind, fields: list[str], pattern: str | None = None
+    ) -> dict[str, dict[str, str]]:
+        return await (await self._indexer()).field_types(kind, fields, pattern)
+
     async def aclose(self) -> None:
         if not self._ready.done():
             self._ready.cancel()
@@ -81,7 +100,7 @@ class DeferredIndexer:
 async def _start_indexer(stack: AsyncExitStack, now: datetime) -> Indexer:
     from wazuh_mcp.standin.engine import OsmemEngine, start_demo_indexer
 
-    engine = OsmemEngine(log_path=state_dir() / "demo-indexer.log")
+    engine = OsmemEngine(log_path=ensure_state_dir() / "demo-indexer.log")
     stack.callback(engine.stop)  # registered before loading, so a session that ends mid-load stops it
     _, counts = await start_demo_indexer(build_estate(), now, engine=engine)
     log.info("demo Indexer at %s: %d alerts, %d vulnerabilities", engine.url, counts.alerts, counts.vulnerabilities)
@@ -107,9 +126,10 @@ async def demo_backends() -> AsyncIterator[Backends]:
         )
         stack.push_async_callback(server_api.aclose)
         state = {"pid": os.getpid(), "api_url": api_server.url, "api_ca": str(api_server.ca_path)}
+        ensure_state_dir()
         path = demo_state_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(state))
+        with open_private(path, "w") as fh:
+            fh.write(json.dumps(state))
         stack.callback(lambda: path.unlink(missing_ok=True))
         log.info("demo Server API stand-in at %s", api_server.url)
         yield Backends(server_api=server_api, indexer=indexer)
