@@ -25,7 +25,7 @@ EventValue = Scalar | list[Scalar]
 
 EVENT_BUDGET = 900
 """Bytes of event fields in a listed alert (each field counted with its whole path and JSON value)."""
-TIGHT_EVENT_BUDGET = 120
+TIGHT_EVENT_BUDGET = 160
 """The budget an alert's event is cut to when its page would be over the page budget."""
 EVENT_VALUE_LIMIT = 160
 """Characters of one event value in a listed alert."""
@@ -81,8 +81,8 @@ FAMILIES: tuple[Family, ...] = (
         (
             ("vulnerability.cve",),
             ("vulnerability.severity",),
-            ("vulnerability.score.base", "vulnerability.cvss.cvss3.base_score", "vulnerability.cvss.cvss2.base_score"),
             ("vulnerability.package.name",),
+            ("vulnerability.score.base", "vulnerability.cvss.cvss3.base_score", "vulnerability.cvss.cvss2.base_score"),
             ("vulnerability.package.version",),
             ("vulnerability.package.condition",),
             ("vulnerability.status", "vulnerability.state"),
@@ -97,13 +97,13 @@ FAMILIES: tuple[Family, ...] = (
         (
             ("win.system.channel",),
             ("win.eventdata.logonType",),
+            ("win.eventdata.image", "win.eventdata.newProcessName", "win.eventdata.processName"),
+            ("win.eventdata.commandLine",),
+            ("win.eventdata.parentImage", "win.eventdata.parentProcessName"),
             ("win.eventdata.subjectUserName",),
             ("win.eventdata.targetUserName",),
             ("win.eventdata.user",),  # Sysmon: DOMAIN\\user that ran the process
             ("win.eventdata.ipAddress",),
-            ("win.eventdata.image", "win.eventdata.newProcessName", "win.eventdata.processName"),
-            ("win.eventdata.commandLine",),
-            ("win.eventdata.parentImage", "win.eventdata.parentProcessName"),
             ("win.eventdata.status",),
             ("win.eventdata.subStatus",),
             ("win.eventdata.hashes",),
@@ -132,13 +132,13 @@ FAMILIES: tuple[Family, ...] = (
         _has("aws"),
         (
             ("aws.source",),
-            ("aws.eventSource", "aws.service.serviceName"),
-            ("aws.eventName", _AWS_ACTION + "awsApiCallAction.api"),
             ("aws.type",),
-            ("aws.severity",),
-            ("aws.resource.instanceDetails.instanceId",),
-            AWS_REMOTE_IP,
+            ("aws.eventName", _AWS_ACTION + "awsApiCallAction.api"),
             ("aws.userIdentity.userName", "aws.userIdentity.arn", "aws.resource.accessKeyDetails.userName"),
+            ("aws.resource.instanceDetails.instanceId",),
+            ("aws.severity",),
+            ("aws.eventSource", "aws.service.serviceName"),
+            AWS_REMOTE_IP,
             ("aws.region", "aws.awsRegion"),
             ("aws.accountId", "aws.recipientAccountId", "aws.aws_account_id"),
             ("aws.errorCode",),
@@ -148,11 +148,11 @@ FAMILIES: tuple[Family, ...] = (
         "sca",
         _has("sca"),
         (
-            ("sca.policy",),
-            ("sca.type",),
-            ("sca.check.id",),
             ("sca.check.title",),
             ("sca.check.result",),
+            ("sca.check.id",),
+            ("sca.policy",),
+            ("sca.type",),
             ("sca.check.previous_result",),
             ("sca.check.file", "sca.check.command", "sca.check.registry"),
             ("sca.passed",),
@@ -183,10 +183,10 @@ FAMILIES: tuple[Family, ...] = (
         _has("office365"),
         (
             ("office365.Operation",),
-            ("office365.Workload",),
             ("office365.UserId",),
             ("office365.ClientIP", "office365.ActorIpAddress"),
             ("office365.ResultStatus",),
+            ("office365.Workload",),
             ("office365.Subscription",),
             ("office365.ObjectId",),
         ),
