@@ -95,10 +95,10 @@ FAMILIES: tuple[Family, ...] = (
         "windows-eventchannel",
         _has("win"),
         (
-            ("win.system.channel",),
             ("win.eventdata.logonType",),
             ("win.eventdata.image", "win.eventdata.newProcessName", "win.eventdata.processName"),
             ("win.eventdata.commandLine",),
+            ("win.system.channel",),
             ("win.eventdata.parentImage", "win.eventdata.parentProcessName"),
             ("win.eventdata.subjectUserName",),
             ("win.eventdata.targetUserName",),
