@@ -146,8 +146,9 @@ class Indexer:
         return response
 
     async def get_by_id(self, kind: IndexKind, doc_id: str, source: list[str] | None = None) -> dict[str, Any] | None:
-        """The hit whose ``_id`` is ``doc_id`` in any index of the pattern (an ``ids`` query), or None."""
-        body: dict[str, Any] = {"size": 1, "query": {"ids": {"values": [doc_id]}}}
+        """The hit whose ``_id`` is ``doc_id`` in any index of the pattern, or None. A ``term`` on ``_id``
+        (not an ``ids`` query): the engine only ever gets term/terms/range/exists/prefix clauses."""
+        body: dict[str, Any] = {"size": 1, "query": {"term": {"_id": doc_id}}}
         if source is not None:
             body["_source"] = {"includes": source}
         hits = (await self.search(kind, body))["hits"].get("hits") or []
