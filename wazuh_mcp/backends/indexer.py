@@ -103,6 +103,7 @@ class Indexer:
 
     def __init__(self, config: IndexerConfig) -> None:
         self.config = config
+        _quiet_library_log()
         verify = config.verify
         self._client = OpenSearch(
             hosts=[config.url],
@@ -272,9 +273,24 @@ class Indexer:
         )
 
 
+def _quiet_library_log() -> None:
+    """opensearch-py logs every failed request at WARNING *with its traceback*, in the worker thread that
+    made it. Each failure already becomes one clear error for the caller, and rendering those tracebacks
+    (the SDK's rich log handler, when it is the one installed) took longer than the tool deadline under
+    load: a connection reset came back as ``timeout`` (found by tests/faults). Quiet unless debugging."""
+    library = logging.getLogger("opensearch")
+    if not logging.getLogger().isEnabledFor(logging.DEBUG) and library.getEffectiveLevel() < logging.ERROR:
+        library.setLevel(logging.ERROR)
+
+
 def _not_http(cause: object) -> bool:
-    """urllib3 wraps a status line it cannot parse (another protocol on that port) in ProtocolError."""
-    return isinstance(cause, ProtocolError) and any(isinstance(arg, http.client.BadStatusLine) for arg in cause.args)
+    """urllib3 wraps a status line it cannot parse (another protocol on that port) in ProtocolError.
+    RemoteDisconnected is a BadStatusLine too, but it is a peer that closed without answering (an
+    Indexer restarting behind a proxy, found by tests/faults), not another protocol."""
+    return isinstance(cause, ProtocolError) and any(
+        isinstance(arg, http.client.BadStatusLine) and not isinstance(arg, http.client.RemoteDisconnected)
+        for arg in cause.args
+    )
 
 
 def _connect_timed_out(cause: object) -> bool:
