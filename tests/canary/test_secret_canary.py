@@ -26,6 +26,7 @@ from urllib.parse import quote
 import pytest
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp_types import CallToolResult
 
 from tests.engines import LoadedEngine, start_osmem
 from tests.fuzz.schema_strategies import REALISTIC_TEXT
@@ -113,13 +114,13 @@ class Run:
         (self.outputs / f"{self.steps:02d}-{name}.stdout").write_text(stdout)
         (self.outputs / f"{self.steps:02d}-{name}.stderr").write_text(stderr)
 
-    async def serve(self, calls: list[tuple[str, dict[str, object]]], **env: str) -> list[object]:
+    async def serve(self, calls: list[tuple[str, dict[str, object]]], **env: str) -> list[CallToolResult]:
         params = StdioServerParameters(
             command=sys.executable, args=["-m", "wazuh_mcp", "serve", "--profile", PROFILE], env=self.env(**env)
         )
         self.steps += 1
         errlog = self.outputs / f"{self.steps:02d}-serve.stderr"
-        results = []
+        results: list[CallToolResult] = []
         with errlog.open("w") as err:
             async with Client(stdio_client(params, errlog=err)) as client:
                 for name, args in calls:
@@ -193,10 +194,10 @@ async def test_secret_canary_appears_in_no_byte_written(
             ],
             **patterns,
         )
-        assert [r.is_error for r in results] == [False, False, False, False, False, True, False], [  # type: ignore[attr-defined]
+        assert [r.is_error for r in results] == [False, False, False, False, False, True, False], [
             text(r)[:200] for r in results
         ]
-        change_id = results[-1].structured_content["change_id"]  # type: ignore[attr-defined]
+        change_id = results[-1].structured_content["change_id"]
 
         # 3. the approval, from another process, with the keyring password.
         done = run.cli("show", change_id)
@@ -211,7 +212,7 @@ async def test_secret_canary_appears_in_no_byte_written(
         # 5. the password from the environment instead of the keyring.
         api_user.password = env_secret
         results = await run.serve([("get_agent", {"agent_id": "002"})], WAZUH_MCP_API_PASSWORD=env_secret, **patterns)
-        assert not results[0].is_error, text(results[0])  # type: ignore[attr-defined]
+        assert not results[0].is_error, text(results[0])
 
         # 6. errors: a password the API refuses, an Indexer that is not there (its password still sent nowhere).
         api_user.password = canary("rotated")

@@ -179,21 +179,24 @@ async def test_fault_matrix(engine: tuple[OsmemEngine, LoadedEngine], tmp_path: 
 
 
 async def run_matrix(bench: Bench, osmem: OsmemEngine, loaded: LoadedEngine) -> None:
-    standin, api_proxy, indexer_proxy = bench.standin, bench.api_proxy, bench.indexer_proxy
     warm = bench.row("none (baseline)", "both", "ok")
     await bench.call(warm, *API_CALL)
     await bench.call(warm, *INDEXER_CALL)
+    for rows in (_auth_rows, _status_rows, _drop_rows, _reset_rows, _slow_rows, _restart_row):
+        await rows(bench, osmem, loaded)
 
+
+async def _auth_rows(bench: Bench, osmem: OsmemEngine, loaded: LoadedEngine) -> None:
     # Token expiry mid-session: every token issued so far answers 401 "Invalid token".
     row = bench.row("token expiry mid-session", "Server API", "ok")
-    standin.state.issuer.revoke_all()
+    bench.standin.state.issuer.revoke_all()
     for _ in range(3):
         await bench.call(row, *API_CALL)
     await bench.still_serving(row)
 
     # A 401 storm: 16 calls in flight when the token dies: they share exactly one re-login.
     row = bench.row("401 storm, 16 concurrent calls", "Server API", "ok")
-    standin.state.issuer.revoke_all()
+    bench.standin.state.issuer.revoke_all()
     logins = bench.api.logins
     async with anyio.create_task_group() as group:
         for _ in range(16):
@@ -202,15 +205,17 @@ async def run_matrix(bench: Bench, osmem: OsmemEngine, loaded: LoadedEngine) -> 
         row.problems.append(f"{bench.api.logins - logins} re-logins for one expired token (expected exactly 1)")
     await bench.still_serving(row)
 
+
+async def _status_rows(bench: Bench, osmem: OsmemEngine, loaded: LoadedEngine) -> None:
     # 429 from the Server API (its request-per-minute limit) and from the Indexer.
     row = bench.row("429 rate limit", "Server API", "rate_limited")
-    standin.faults.set(fail_next=0)
-    with _rate_limit(standin, 0):
+    bench.standin.faults.set(fail_next=0)
+    with _rate_limit(bench.standin, 0):
         for _ in range(3):
             await bench.call(row, *API_CALL)
     await bench.still_serving(row)
     row = bench.row("429 rate limit", "Indexer", "rate_limited")
-    with indexer_proxy.fault("status", status=429):
+    with bench.indexer_proxy.fault("status", status=429):
         for _ in range(3):
             await bench.call(row, *INDEXER_CALL)
     await bench.still_serving(row)
@@ -218,34 +223,41 @@ async def run_matrix(bench: Bench, osmem: OsmemEngine, loaded: LoadedEngine) -> 
     # 5xx bursts: the next requests fail, then service resumes.
     for status in (500, 502, 503):
         row = bench.row(f"{status} burst", "Server API", "upstream_unavailable", "ok")
-        standin.faults.set(fail_next=4, fail_status=status)
+        bench.standin.faults.set(fail_next=4, fail_status=status)
         for _ in range(5):
             await bench.call(row, *API_CALL)
-        standin.faults.reset()
+        bench.standin.faults.reset()
         await bench.still_serving(row)
     row = bench.row("503 burst", "Indexer", "upstream_unavailable")
-    with indexer_proxy.fault("status", status=503):
+    with bench.indexer_proxy.fault("status", status=503):
         for _ in range(4):
             await bench.call(row, *INDEXER_CALL)
     await bench.still_serving(row)
 
+
+async def _drop_rows(bench: Bench, osmem: OsmemEngine, loaded: LoadedEngine) -> None:
     # Connections dropped mid-answer (stand-in), bodies that are not JSON.
     # The stand-in declares a body longer than it sends, then stops: the read stalls until a deadline.
     row = bench.row("connection dropped mid-answer", "Server API", "upstream_unavailable", "timeout", "ok")
-    standin.faults.set(drop_next=3)
+    bench.standin.faults.set(drop_next=3)
     for _ in range(4):
         await bench.call(row, *API_CALL)
-    standin.faults.reset()
+    bench.standin.faults.reset()
     await bench.still_serving(row)
     row = bench.row("garbage body", "Server API", "upstream_unavailable", "ok")
-    standin.faults.set(garbage_next=2)
+    bench.standin.faults.set(garbage_next=2)
     for _ in range(3):
         await bench.call(row, *API_CALL)
-    standin.faults.reset()
+    bench.standin.faults.reset()
     await bench.still_serving(row)
 
+
+async def _reset_rows(bench: Bench, osmem: OsmemEngine, loaded: LoadedEngine) -> None:
     # Connection resets (RST) on connect, and of pooled connections mid-run.
-    for backend, proxy, call in (("Server API", api_proxy, API_CALL), ("Indexer", indexer_proxy, INDEXER_CALL)):
+    for backend, proxy, call in (
+        ("Server API", bench.api_proxy, API_CALL),
+        ("Indexer", bench.indexer_proxy, INDEXER_CALL),
+    ):
         row = bench.row("connection reset", backend, "upstream_unavailable")
         proxy.reset_all()
         with proxy.fault("reset"):
@@ -260,8 +272,13 @@ async def run_matrix(bench: Bench, osmem: OsmemEngine, loaded: LoadedEngine) -> 
             await bench.call(row, *call)
         await bench.still_serving(row)
 
+
+async def _slow_rows(bench: Bench, osmem: OsmemEngine, loaded: LoadedEngine) -> None:
     # Half-open sockets: the peer accepts, reads, and never answers nor closes.
-    for backend, proxy, call in (("Server API", api_proxy, API_CALL), ("Indexer", indexer_proxy, INDEXER_CALL)):
+    for backend, proxy, call in (
+        ("Server API", bench.api_proxy, API_CALL),
+        ("Indexer", bench.indexer_proxy, INDEXER_CALL),
+    ):
         row = bench.row("half-open socket", backend, "timeout")
         proxy.reset_all()
         with proxy.fault("stall"):
@@ -273,21 +290,23 @@ async def run_matrix(bench: Bench, osmem: OsmemEngine, loaded: LoadedEngine) -> 
 
     # A backend slower than the deadline.
     row = bench.row("slower than the deadline", "Server API", "timeout")
-    standin.faults.set(latency_s=TOOL_TIMEOUT_S + 2)
+    bench.standin.faults.set(latency_s=TOOL_TIMEOUT_S + 2)
     try:
         for _ in range(2):
             await bench.call(row, *API_CALL)
     finally:
-        standin.faults.reset()
+        bench.standin.faults.reset()
     await bench.still_serving(row)
     row = bench.row("slower than the deadline", "Indexer", "timeout")
-    with indexer_proxy.fault("pass", delay_s=TOOL_TIMEOUT_S + 1):
-        indexer_proxy.reset_all()
+    with bench.indexer_proxy.fault("pass", delay_s=TOOL_TIMEOUT_S + 1):
+        bench.indexer_proxy.reset_all()
         for _ in range(2):
             await bench.call(row, *INDEXER_CALL)
-    indexer_proxy.reset_all()
+    bench.indexer_proxy.reset_all()
     await bench.still_serving(row)
 
+
+async def _restart_row(bench: Bench, osmem: OsmemEngine, loaded: LoadedEngine) -> None:
     # The engine restarted mid-run: calls keep coming while it stops and a fresh one takes its place.
     row = bench.row("engine restarted mid-run", "Indexer", "ok", "upstream_unavailable", "timeout")
     stop = anyio.Event()
@@ -301,8 +320,8 @@ async def run_matrix(bench: Bench, osmem: OsmemEngine, loaded: LoadedEngine) -> 
         group.start_soon(keep_calling)
         await anyio.sleep(0.5)
         fresh = await anyio.to_thread.run_sync(_restart_engine, osmem, loaded)
-        indexer_proxy.upstream = endpoint(fresh[1].url)
-        indexer_proxy.reset_all()
+        bench.indexer_proxy.upstream = endpoint(fresh[1].url)
+        bench.indexer_proxy.reset_all()
         await anyio.sleep(1.0)
         stop.set()
     _RESTARTED.append(fresh[0])

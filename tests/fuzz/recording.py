@@ -61,7 +61,7 @@ class Recorder:
 
 def record_engine_requests(indexer: Indexer) -> Recorder:
     recorder = Recorder()
-    transport = indexer._client.transport  # the boundary: below it is only HTTP
+    transport = indexer._client.transport  # noqa: SLF001 - the boundary under test: below it is only HTTP
     original = transport.perform_request
 
     def perform_request(method: str, url: str, *args: Any, **kwargs: Any) -> Any:

@@ -138,12 +138,7 @@ def value(schema: dict[str, Any], defs: dict[str, Any]) -> st.SearchStrategy[Any
     if kind == "boolean":
         return st.booleans()
     if kind in ("integer", "number"):
-        low, high = schema.get("minimum"), schema.get("maximum")
-        if kind == "integer":
-            return st.integers(
-                min_value=None if low is None else math.ceil(low), max_value=None if high is None else math.floor(high)
-            )
-        return st.floats(min_value=low, max_value=high, allow_nan=False, allow_infinity=False)
+        return _number(schema, integer=kind == "integer")
     if kind == "string":
         return _string(schema)
     if kind == "array":
@@ -181,6 +176,15 @@ BY_NAME: dict[str, list[Any]] = {
     "value": ["10.0.0.1", "001", "root"],
     "kind": ["ip", "user", "hash"],
 }
+
+
+def _number(schema: dict[str, Any], *, integer: bool) -> st.SearchStrategy[Any]:
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if integer:
+        return st.integers(
+            min_value=None if low is None else math.ceil(low), max_value=None if high is None else math.floor(high)
+        )
+    return st.floats(min_value=low, max_value=high, allow_nan=False, allow_infinity=False)
 
 
 def _string(schema: dict[str, Any]) -> st.SearchStrategy[str]:

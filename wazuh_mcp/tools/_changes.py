@@ -1,0 +1,30 @@
+"""What every change-requesting tool (write.*, respond.*) shares: who asks, against which Wazuh, and
+the pending-change store it records into (through the server's own auditor)."""
+
+from __future__ import annotations
+
+from wazuh_mcp.models.write import Requester
+from wazuh_mcp.server.context import AppContext, ServerApiBackend
+from wazuh_mcp.writes.approvals import ChangeStore
+
+
+def api_url(app: AppContext, api: ServerApiBackend) -> str | None:
+    config = getattr(api, "config", None)  # the real client knows its URL; a test double may not
+    url = getattr(config, "url", None)
+    return str(url) if url else app.settings.api.url
+
+
+def requester_of(app: AppContext, api: ServerApiBackend) -> Requester:
+    return Requester(
+        session=app.session,
+        role=app.settings.role,
+        wazuh_user=api.identity,
+        profile=app.profile,
+        demo=app.profile == "demo",
+        api_url=api_url(app, api),
+    )
+
+
+def change_store(app: AppContext) -> ChangeStore:
+    """The store, recording through the server's auditor (one audit file, one writer per process)."""
+    return ChangeStore(auditor=app.auditor, person="caller-attested (confirm=true)")
