@@ -104,6 +104,7 @@ class Indexer:
 
     def __init__(self, config: IndexerConfig) -> None:
         self.config = config
+        _quiet_library_log()
         verify = config.verify
         self._client = OpenSearch(
             hosts=[config.url],
@@ -147,8 +148,9 @@ class Indexer:
         return response
 
     async def get_by_id(self, kind: IndexKind, doc_id: str, source: list[str] | None = None) -> dict[str, Any] | None:
-        """The hit whose ``_id`` is ``doc_id`` in any index of the pattern (an ``ids`` query), or None."""
-        body: dict[str, Any] = {"size": 1, "query": {"ids": {"values": [doc_id]}}}
+        """The hit whose ``_id`` is ``doc_id`` in any index of the pattern, or None. A ``term`` on ``_id``
+        (not an ``ids`` query): the engine only ever gets term/terms/range/exists/prefix clauses."""
+        body: dict[str, Any] = {"size": 1, "query": {"term": {"_id": doc_id}}}
         if source is not None:
             body["_source"] = {"includes": source}
         hits = (await self.search(kind, body))["hits"].get("hits") or []
@@ -292,6 +294,16 @@ class Indexer:
         )
 
 
+def _quiet_library_log() -> None:
+    """opensearch-py logs every failed request at WARNING *with its traceback*, in the worker thread that
+    made it. Each failure already becomes one clear error for the caller, and rendering those tracebacks
+    (the SDK's rich log handler, when it is the one installed) took longer than the tool deadline under
+    load: a connection reset came back as ``timeout`` (found by tests/faults). Quiet unless debugging."""
+    library = logging.getLogger("opensearch")
+    if not logging.getLogger().isEnabledFor(logging.DEBUG) and library.getEffectiveLevel() < logging.ERROR:
+        library.setLevel(logging.ERROR)
+
+
 def _leaf_types(body: dict[str, Any]) -> dict[str, str]:
     """``{"mappings": {"rule.id": {"mapping": {"id": {"type": "keyword"}}}}}`` → ``{"rule.id": "keyword"}``."""
     types: dict[str, str] = {}
@@ -304,8 +316,13 @@ def _leaf_types(body: dict[str, Any]) -> dict[str, str]:
 
 
 def _not_http(cause: object) -> bool:
-    """urllib3 wraps a status line it cannot parse (another protocol on that port) in ProtocolError."""
-    return isinstance(cause, ProtocolError) and any(isinstance(arg, http.client.BadStatusLine) for arg in cause.args)
+    """urllib3 wraps a status line it cannot parse (another protocol on that port) in ProtocolError.
+    RemoteDisconnected is a BadStatusLine too, but it is a peer that closed without answering (an
+    Indexer restarting behind a proxy, found by tests/faults), not another protocol."""
+    return isinstance(cause, ProtocolError) and any(
+        isinstance(arg, http.client.BadStatusLine) and not isinstance(arg, http.client.RemoteDisconnected)
+        for arg in cause.args
+    )
 
 
 def _connect_timed_out(cause: object) -> bool:
