@@ -168,6 +168,18 @@ async def test_vulnerability_tools_point_at_vulnerability_alerts_when_no_state_i
     assert f"{detector} vulnerability-detector alert(s)" in result["note"]
 
 
+async def test_when_every_index_lacks_wazuhs_mapping_the_error_names_them(
+    sample: Bed, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """All shards failed (and osmem's whole-request failure): upstream_error naming the index and field."""
+    pin_clock(monkeypatch, sample.now)
+    bad = sample.bed.index("bare-wazuh-alerts-4.x-x", None, sample.docs[:20])
+    pattern = f"{sample.bed.prefix}bare-wazuh-alerts-*"
+    text = error_text(await _call(sample, tmp_path, "search_alerts", {"time_range": "24h"}, alerts_pattern=pattern))
+    assert text.startswith("upstream_error: ")
+    assert f"Index {bad}: it lacks Wazuh's mapping for `" in text and "alerts template" in text
+
+
 # --- what only the real node shows: answers with failed shards ---------------------------------------
 
 

@@ -10,6 +10,9 @@ sees opensearch-py:
 
     401                       → unauthenticated
     403                       → forbidden, naming the index pattern and the ``read`` privilege
+    400 with failed shards    → upstream_error naming each index and the Wazuh mapping it lacks (every
+                                index failed; when only some do, the 200 answer's failures become the
+                                result's ``partial``/``warnings`` in ``tools/_search.py``)
     400 (search phase)        → upstream_error: every caller value is validated and normalised
                                 before a query is built, so a 400 means the deployment's
                                 mappings differ from Wazuh's template (or a bug here) — telling
@@ -49,7 +52,7 @@ from opensearchpy.exceptions import (
 )
 from urllib3.exceptions import ConnectTimeoutError, NewConnectionError, ProtocolError
 
-from wazuh_mcp.backends.indexer_shapes import IndexKind, total_hits
+from wazuh_mcp.backends.indexer_shapes import TEMPLATE_FIX, IndexKind, shard_warnings, total_hits
 from wazuh_mcp.errors import (
     Forbidden,
     NotFound,
@@ -248,6 +251,15 @@ class Indexer:
                 f"The Indexer has no index matching '{pattern}' ({reason or 'index not found'}).",
                 hint=f"Check {setting}; Wazuh's default is a wildcard pattern.",
             )
+        failed = _failed_shards(exc.info)
+        if (isinstance(exc, RequestError) or status == 400) and failed:
+            # Every index failed on its shards (osmem fails a request whole where OpenSearch would fail
+            # only the bad index's shards): name each index and the mapping it lacks.
+            answer = {"_shards": {"failed": len(failed), "failures": failed}}
+            return UpstreamError(
+                f"No index of '{pattern}' could answer: " + " ".join(shard_warnings(answer, fix=TEMPLATE_FIX[kind])),
+                hint="Your arguments were valid; fix the listed indices and ask again.",
+            )
         if isinstance(exc, RequestError) or status == 400:
             return UpstreamError(
                 f"The Indexer rejected the query on '{pattern}': {reason or 'bad request'}.",
@@ -301,6 +313,13 @@ def _leaf_types(body: dict[str, Any]) -> dict[str, str]:
             if isinstance(spec, dict):
                 types[str(name)] = str(spec.get("type") or "object")
     return types
+
+
+def _failed_shards(info: object) -> list[dict[str, Any]]:
+    """``error.failed_shards`` of a search phase failure (each with its ``index`` and ``reason``)."""
+    error = info.get("error") if isinstance(info, dict) else None
+    failed = error.get("failed_shards") if isinstance(error, dict) else None
+    return [f for f in failed if isinstance(f, dict)] if isinstance(failed, list) else []
 
 
 def _not_http(cause: object) -> bool:

@@ -24,7 +24,7 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import Context
 from pydantic import AfterValidator, BeforeValidator, Field
 
-from wazuh_mcp.backends.indexer_shapes import IndexKind, shard_warnings, total_hits
+from wazuh_mcp.backends.indexer_shapes import TEMPLATE_FIX, IndexKind, shard_warnings, total_hits
 from wazuh_mcp.backends.layout import (
     Layout,
     v5_event_indices,
@@ -175,11 +175,6 @@ def coverage(warnings: list[str]) -> dict[str, Any]:
     return {"partial": bool(warnings), "warnings": list(dict.fromkeys(warnings))}
 
 
-TEMPLATE_FIX: dict[IndexKind, str] = {
-    "alerts": "apply Wazuh's alerts template (wazuh-template.json, which `filebeat setup --index-management` "
-    "installs) to it",
-    "vulnerabilities": "apply Wazuh's wazuh-states-vulnerabilities index template to it",
-}
 LAYOUT_TTL_S = 300.0
 """How long a probe of which Wazuh wrote the indices is trusted (indices appear daily)."""
 
