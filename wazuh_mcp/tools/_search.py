@@ -15,6 +15,7 @@ answering "nothing found".
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from dataclasses import dataclass, field
@@ -33,9 +34,11 @@ from wazuh_mcp.backends.layout import (
     wazuh5_alerts_error,
     wazuh5_vulnerabilities_error,
 )
-from wazuh_mcp.errors import UpstreamError
+from wazuh_mcp.errors import UpstreamError, WazuhMCPError
 from wazuh_mcp.query.cursors import CursorCodec
 from wazuh_mcp.server.context import deps
+
+log = logging.getLogger(__name__)
 
 MAX_WINDOW = timedelta(days=30)
 _UNITS = {"m": timedelta(minutes=1), "h": timedelta(hours=1), "d": timedelta(days=1)}
@@ -184,7 +187,11 @@ async def _vulnerability_layout(ctx: Context[Any, Any]) -> Layout:
     cached = memo.get("layout:vulnerabilities")
     if isinstance(cached, tuple) and time.monotonic() - cached[0] < LAYOUT_TTL_S:
         return cached[1]  # type: ignore[no-any-return]
-    layout = await vulnerability_layout(deps(ctx).indexer())
+    try:
+        layout = await vulnerability_layout(deps(ctx).indexer())
+    except WazuhMCPError as exc:  # a role without the mapping privilege still gets its answers, 4.x assumed
+        log.info("Could not read the vulnerability indices' mappings (%s); assuming Wazuh 4.x", exc.code)
+        layout = Layout()
     memo["layout:vulnerabilities"] = (time.monotonic(), layout)
     return layout
 
@@ -214,7 +221,10 @@ async def search(ctx: Context[Any, Any], kind: IndexKind, body: dict[str, Any]) 
         }
         warnings += [v5_index_warning(index) for index in layout.v5 if index in failed]
     if kind == "alerts" and _shard_count(response) == 0:
-        v5 = await v5_event_indices(indexer)
+        try:
+            v5 = await v5_event_indices(indexer)
+        except WazuhMCPError:  # the probe is a diagnosis; without it the empty answer stands
+            v5 = []
         if v5:
             raise wazuh5_alerts_error(v5)
     return response, warnings
