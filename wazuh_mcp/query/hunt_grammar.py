@@ -375,21 +375,30 @@ def _scalar(spec: HuntField, value: Any) -> str | int:
     if isinstance(value, bool):
         raise ValueError(f"{spec.name} takes a {spec.type} value, not true/false (true is only for 'exists')")
     if spec.type == "long":
-        if isinstance(value, float):
-            if not value.is_integer():
-                raise ValueError(f"{spec.name} is an integer field; {value!r} has a fraction")
-            value = int(value)
-        elif isinstance(value, str):
-            if not re.fullmatch(r"-?[0-9]{1,19}", value.strip()):
-                raise ValueError(f"{spec.name} is an integer field; {value[:40]!r} is not an integer")
-            value = int(value.strip())
-        if not -INT64 <= value <= INT64:
-            raise ValueError(f"{spec.name} value {value} is out of range")
-        if spec.minimum is not None and spec.maximum is not None and not spec.minimum <= value <= spec.maximum:
-            raise ValueError(f"{spec.name} is between {spec.minimum} and {spec.maximum}; got {value}")
-        return int(value)
+        return _long(spec, value)
     if isinstance(value, float):
         raise ValueError(f"{spec.name} takes a {'time' if spec.type == 'date' else 'text'} value, not a number")
+    return _text(spec, value)
+
+
+def _long(spec: HuntField, value: Any) -> int:
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ValueError(f"{spec.name} is an integer field; {value!r} has a fraction")
+        value = int(value)
+    elif isinstance(value, str):
+        if not re.fullmatch(r"-?[0-9]{1,19}", value.strip()):
+            raise ValueError(f"{spec.name} is an integer field; {value[:40]!r} is not an integer")
+        value = int(value.strip())
+    if not -INT64 <= value <= INT64:
+        raise ValueError(f"{spec.name} value {value} is out of range")
+    if spec.minimum is not None and spec.maximum is not None and not spec.minimum <= value <= spec.maximum:
+        raise ValueError(f"{spec.name} is between {spec.minimum} and {spec.maximum}; got {value}")
+    return int(value)
+
+
+def _text(spec: HuntField, value: Any) -> str:
+    """A keyword, date or ip value (anything but a number field)."""
     text = str(value).strip()
     if not text:
         raise ValueError(f"{spec.name} values must not be empty")
@@ -428,22 +437,30 @@ def check_value(field: str, op: str, value: Any) -> Any:
             raise ValueError("'exists' takes the value true (put the clause in must_not for 'field is missing')")
         return True
     if op == "in":
-        if not isinstance(value, list) or not 1 <= len(value) <= MAX_IN_VALUES:
-            raise ValueError(f"'in' takes a list of 1..{MAX_IN_VALUES} values")
-        normalized: list[Any] = []
-        for item in value:
-            one = _scalar(spec, item)
-            if one not in normalized:
-                normalized.append(one)
-        return normalized
+        return _in_values(spec, value)
     if op == "prefix":
-        if not isinstance(value, str) or len(value.strip()) < MIN_PREFIX:
-            raise ValueError(f"'prefix' takes text of at least {MIN_PREFIX} characters")
-        text = value.strip()
-        if len(text) > MAX_TEXT:
-            raise ValueError(f"'prefix' text is at most {MAX_TEXT} characters")
-        return spec.normalize_prefix(text) if spec.normalize_prefix else text
+        return _prefix(spec, value)
     return _scalar(spec, value)
+
+
+def _in_values(spec: HuntField, value: Any) -> list[Any]:
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_IN_VALUES:
+        raise ValueError(f"'in' takes a list of 1..{MAX_IN_VALUES} values")
+    normalized: list[Any] = []
+    for item in value:
+        one = _scalar(spec, item)
+        if one not in normalized:
+            normalized.append(one)
+    return normalized
+
+
+def _prefix(spec: HuntField, value: Any) -> str:
+    if not isinstance(value, str) or len(value.strip()) < MIN_PREFIX:
+        raise ValueError(f"'prefix' takes text of at least {MIN_PREFIX} characters")
+    text = value.strip()
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"'prefix' text is at most {MAX_TEXT} characters")
+    return spec.normalize_prefix(text) if spec.normalize_prefix else text
 
 
 class HuntClause(BaseModel):
