@@ -50,14 +50,6 @@ class IndexerBackend(Protocol):
 
     async def search(self, kind: IndexKind, body: dict[str, Any]) -> dict[str, Any]: ...
 
-    async def get_by_id(
-        self, kind: IndexKind, doc_id: str, source: list[str] | None = None
-    ) -> dict[str, Any] | None: ...
-
-    async def aggregate(
-        self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]
-    ) -> tuple[int, dict[str, Any]]: ...
-
     async def field_types(
         self, kind: IndexKind, fields: list[str], pattern: str | None = None
     ) -> dict[str, dict[str, str]]: ...
