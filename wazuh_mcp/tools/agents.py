@@ -160,13 +160,12 @@ def _port(item: dict[str, Any]) -> PortItem:
 
 async def _api_version(ctx: Context[Any, Any]) -> str:
     """The manager's version (``GET /``), asked once per server process: it does not change while Wazuh runs."""
-    memo = deps(ctx).memo
-    if "api_version" not in memo:
-        root = await deps(ctx).server_api().request("GET", "/", action="(none)")
-        memo["api_version"] = (
-            str(((root or {}).get("data") or {}).get("api_version") or "") if isinstance(root, dict) else ""
-        )
-    return str(memo["api_version"])
+    app = deps(ctx)
+    if app.api_version is None:
+        root = await app.server_api().request("GET", "/", action="(none)")
+        data = root.get("data") if isinstance(root, dict) else None
+        app.api_version = str((data or {}).get("api_version") or "") if isinstance(data, dict) else ""
+    return app.api_version
 
 
 InventoryResult = TypeVar("InventoryResult", ProcessInventoryResult, PackageInventoryResult, PortInventoryResult)
