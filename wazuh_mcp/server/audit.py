@@ -54,6 +54,9 @@ class AuditEvent(BaseModel):
         default=None, description="The pending change a write call or approval step is about."
     )
     decided_by: str | None = Field(default=None, description="The local OS user who approved or rejected a change.")
+    subject: str | None = Field(default=None, description="Team mode: the analyst's token subject (``sub``).")
+    analyst: str | None = Field(default=None, description="Team mode: the analyst's display name (for reading only).")
+    client: str | None = Field(default=None, description="Team mode: the OAuth client the analyst used.")
 
     @classmethod
     def finished(

@@ -23,6 +23,8 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import (
     CallToolResult,
     InputRequiredResult,
+    ListToolsResult,
+    PaginatedRequestParams,
     ReadResourceRequestParams,
     ReadResourceResult,
     TextContent,
@@ -30,9 +32,11 @@ from mcp_types import (
 from pydantic import ValidationError
 
 from wazuh_mcp import __version__
+from wazuh_mcp.backends.server_api import ATTRIBUTION, Attribution
 from wazuh_mcp.errors import ErrorCode, Forbidden, InvalidArgument, UpstreamTimeout, WazuhMCPError
 from wazuh_mcp.server.audit import AuditEvent, AuditSink, now_iso
 from wazuh_mcp.server.context import AppContext, Backends
+from wazuh_mcp.server.oauth import Caller, caller_of
 from wazuh_mcp.server.prompts import register_prompts
 from wazuh_mcp.server.registry import Exposure, ToolSpec, all_tools, expose
 from wazuh_mcp.server.resources import register_resources
@@ -82,9 +86,43 @@ class WazuhServer(MCPServer[AppContext]):
         self.exposure: Exposure = expose(
             specs, role=settings.role, allowlist=settings.role_tool_allowlist, writes=settings.writes
         )
+        """What a caller without a token sees (stdio, or HTTP with no issuer): the settings' role."""
+        self._role_exposures: dict[str, Exposure] = {}
         self.audit = audit
         self.session_id = uuid.uuid4().hex[:12]
         self._app: AppContext | None = None
+
+    # --- team mode: who is calling ------------------------------------------------------------------
+
+    def caller(self, request_context: ServerRequestContext[Any, Any] | None) -> Caller | None:
+        """The verified analyst behind this request (HTTP with an issuer), else None."""
+        request = request_context.request if request_context is not None else None
+        return caller_of(request, self.wazuh_settings.oauth)
+
+    def exposure_for(self, caller: Caller | None) -> Exposure:
+        """The tools this caller may list and call: the token's role in team mode, else the settings' role."""
+        if caller is None:
+            return self.exposure
+        role = caller.role
+        if role is None:
+            reason = (
+                "Your identity provider's groups map to no role on this server "
+                f"(oauth.role_map over the '{self.wazuh_settings.oauth.role_claim}' claim)."
+            )
+            return Exposure(listed=[], hidden=dict.fromkeys(self.specs, reason))
+        if role not in self._role_exposures:
+            s = self.wazuh_settings
+            self._role_exposures[role] = expose(
+                self.specs.values(), role=role, allowlist=s.role_tool_allowlist, writes=s.writes
+            )
+        return self._role_exposures[role]
+
+    async def _handle_list_tools(
+        self, ctx: ServerRequestContext[AppContext], params: PaginatedRequestParams | None
+    ) -> ListToolsResult:
+        listed = {spec.name for spec in self.exposure_for(self.caller(ctx)).listed}
+        tools = [tool for tool in await self.list_tools() if tool.name in listed]
+        return ListToolsResult(tools=tools)
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[AppContext, Any] | None = None
@@ -94,12 +132,18 @@ class WazuhServer(MCPServer[AppContext]):
         outcome_error: WazuhMCPError | None = None
         code: ErrorCode | None = None
         change_id: str | None = None
+        caller = self.caller(context.request_context if context is not None and context._request_context else None)
+        exposure = self.exposure_for(caller)
+        # The Wazuh user comes from the verified token only: no argument or header can choose another.
+        attribution = ATTRIBUTION.set(Attribution(caller.wazuh_user) if caller is not None else None)
         try:
             if spec is None:
-                known = ", ".join(s.name for s in self.exposure.listed)
+                known = ", ".join(s.name for s in exposure.listed)
                 raise InvalidArgument(f"Unknown tool '{name}'. Tools on this server: {known}.")
-            if name in self.exposure.hidden:
-                raise Forbidden(self.exposure.hidden[name])
+            if name in exposure.hidden:
+                raise Forbidden(exposure.hidden[name])
+            if self._tool_manager.get_tool(name) is None:  # registered for no role of this server
+                raise Forbidden(f"Tool {spec.id} is not offered by this server.")
             self._reject_unknown_arguments(name, arguments)
             with anyio.fail_after(self.wazuh_settings.tool_timeout_s):
                 result = compact_text(await super().call_tool(name, arguments, context))
@@ -123,7 +167,8 @@ class WazuhServer(MCPServer[AppContext]):
             code = "internal"
             raise
         finally:
-            self._audit(spec, name, arguments, ts, started, code, outcome_error, change_id)
+            self._audit(spec, name, arguments, ts, started, code, outcome_error, change_id, caller)
+            ATTRIBUTION.reset(attribution)
         text = outcome_error.render() if outcome_error else f"internal: {name} failed unexpectedly."
         return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
@@ -132,7 +177,12 @@ class WazuhServer(MCPServer[AppContext]):
     ) -> ReadResourceResult | InputRequiredResult:
         """Resource reads also carry the cache hint on the result itself (``_meta.ttl_seconds``), where
         the tool reference promises it; the SDK only places it on each content item."""
-        result = await super()._handle_read_resource(ctx, params)
+        caller = self.caller(ctx)
+        attribution = ATTRIBUTION.set(Attribution(caller.wazuh_user) if caller is not None else None)
+        try:
+            result = await super()._handle_read_resource(ctx, params)
+        finally:
+            ATTRIBUTION.reset(attribution)
         if isinstance(result, ReadResourceResult) and result.contents:
             ttl = (result.contents[0].meta or {}).get("ttl_seconds")
             if ttl is not None:
@@ -175,6 +225,7 @@ class WazuhServer(MCPServer[AppContext]):
         code: ErrorCode | None,
         error: WazuhMCPError | None,
         change_id: str | None,
+        caller: Caller | None = None,
     ) -> None:
         app = self._app
         identity = None
@@ -189,8 +240,11 @@ class WazuhServer(MCPServer[AppContext]):
             error_code=code,
             error=str(error) if error else ("tool crashed; see server log" if code == "internal" else None),
             wazuh_user=identity or self.wazuh_settings.api.user,
-            role=self.wazuh_settings.role,
+            role=caller.role if caller else self.wazuh_settings.role,
             session=self.session_id,
+            subject=caller.subject if caller else None,
+            analyst=caller.name if caller else None,
+            client=caller.client if caller else None,
             tls_verify=app.backends.tls_verify if app else None,
             change_id=change_id,
         )
@@ -200,15 +254,32 @@ class WazuhServer(MCPServer[AppContext]):
             log.exception("could not write the audit record for %s", name)
 
 
+def _registered(server: WazuhServer) -> list[ToolSpec]:
+    """Tools to register: the settings' role's, and in team mode every role a token can map to
+    (``tools/list`` and ``call_tool`` then filter per caller)."""
+    oauth = server.wazuh_settings.oauth
+    if oauth.issuer is None:
+        return server.exposure.listed
+    roles = {*oauth.role_map.values(), *([oauth.default_role] if oauth.default_role else [])}
+    wanted = {spec.name for role in roles for spec in server.exposure_for(_role_caller(role)).listed}
+    return [spec for spec in server.specs.values() if spec.name in wanted]
+
+
+def _role_caller(role: str) -> Caller:
+    return Caller(subject="", wazuh_user=None, role=role, client=None)
+
+
 def build_server(
     settings: Settings,
     *,
     backends: BackendFactory | None = None,
     profile: str = "default",
     name: str = "wazuh",
+    **server_options: Any,
 ) -> WazuhServer:
     """The MCP server: registry → tools (filtered by role and writes), audit sink, lifespan.
-    ``backends`` replaces the real ones (built from settings and the OS keyring) in the demo and tests."""
+    ``backends`` replaces the real ones (built from settings and the OS keyring) in the demo and tests;
+    ``server_options`` go to ``MCPServer`` (``serve --http`` passes ``auth`` and ``token_verifier``)."""
     if settings.role not in settings.role_tool_allowlist:
         log.warning(
             "role %r is not in role_tool_allowlist (%s): no tool is available",
@@ -245,8 +316,9 @@ def build_server(
         instructions=INSTRUCTIONS,
         lifespan=lifespan,
         log_level="WARNING",
+        **server_options,
     )
-    for spec in server.exposure.listed:
+    for spec in _registered(server):
         server.add_tool(
             spec.fn,
             name=spec.name,
