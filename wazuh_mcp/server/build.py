@@ -36,7 +36,7 @@ from wazuh_mcp.backends.server_api import ATTRIBUTION, Attribution
 from wazuh_mcp.errors import ErrorCode, Forbidden, InvalidArgument, UpstreamTimeout, WazuhMCPError
 from wazuh_mcp.server.audit import AuditEvent, AuditSink, now_iso
 from wazuh_mcp.server.context import AppContext, Backends
-from wazuh_mcp.server.oauth import Caller, caller_of
+from wazuh_mcp.server.oauth import CALLER, Caller, caller_of
 from wazuh_mcp.server.prompts import register_prompts
 from wazuh_mcp.server.registry import Exposure, ToolSpec, all_tools, expose
 from wazuh_mcp.server.resources import register_resources
@@ -92,6 +92,12 @@ class WazuhServer(MCPServer[AppContext]):
         self.session_id = uuid.uuid4().hex[:12]
         self._app: AppContext | None = None
 
+    def app_context(self) -> AppContext:
+        """The running server's lifespan context (HTTP routes outside MCP use it)."""
+        if self._app is None:
+            raise RuntimeError("the server is not running")
+        return self._app
+
     # --- team mode: who is calling ------------------------------------------------------------------
 
     def caller(self, request_context: ServerRequestContext[Any, Any] | None) -> Caller | None:
@@ -136,6 +142,7 @@ class WazuhServer(MCPServer[AppContext]):
         exposure = self.exposure_for(caller)
         # The Wazuh user comes from the verified token only: no argument or header can choose another.
         attribution = ATTRIBUTION.set(Attribution(caller.wazuh_user) if caller is not None else None)
+        calling = CALLER.set(caller)
         try:
             if spec is None:
                 known = ", ".join(s.name for s in exposure.listed)
@@ -169,6 +176,7 @@ class WazuhServer(MCPServer[AppContext]):
         finally:
             self._audit(spec, name, arguments, ts, started, code, outcome_error, change_id, caller)
             ATTRIBUTION.reset(attribution)
+            CALLER.reset(calling)
         text = outcome_error.render() if outcome_error else f"internal: {name} failed unexpectedly."
         return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 

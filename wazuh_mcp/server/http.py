@@ -32,6 +32,7 @@ from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
 
 from wazuh_mcp.errors import ConfigurationError
+from wazuh_mcp.server.approve_http import add_approval_route
 from wazuh_mcp.server.audit import AuditEvent, AuditSink, now_iso
 from wazuh_mcp.server.build import BackendFactory, WazuhServer, build_server
 from wazuh_mcp.server.oauth import JwksTokenVerifier
@@ -187,14 +188,15 @@ def prepare(
     check_listener(settings, host)
     sock = bind(host, port)
     listener = Listener(host, sock.getsockname()[1], tls=settings.http.tls_cert is not None)
-    server = build_server(settings, backends=backends, profile=profile, **auth_options(settings, listener))
+    options = auth_options(settings, listener)
+    server = build_server(settings, backends=backends, profile=profile, **options)
+    if "token_verifier" in options:
+        add_approval_route(server, options["token_verifier"])
     app = http_app(server, settings, listener)
-    options: dict[str, Any] = {}
+    tls: dict[str, Any] = {}
     if settings.http.tls_cert and settings.http.tls_key:
-        options = {"ssl_certfile": str(settings.http.tls_cert), "ssl_keyfile": str(settings.http.tls_key)}
-    config = uvicorn.Config(
-        app, log_config=None, access_log=False, timeout_graceful_shutdown=2, lifespan="on", **options
-    )
+        tls = {"ssl_certfile": str(settings.http.tls_cert), "ssl_keyfile": str(settings.http.tls_key)}
+    config = uvicorn.Config(app, log_config=None, access_log=False, timeout_graceful_shutdown=2, lifespan="on", **tls)
     return uvicorn.Server(config), sock, server, listener
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +56,10 @@ class Caller:
     """The OAuth client the analyst used (``azp`` / ``client_id``)."""
     name: str | None = None
     """A display name (``preferred_username``), for the audit viewer only: never for decisions."""
+
+
+CALLER: ContextVar[Caller | None] = ContextVar("wazuh_mcp_caller", default=None)
+"""The verified analyst of the tool call being run (set by the server around each call; None: no token)."""
 
 
 def _bounded(value: Any) -> str | None:
@@ -101,7 +106,7 @@ def caller_of(request: Any, oauth: OAuthSettings) -> Caller | None:
 class JwksTokenVerifier:
     """The SDK ``TokenVerifier`` for the identity provider's JWTs (see the module docstring)."""
 
-    def __init__(self, oauth: OAuthSettings, *, http: httpx.AsyncClient | None = None) -> None:
+    def __init__(self, oauth: OAuthSettings) -> None:
         if not oauth.issuer or not oauth.audience:
             raise ConfigurationError(
                 "Team mode needs both oauth.issuer and oauth.audience.",
@@ -111,7 +116,6 @@ class JwksTokenVerifier:
         self.oauth = oauth
         self.issuer: str = oauth.issuer
         self.audience: str = oauth.audience
-        self._http = http or httpx.AsyncClient(timeout=10.0, headers={"User-Agent": "wazuh-mcp"})
         self._jwks_url = oauth.jwks_url
         self._keys: dict[str, jwt.PyJWK] = {}
         self._fetched_at = float("-inf")
@@ -121,14 +125,11 @@ class JwksTokenVerifier:
         self.refusals: dict[str, int] = {}
         """Why tokens were refused, counted (a flood shows here, not as one log line per token)."""
 
-    async def aclose(self) -> None:
-        await self._http.aclose()
-
     # --- keys ---------------------------------------------------------------------------------------
 
-    async def _discover(self) -> str:
+    async def _discover(self, http: httpx.AsyncClient) -> str:
         url = self.issuer.rstrip("/") + "/.well-known/openid-configuration"
-        response = await self._http.get(url)
+        response = await http.get(url)
         response.raise_for_status()
         document = response.json()
         if document.get("issuer") != self.issuer:
@@ -148,9 +149,11 @@ class JwksTokenVerifier:
                 return False
             self._fetched_at = time.monotonic()
             try:
-                if self._jwks_url is None:
-                    self._jwks_url = await self._discover()
-                response = await self._http.get(self._jwks_url)
+                # A client per fetch: fetches are rare (rotation), and nothing is left open at shutdown.
+                async with httpx.AsyncClient(timeout=10.0, headers={"User-Agent": "wazuh-mcp"}) as http:
+                    if self._jwks_url is None:
+                        self._jwks_url = await self._discover(http)
+                    response = await http.get(self._jwks_url)
                 response.raise_for_status()
                 keys = jwt.PyJWKSet.from_dict(response.json()).keys
             except (httpx.HTTPError, ValueError, jwt.PyJWKSetError) as exc:

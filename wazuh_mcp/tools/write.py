@@ -24,6 +24,7 @@ from wazuh_mcp.errors import InvalidArgument, NotFound
 from wazuh_mcp.models.write import ChangeKind, Requester, RestartScope, Tier, WriteResult
 from wazuh_mcp.server.audit import AuditSink
 from wazuh_mcp.server.context import AppContext, ServerApiBackend, deps
+from wazuh_mcp.server.oauth import CALLER
 from wazuh_mcp.server.registry import tool
 from wazuh_mcp.writes.approvals import Actor, ChangeStore, unified_diff
 from wazuh_mcp.writes.rule_files import read_rule_file, rule_locations, rules_defined_elsewhere
@@ -79,9 +80,12 @@ def _api_url(app: AppContext, api: ServerApiBackend) -> str | None:
 
 
 def _requester(ctx: Context[Any, Any], app: AppContext, api: ServerApiBackend) -> Requester:
+    caller = CALLER.get()  # team mode: the verified analyst, so that another person must approve
     return Requester(
         session=getattr(ctx.mcp_server, "session_id", None),
-        role=app.settings.role,
+        role=caller.role if caller else app.settings.role,
+        subject=caller.subject if caller else None,
+        analyst=caller.name if caller else None,
         wazuh_user=api.identity,
         profile=app.profile,
         demo=app.profile == "demo",
@@ -98,6 +102,7 @@ def _store(ctx: Context[Any, Any], app: AppContext, requester: Requester) -> Cha
         role=requester.role,
         wazuh_user=requester.wazuh_user,
         person="caller-attested (confirm=true)",
+        subject=requester.subject,  # so four eyes refuses a team analyst's self-attested change
     )
     return ChangeStore(audit=audit, actor=actor)
 

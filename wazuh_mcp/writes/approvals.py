@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wazuh_mcp import atomic
-from wazuh_mcp.errors import ConfigurationError, Conflict, NotFound, WazuhMCPError
+from wazuh_mcp.errors import ConfigurationError, Conflict, Forbidden, NotFound, WazuhMCPError
 from wazuh_mcp.models.write import ChangeKind, PendingChange, Requester, RestartScope, Tier
 from wazuh_mcp.server.audit import AuditEvent, AuditSink, now_iso
 from wazuh_mcp.server.context import ServerApiBackend
@@ -105,6 +105,8 @@ class Actor:
     wazuh_user: str | None = None
     person: str | None = None
     """The local OS user deciding (recorded as ``decided_by``)."""
+    subject: str | None = None
+    """Team mode: the deciding analyst's token subject (four eyes compares it with the requester's)."""
 
 
 def cli_actor(settings: Settings) -> Actor:
@@ -327,6 +329,20 @@ class ChangeStore:
             hint="Check the manager (get the rule or file), then ask for the change again if needed.",
         )
 
+    def _four_eyes(self, change: PendingChange) -> None:
+        """A change a team analyst asked for (over HTTP, with a token) needs another person's approval:
+        not the same token subject, nor a local OS user of the requester's name."""
+        asked = change.requested_by
+        if asked.subject is None:
+            return
+        same = self.actor.subject == asked.subject if self.actor.subject else self.actor.person == asked.analyst
+        if same:
+            raise Forbidden(
+                f"Change {change.id} was requested by {asked.analyst or asked.subject}; "
+                "another person must approve it (four eyes).",
+                hint="Ask a colleague to approve it (wazuh-mcp approve, or the approval endpoint).",
+            )
+
     def _verify(self, change: PendingChange, api_url: str | None) -> None:
         digest = change_digest(
             change.kind, change.target, change.payload, change.base_sha256, change.requested_by.api_url
@@ -375,6 +391,7 @@ class ChangeStore:
         with self._exclusive(change_id, step, ts, started):
             with self.refusals_audited(step, change_id, ts, started):
                 change = self._decidable(change_id)
+                self._four_eyes(change)
                 self._verify(change, api_url)
             change = self._write(
                 change.model_copy(
