@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A real single-node OpenSearch 2.19 (what Wazuh Indexer 4.14 is built on) for tests and scale runs.
 #
-#   scripts/opensearch.sh start    fetch (Maven), unpack, configure, start in the background, wait for green
+#   scripts/opensearch.sh start    check its ports are free, fetch (Maven), unpack, configure, start in the
+#                                  background, wait for green (a node that dies says why in one line)
 #   scripts/opensearch.sh stop     stop it (no-op when not running)
 #   scripts/opensearch.sh status   exit 0 and print health when it answers, exit 1 otherwise
 #   scripts/opensearch.sh url      print the URL
@@ -107,33 +108,65 @@ EOF
     while [[ "$dir" != "/" ]]; do chmod o+x "$dir" 2>/dev/null || true; dir="$(dirname "$dir")"; done
 }
 
+# Every port the node binds (HTTP, and transport = HTTP+100) must be free before it starts: a taken
+# transport port otherwise shows up minutes later as a node that died with a page of stack frames.
+check_ports() {
+    local port holder
+    for port in "$PORT" "$((PORT + 100))"; do
+        holder="$(ss -Hltnp "sport = :$port" 2>/dev/null | head -n1)"
+        if [[ -n "$holder" ]]; then
+            log "port $port (needed for $([[ $port == "$PORT" ]] && echo HTTP || echo transport)) is taken: $holder; pick another with OPENSEARCH_PORT"
+            return 1
+        fi
+    done
+}
+
+# One line saying why the node died: the bind error when there is one, else the first exception.
+death_cause() {
+    local logs=("$NODE_DIR/logs/console.log" "$NODE_DIR/logs/wazuh-mcp-testbed.log") line
+    line="$(grep -hoE '(Bind(Http|Transport)?Exception|BindException)[^|]*' "${logs[@]}" 2>/dev/null | head -n1)"
+    [[ -n "$line" ]] || line="$(grep -hE 'Exception|ERROR|error:' "${logs[@]}" 2>/dev/null | grep -vE '^[[:space:]]+at ' | head -n1)"
+    echo "${line:-no cause in the logs; see $NODE_DIR/logs}" | cut -c1-300
+}
+
 start() {
     if healthy >/dev/null; then echo "$URL"; return 0; fi
+    local launcher=""
     if pid="$(running_pid)"; then
         log "pid $pid is running but not answering yet"
     else
+        check_ports
         ensure_user
         fetch
         configure
         local jh
         jh="$(java_home)"
         log "starting OpenSearch $VERSION on $URL as $RUN_USER (java: $jh, heap $HEAP)"
+        rm -f "$PID_FILE"
+        # In the background rather than -d, so the launcher's pid tells at once when the node died
+        # (-d's pid file may never appear when start-up fails).
         runuser -u "$RUN_USER" -- env -i PATH=/usr/bin:/bin "OPENSEARCH_JAVA_HOME=$jh" \
             "OPENSEARCH_PATH_CONF=$NODE_DIR/config" \
-            "$HOME_DIR/bin/opensearch" -d -p "$PID_FILE" >"$NODE_DIR/logs/console.log" 2>&1 \
-            || { log "launch failed:"; tail -n 20 "$NODE_DIR/logs/console.log" >&2; return 1; }
+            "$HOME_DIR/bin/opensearch" -p "$PID_FILE" </dev/null >"$NODE_DIR/logs/console.log" 2>&1 &
+        launcher=$!
+        disown "$launcher" 2>/dev/null || true
     fi
     for _ in $(seq 1 180); do
         if curl -fsS --max-time 3 "$URL/_cluster/health?wait_for_status=green&timeout=1s" >/dev/null 2>&1; then
             echo "$URL"
             return 0
         fi
-        # The pid file appears only once the daemon is up; a file whose process is gone means it died.
-        if [[ -f "$PID_FILE" ]] && ! running_pid >/dev/null; then break; fi
+        if [[ -n "$launcher" ]] && ! kill -0 "$launcher" 2>/dev/null; then
+            log "OpenSearch died while starting: $(death_cause)"
+            return 1
+        fi
+        if [[ -z "$launcher" && -f "$PID_FILE" ]] && ! running_pid >/dev/null; then
+            log "OpenSearch died while starting: $(death_cause)"
+            return 1
+        fi
         sleep 1
     done
-    log "OpenSearch did not become green; last log lines:"
-    tail -n 40 "$NODE_DIR/logs/wazuh-mcp-testbed.log" >&2 2>/dev/null || true
+    log "OpenSearch did not become green in 180 s: $(death_cause)"
     return 1
 }
 

@@ -94,6 +94,16 @@ if [[ -z "${SKIP_BINARY:-}" ]]; then
 fi
 
 # --- tests ---------------------------------------------------------------------------------------------
+# No test may write outside its temporary directories: the real home's wazuh-mcp state and config dirs
+# are fingerprinted (path, size, mtime of every file) before and after, and any change fails the run.
+HOME_DIRS=("${XDG_STATE_HOME:-$HOME/.local/state}/wazuh-mcp" "${XDG_CONFIG_HOME:-$HOME/.config}/wazuh-mcp")
+home_fingerprint() {
+    local dir
+    for dir in "${HOME_DIRS[@]}"; do
+        if [[ -d "$dir" ]]; then find "$dir" -printf '%p %s %T@\n' | sort; else echo "$dir absent"; fi
+    done
+}
+home_before="$(home_fingerprint)"
 status=0
 log "pytest"
 python -m pytest "$@" || status=$?
@@ -104,5 +114,10 @@ if [[ $# -eq 0 ]]; then
     else
         log "dbus-run-session/gnome-keyring missing: the Secret Service tests are skipped"
     fi
+fi
+if [[ "$(home_fingerprint)" != "$home_before" ]]; then
+    log "FAILED: a test wrote into the real home (${HOME_DIRS[*]}):"
+    diff <(echo "$home_before") <(home_fingerprint) >&2 || true
+    status=1
 fi
 exit "$status"

@@ -4,18 +4,21 @@
     wazuh-mcp                 the launcher (TUI) when on a terminal
     wazuh-mcp serve [--demo]  the stdio MCP server that AI clients start
     wazuh-mcp serve --http    Streamable HTTP for a team behind its identity provider (docs/team.md)
-    wazuh-mcp demo            a guided tour against the embedded stand-in (no Wazuh needed)
+    wazuh-mcp demo [--json]   a guided tour against the embedded stand-in (no Wazuh needed)
     wazuh-mcp version         print the version
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
 from logging.handlers import RotatingFileHandler
+from pathlib import Path
+from typing import Any
 
 from wazuh_mcp import __version__
 
@@ -31,18 +34,28 @@ def command(name: str) -> Callable[[Command], Command]:
     return register
 
 
+class PrivateRotatingFileHandler(RotatingFileHandler):
+    """``server.log`` and its rotated copies are created 0600 (they name hosts, users and errors)."""
+
+    def __init__(self, path: os.PathLike[str]) -> None:
+        super().__init__(path, maxBytes=2_000_000, backupCount=3, encoding="utf-8")
+
+    def _open(self) -> Any:
+        from wazuh_mcp.setup.settings import open_private
+
+        return open_private(Path(self.baseFilename), "a")
+
+
 def configure_logging(*, to_file: bool) -> None:
     """Logs go to stderr (``WAZUH_MCP_DEBUG=1`` for debug detail) and to a rotating file; never stdout."""
     level = logging.DEBUG if os.environ.get("WAZUH_MCP_DEBUG") == "1" else logging.WARNING
     handlers: list[logging.Handler] = [logging.StreamHandler(sys.stderr)]
     if to_file:
-        from wazuh_mcp.setup.settings import state_dir
+        from wazuh_mcp.setup.settings import ensure_state_dir
 
-        try:
-            state_dir().mkdir(parents=True, exist_ok=True)
-            handlers.append(RotatingFileHandler(state_dir() / "server.log", maxBytes=2_000_000, backupCount=3))
-        except OSError:
-            pass  # a read-only home must not stop the server; stderr still has the logs
+        # A read-only home must not stop the server; stderr still has the logs.
+        with contextlib.suppress(OSError):
+            handlers.append(PrivateRotatingFileHandler(ensure_state_dir() / "server.log"))
     logging.basicConfig(
         level=level, handlers=handlers, force=True, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -65,7 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", help="with --http: address to listen on (default http.host, 127.0.0.1)")
     serve.add_argument("--port", type=int, help="with --http: TCP port (default http.port, 8765; 0 = any free)")
     sub.add_parser("version", help="print the version")
-    sub.add_parser("demo", help="a guided tour against the embedded Wazuh stand-in, in this terminal")
+    demo = sub.add_parser("demo", help="a guided tour against the embedded Wazuh stand-in, in this terminal")
+    demo.add_argument("--json", action="store_true", help="print each call's structured result (JSON lines)")
     for extend in _PARSER_EXTENSIONS:
         extend(sub)
     return parser
@@ -82,11 +96,11 @@ def _version(_: argparse.Namespace) -> int:
 
 
 @command("demo")
-def _demo(_: argparse.Namespace) -> int:
+def _demo(args: argparse.Namespace) -> int:
     configure_logging(to_file=False)
     from wazuh_mcp.tour import run_tour
 
-    return run_tour()
+    return run_tour(as_json=args.json)
 
 
 @command("serve")

@@ -1,20 +1,24 @@
 """``wazuh-mcp demo``: a guided tour in the terminal, no Wazuh and no AI client needed.
 
 It starts ``wazuh-mcp serve --demo`` exactly as an AI client would (a real MCP client over
-stdio), then runs the calls an analyst's assistant would make for a morning triage and prints
-what came back. Everything it does is in the audit log like any other session.
+stdio), then runs the calls an analyst's assistant would make for a morning triage and tells a
+person what came back: short sentences with the numbers and what they mean. ``--json`` prints
+the structured results instead. Everything it does is in the audit log like any other session.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import anyio
 
 Step = tuple[str, str, dict[str, Any]]
+Body = dict[str, Any]
 
 TOUR: list[Step] = [
     ("Is the manager healthy?", "cluster_status", {}),
@@ -29,42 +33,149 @@ TOUR: list[Step] = [
 ]
 
 
+def _n(count: int, word: str) -> str:
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
+def _more(body: Body, shown: int) -> str:
+    total = int(body.get("total", shown))
+    return f" ({total - shown:,} more behind the cursor)" if total > shown else ""
+
+
+def _cluster(body: Body) -> list[str]:
+    return [str(body.get("summary", ""))]
+
+
+def _agents(body: Body) -> list[str]:
+    agents = body.get("agents", [])
+    lines = [f"{_n(int(body.get('total', 0)), 'agent')} are active; the first {len(agents)}:"]
+    lines += [f"  {a['id']} {a['name']} ({a.get('os') or 'unknown OS'}, {a.get('ip') or 'no IP'})" for a in agents]
+    return lines
+
+
+def _summary(body: Body) -> list[str]:
+    lines = [f"{_n(int(body['total']), 'alert')} in the last 24 hours."]
+    high = sum(int(x["count"]) for x in body.get("by_level", []) if int(x["level"]) >= 12)
+    lines.append(
+        f"{_n(high, 'alert')} at level 12 or above (high severity): read those first."
+        if high
+        else "None at level 12 or above: nothing high-severity."
+    )
+    if body.get("by_rule"):
+        top = body["by_rule"][0]
+        lines.append(f"Most frequent: rule {top['id']} ({top.get('description')}), {top['count']:,} times.")
+    if body.get("by_agent"):
+        top = body["by_agent"][0]
+        lines.append(f"Noisiest agent: {top['id']} {top.get('name') or ''}, {_n(int(top['count']), 'alert')}.")
+    if body.get("by_tactic"):
+        tactics = ", ".join(f"{t['name']} ({t['count']:,})" for t in body["by_tactic"][:3])
+        lines.append(f"Top MITRE tactics: {tactics}.")
+    return lines
+
+
+def _alerts(body: Body) -> list[str]:
+    alerts = body.get("alerts", [])
+    if not alerts:
+        return ["None."]
+    lines = [f"{_n(int(body.get('total', len(alerts))), 'alert')}; the newest {len(alerts)}{_more(body, len(alerts))}:"]
+    for a in alerts:
+        rule, agent = a["rule"], a["agent"]
+        source = f" from {a['src_ip']}" if a.get("src_ip") else ""
+        lines.append(
+            f"  level {rule['level']}: {rule.get('description')} on {agent.get('name') or agent['id']}{source}"
+        )
+    return lines
+
+
+def _technique(body: Body) -> list[str]:
+    t = body["technique"]
+    return [f"{t['id']} is {t['name']}, a {' / '.join(t.get('tactics', []))} technique. {t.get('url', '')}".strip()]
+
+
+def _vulns(body: Body) -> list[str]:
+    vulns = body.get("vulnerabilities", [])
+    total = int(body.get("total", len(vulns)))
+    lines = [f"{total:,} critical {'vulnerability' if total == 1 else 'vulnerabilities'} across the fleet; the latest:"]
+    lines += [
+        f"  {v['cve']} (CVSS {v.get('score')}) in {v.get('package')} on {v.get('agent_name') or v['agent_id']}"
+        for v in vulns
+    ]
+    return lines
+
+
+def _ports(body: Body) -> list[str]:
+    items = body.get("items", [])
+    listening = [p for p in items if p.get("state") == "listening"]
+    ports = ", ".join(f"{p['local_port']}/{p['protocol']} ({p.get('process') or '?'})" for p in listening)
+    return [f"Agent {body.get('agent_id')} listens on {_n(len(listening), 'port')}: {ports or 'none'}."]
+
+
+TELL: dict[str, Callable[[Body], list[str]]] = {
+    "cluster_status": _cluster,
+    "list_agents": _agents,
+    "summarize_alerts": _summary,
+    "search_alerts": _alerts,
+    "alerts_by_mitre": _alerts,
+    "get_mitre_technique": _technique,
+    "search_vulnerabilities": _vulns,
+    "agent_ports": _ports,
+}
+
+
+def tell(name: str, body: Body) -> list[str]:
+    """What a result means for a person, in short sentences (the JSON is one flag away)."""
+    try:
+        return TELL[name](body)
+    except (KeyError, TypeError, ValueError, IndexError):  # a shape the tour does not know: show the data
+        return [_short(body)]
+
+
 def _short(value: Any, limit: int = 600) -> str:
     text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     return text if len(text) <= limit else text[:limit] + f"… ({len(text)} bytes in all)"
 
 
-async def _run(out: Any) -> int:
+async def _run(out: Any, as_json: bool) -> int:
     from mcp.client.client import Client
     from mcp.client.stdio import StdioServerParameters
 
     from wazuh_mcp.setup.serve_command import serve_argv
 
     command, *args = serve_argv(demo=True)
-    params = StdioServerParameters(command=command, args=args)
-    print("Starting `wazuh-mcp serve --demo` (an embedded Wazuh stand-in with generated data)…", file=out)
+    # The user's own environment (their WAZUH_MCP_STATE_DIR, ...): the SDK passes only a default set.
+    params = StdioServerParameters(command=command, args=args, env=dict(os.environ))
+
+    def say(text: str) -> None:
+        if not as_json:
+            print(text, file=out)
+
+    say("Starting `wazuh-mcp serve --demo` (an embedded Wazuh stand-in with generated data)…")
     started = time.perf_counter()
     async with Client(params) as client:
         tools = {tool.name for tool in (await client.list_tools()).tools}
-        print(
-            f"Connected in {time.perf_counter() - started:.1f} s; {len(tools)} tools: {', '.join(sorted(tools))}\n",
-            file=out,
-        )
+        say(f"Connected in {time.perf_counter() - started:.1f} s: {len(tools)} tools an assistant can call.\n")
         for question, name, arguments in TOUR:
             if name not in tools:
                 continue
-            print(f"▶ {question}\n  {name}({_short(arguments, 200)})", file=out)
             t0 = time.perf_counter()
             result = await client.call_tool(name, arguments)
-            elapsed = (time.perf_counter() - t0) * 1000
+            elapsed_ms = round((time.perf_counter() - t0) * 1000)
+            text = result.content[0].text if result.content and hasattr(result.content[0], "text") else ""
+            if as_json:
+                body = {"error": text} if result.is_error else result.structured_content
+                record = {"question": question, "tool": name, "arguments": arguments, "ms": elapsed_ms, "result": body}
+                print(json.dumps(record, ensure_ascii=False), file=out)
+                continue
+            say(f"▶ {question}   [{name}, {elapsed_ms} ms]")
             if result.is_error:
-                text = result.content[0].text if result.content and hasattr(result.content[0], "text") else ""
-                print(f"  ✗ {elapsed:.0f} ms  {text}\n", file=out)
+                say(f"  The server refused the call and said how to fix it: {text}\n")
             else:
-                print(f"  ✓ {elapsed:.0f} ms  {_short(result.structured_content)}\n", file=out)
-    print("Every call above is in the audit log: run `wazuh-mcp audit` to see it.", file=out)
+                say("  " + "\n  ".join(tell(name, result.structured_content or {})) + "\n")
+    say(
+        "Every call above is in the audit log: run `wazuh-mcp audit` to see it. `wazuh-mcp demo --json` prints the data."
+    )
     return 0
 
 
-def run_tour() -> int:
-    return anyio.run(_run, sys.stdout)
+def run_tour(*, as_json: bool = False) -> int:
+    return anyio.run(_run, sys.stdout, as_json)

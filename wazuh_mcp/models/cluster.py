@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from wazuh_mcp.models.common import Result
@@ -15,7 +17,15 @@ class ClusterNode(Result):
     ip: str | None = None
 
 
+ClusterMode = Literal["single_node", "cluster", "cluster_stopped"]
+
+
 class ClusterStatusResult(Result):
+    mode: ClusterMode = Field(
+        description="single_node: one manager, clustering not configured (the usual deployment, not an outage); "
+        "cluster: clustering configured and running; cluster_stopped: configured but its daemon is not running."
+    )
+    summary: str = Field(description="The state in one sentence, for a person.")
     enabled: bool = Field(description="Clustering is configured. False on a single-node deployment.")
-    running: bool
+    running: bool = Field(description="The cluster daemon runs. False on a single-node deployment.")
     nodes: list[ClusterNode]

@@ -24,7 +24,7 @@ from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
 from wazuh_mcp.backends.indexer_shapes import IndexKind
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.server.context import Backends
-from wazuh_mcp.setup.settings import Settings, state_dir
+from wazuh_mcp.setup.settings import Settings, ensure_state_dir, open_private, state_dir
 from wazuh_mcp.standin.estate import build_estate
 
 log = logging.getLogger(__name__)
@@ -81,7 +81,7 @@ class DeferredIndexer:
 async def _start_indexer(stack: AsyncExitStack, now: datetime) -> Indexer:
     from wazuh_mcp.standin.engine import OsmemEngine, start_demo_indexer
 
-    engine = OsmemEngine(log_path=state_dir() / "demo-indexer.log")
+    engine = OsmemEngine(log_path=ensure_state_dir() / "demo-indexer.log")
     stack.callback(engine.stop)  # registered before loading, so a session that ends mid-load stops it
     _, counts = await start_demo_indexer(build_estate(), now, engine=engine)
     log.info("demo Indexer at %s: %d alerts, %d vulnerabilities", engine.url, counts.alerts, counts.vulnerabilities)
@@ -107,9 +107,10 @@ async def demo_backends() -> AsyncIterator[Backends]:
         )
         stack.push_async_callback(server_api.aclose)
         state = {"pid": os.getpid(), "api_url": api_server.url, "api_ca": str(api_server.ca_path)}
+        ensure_state_dir()
         path = demo_state_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(state))
+        with open_private(path, "w") as fh:
+            fh.write(json.dumps(state))
         stack.callback(lambda: path.unlink(missing_ok=True))
         log.info("demo Server API stand-in at %s", api_server.url)
         yield Backends(server_api=server_api, indexer=indexer)
