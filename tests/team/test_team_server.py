@@ -195,7 +195,7 @@ def test_bad_tokens_are_refused_with_a_challenge(keycloak: Keycloak, team: TeamS
         challenge = answer.headers["www-authenticate"]
         assert challenge.startswith("Bearer ") and "resource_metadata=" in challenge, name
     assert post_mcp(team, alice).status_code == 200  # and the server still serves
-    verifier = team.server._token_verifier
+    verifier = team.server.token_verifier
     assert isinstance(verifier, JwksTokenVerifier)
     for reason in ("audience", "issuer", "algorithm", "signature", "expired", "oversized"):
         assert verifier.refusals.get(reason), (reason, verifier.refusals)
@@ -228,7 +228,7 @@ def test_foreign_origin_and_host_are_refused_on_loopback(keycloak: Keycloak, tea
 
 
 def test_rotated_signing_key_is_followed(keycloak: Keycloak, team: TeamServer) -> None:
-    verifier = team.server._token_verifier
+    verifier = team.server.token_verifier
     assert isinstance(verifier, JwksTokenVerifier)
     old = keycloak.token("alice")
     assert post_mcp(team, old).status_code == 200

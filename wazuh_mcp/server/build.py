@@ -88,6 +88,8 @@ class WazuhServer(MCPServer[AppContext]):
         )
         """What a caller without a token sees (stdio, or HTTP with no issuer): the settings' role."""
         self._role_exposures: dict[str, Exposure] = {}
+        self.token_verifier: Any = kwargs.get("token_verifier")
+        """Team mode's bearer-token verifier (``serve --http`` with an issuer), else None."""
         self.audit = audit
         self.session_id = uuid.uuid4().hex[:12]
         self._app: AppContext | None = None
@@ -138,7 +140,7 @@ class WazuhServer(MCPServer[AppContext]):
         outcome_error: WazuhMCPError | None = None
         code: ErrorCode | None = None
         change_id: str | None = None
-        caller = self.caller(context.request_context if context is not None and context._request_context else None)
+        caller = self.caller(_request_context(context))
         exposure = self.exposure_for(caller)
         # The Wazuh user comes from the verified token only: no argument or header can choose another.
         attribution = ATTRIBUTION.set(Attribution(caller.wazuh_user) if caller is not None else None)
@@ -260,6 +262,13 @@ class WazuhServer(MCPServer[AppContext]):
             self.audit.write(event)
         except OSError:  # the call's answer must not be lost because the disk is full
             log.exception("could not write the audit record for %s", name)
+
+
+def _request_context(context: Context[AppContext, Any] | None) -> ServerRequestContext[Any, Any] | None:
+    try:
+        return context.request_context if context is not None else None
+    except ValueError:  # a Context made outside a request (direct calls in tests)
+        return None
 
 
 def _registered(server: WazuhServer) -> list[ToolSpec]:

@@ -201,16 +201,16 @@ def prepare(
 
 
 def run_http(*, demo: bool, profile: str | None, host: str | None, port: int | None) -> int:
+    factory: BackendFactory | None = None
     if demo:
-        from wazuh_mcp.standin.demo import demo_backends, demo_settings
+        from wazuh_mcp.server.stdio import demo_parts  # the one wiring of the demo's stand-ins
 
-        settings, name = demo_settings(), "demo"
-        factory: BackendFactory | None = demo_backends
+        (settings, factory), name = demo_parts(), "demo"
     else:
         from wazuh_mcp.setup.settings import selected_profile
 
         name = selected_profile(profile)
-        settings, factory = Settings.load(profile=name), None
+        settings = Settings.load(profile=name)
     uv, sock, _, listener = prepare(
         settings,
         host=host or settings.http.host,

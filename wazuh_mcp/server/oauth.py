@@ -25,13 +25,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import anyio
-import httpx
 import jwt
 from mcp.server.auth.middleware.auth_context import get_access_token
 from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
 from mcp.server.auth.provider import AccessToken
 
-from wazuh_mcp.errors import ConfigurationError
+from wazuh_mcp.backends.jwks import fetch_jwks
+from wazuh_mcp.errors import ConfigurationError, WazuhMCPError
 from wazuh_mcp.setup.settings import OAuthSettings
 
 log = logging.getLogger(__name__)
@@ -127,21 +127,6 @@ class JwksTokenVerifier:
 
     # --- keys ---------------------------------------------------------------------------------------
 
-    async def _discover(self, http: httpx.AsyncClient) -> str:
-        url = self.issuer.rstrip("/") + "/.well-known/openid-configuration"
-        response = await http.get(url)
-        response.raise_for_status()
-        document = response.json()
-        if document.get("issuer") != self.issuer:
-            raise ConfigurationError(
-                f"The provider at {url} says its issuer is {document.get('issuer')!r}, not {self.issuer!r}.",
-                hint="Set WAZUH_MCP_OAUTH_ISSUER to the provider's issuer exactly (tokens carry it as iss).",
-            )
-        jwks_uri = document.get("jwks_uri")
-        if not isinstance(jwks_uri, str):
-            raise ConfigurationError(f"The provider's discovery document {url} has no jwks_uri.")
-        return jwks_uri
-
     async def refresh(self, *, force: bool = False) -> bool:
         """Fetch the JWKS unless it was fetched less than ``jwks_min_refresh_s`` ago. True when fetched."""
         async with self._lock:
@@ -149,14 +134,9 @@ class JwksTokenVerifier:
                 return False
             self._fetched_at = time.monotonic()
             try:
-                # A client per fetch: fetches are rare (rotation), and nothing is left open at shutdown.
-                async with httpx.AsyncClient(timeout=10.0, headers={"User-Agent": "wazuh-mcp"}) as http:
-                    if self._jwks_url is None:
-                        self._jwks_url = await self._discover(http)
-                    response = await http.get(self._jwks_url)
-                response.raise_for_status()
-                keys = jwt.PyJWKSet.from_dict(response.json()).keys
-            except (httpx.HTTPError, ValueError, jwt.PyJWKSetError) as exc:
+                self._jwks_url, document = await fetch_jwks(self.issuer, self._jwks_url)
+                keys = jwt.PyJWKSet.from_dict(document).keys
+            except (WazuhMCPError, jwt.PyJWKSetError) as exc:
                 log.warning("could not fetch the identity provider's keys: %s", exc)
                 return False
             self._keys = {k.key_id: k for k in keys if k.key_id and (k.public_key_use in (None, "sig"))}
