@@ -67,9 +67,18 @@ cleanup() {
     if [[ -z "${SKIP_SERVICES:-}" ]]; then
         scripts/nginx-tls.sh stop >/dev/null 2>&1 || true
         scripts/opensearch.sh stop >/dev/null 2>&1 || true
+        [[ -n "${KEYCLOAK_STARTER:-}" ]] && kill "$KEYCLOAK_STARTER" 2>/dev/null
+        scripts/keycloak.sh stop >/dev/null 2>&1 || true
     fi
 }
 trap cleanup EXIT
+KEYCLOAK_STARTER=""
+if [[ -z "${SKIP_SERVICES:-}" ]] && command -v java >/dev/null && command -v mvn >/dev/null; then
+    # Keycloak (team-mode tests) takes one to three minutes to start: it starts beside the OpenSearch
+    # load and is waited for just before pytest. Without a JDK 21+ it says so and tests/team skips.
+    mkdir -p .cache && scripts/keycloak.sh start </dev/null >.cache/keycloak-start.log 2>&1 &
+    KEYCLOAK_STARTER=$!
+fi
 if [[ -z "${SKIP_SERVICES:-}" && "$(id -u)" == 0 ]]; then
     PYTHON="$VENV/bin/python" scripts/opensearch.sh load
     WAZUH_MCP_TEST_OPENSEARCH_URL="$(scripts/opensearch.sh url)"
