@@ -18,7 +18,8 @@ from starlette.responses import JSONResponse, Response
 
 from wazuh_mcp.backends.server_api import ATTRIBUTION, Attribution
 from wazuh_mcp.errors import Forbidden, WazuhMCPError
-from wazuh_mcp.server.oauth import JwksTokenVerifier, caller_from_token
+from wazuh_mcp.server.caller import caller_from_token
+from wazuh_mcp.server.oauth import JwksTokenVerifier
 from wazuh_mcp.server.registry import role_allows
 
 if TYPE_CHECKING:

@@ -35,8 +35,8 @@ from wazuh_mcp import __version__
 from wazuh_mcp.backends.server_api import ATTRIBUTION, Attribution
 from wazuh_mcp.errors import ErrorCode, Forbidden, InvalidArgument, UpstreamTimeout, WazuhMCPError
 from wazuh_mcp.server.audit import AuditEvent, AuditSink, now_iso
+from wazuh_mcp.server.caller import CALLER, Caller, caller_of
 from wazuh_mcp.server.context import AppContext, Backends
-from wazuh_mcp.server.oauth import CALLER, Caller, caller_of
 from wazuh_mcp.server.prompts import register_prompts
 from wazuh_mcp.server.registry import Exposure, ToolSpec, all_tools, expose
 from wazuh_mcp.server.resources import register_resources

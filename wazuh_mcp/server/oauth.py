@@ -11,96 +11,28 @@ it returns None, and serves that document. What a token must be to pass:
 - ``iss`` exactly the configured issuer, ``aud`` containing the configured audience, ``exp`` in the
   future and ``nbf`` in the past (``leeway_s`` of skew), ``sub`` present.
 
-``caller_of`` turns a verified token into a ``Caller`` (who, which Wazuh user, which role); nothing else
-in the server reads claims.
+``server.caller`` turns a verified token into a ``Caller`` (who, which Wazuh user, which role).
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping
-from contextvars import ContextVar
-from dataclasses import dataclass
 from typing import Any
 
 import anyio
 import jwt
-from mcp.server.auth.middleware.auth_context import get_access_token
-from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
 from mcp.server.auth.provider import AccessToken
 
 from wazuh_mcp.backends.jwks import fetch_jwks
 from wazuh_mcp.errors import ConfigurationError, WazuhMCPError
+from wazuh_mcp.server.caller import bounded
 from wazuh_mcp.setup.settings import OAuthSettings
 
 log = logging.getLogger(__name__)
 
 MAX_TOKEN_BYTES = 16 * 1024
 """Longer bearer values are refused before any parsing (Keycloak's tokens are ~1.5 KB)."""
-MAX_CLAIM_CHARS = 128
-"""A subject, Wazuh user or client id longer than this is refused (they end up in audit records)."""
-
-
-@dataclass(frozen=True)
-class Caller:
-    """The analyst behind an HTTP request, from a verified token."""
-
-    subject: str
-    """The token's ``sub`` (unique per issuer)."""
-    wazuh_user: str | None
-    """The Wazuh user for ``run_as`` (the configured claim); None → the Server API service account."""
-    role: str | None
-    """The project role from ``role_map`` (None: no tool)."""
-    client: str | None
-    """The OAuth client the analyst used (``azp`` / ``client_id``)."""
-    name: str | None = None
-    """A display name (``preferred_username``), for the audit viewer only: never for decisions."""
-
-
-CALLER: ContextVar[Caller | None] = ContextVar("wazuh_mcp_caller", default=None)
-"""The verified analyst of the tool call being run (set by the server around each call; None: no token)."""
-
-
-def _bounded(value: Any) -> str | None:
-    if not isinstance(value, str) or not value or len(value) > MAX_CLAIM_CHARS:
-        return None
-    return "".join(ch for ch in value if ch.isprintable())
-
-
-def role_for(claims: Mapping[str, Any], oauth: OAuthSettings) -> str | None:
-    """The first ``role_map`` entry whose group/scope the token carries, else ``default_role``."""
-    raw = claims.get(oauth.role_claim)
-    carried = set(raw.split()) if isinstance(raw, str) else {g for g in raw or () if isinstance(g, str)}
-    carried |= {g.rsplit("/", 1)[-1] for g in carried if "/" in g}  # Keycloak's full group paths
-    for group, role in oauth.role_map.items():
-        if group in carried:
-            return role
-    return oauth.default_role
-
-
-def caller_from_token(token: AccessToken, oauth: OAuthSettings) -> Caller:
-    claims = token.claims or {}
-    return Caller(
-        subject=token.subject or "",
-        wazuh_user=_bounded(claims.get(oauth.user_claim)),
-        role=role_for(claims, oauth),
-        client=_bounded(token.client_id),
-        name=_bounded(claims.get("preferred_username")),
-    )
-
-
-def caller_of(request: Any, oauth: OAuthSettings) -> Caller | None:
-    """The verified caller of the current MCP request, or None (stdio, or HTTP without an issuer).
-
-    Read from the HTTP request the SDK attached to the message (the bearer middleware put the user on
-    its scope), else from the SDK's auth context variable. Nothing a client sends besides the verified
-    token can name a caller."""
-    user = getattr(request, "scope", {}).get("user") if request is not None else None
-    token = user.access_token if isinstance(user, AuthenticatedUser) else get_access_token()
-    if token is None or oauth.issuer is None:
-        return None
-    return caller_from_token(token, oauth)
 
 
 class JwksTokenVerifier:
@@ -203,7 +135,7 @@ class JwksTokenVerifier:
             )
         except jwt.PyJWTError as exc:
             raise _Refused(_REASONS.get(type(exc), f"invalid:{type(exc).__name__}")) from None
-        if _bounded(claims.get("sub")) is None:
+        if bounded(claims.get("sub")) is None:
             raise _Refused("subject")
         return claims
 

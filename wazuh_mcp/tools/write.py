@@ -23,8 +23,8 @@ from pydantic import Field
 from wazuh_mcp.errors import InvalidArgument, NotFound
 from wazuh_mcp.models.write import ChangeKind, Requester, RestartScope, Tier, WriteResult
 from wazuh_mcp.server.audit import AuditSink
+from wazuh_mcp.server.caller import CALLER
 from wazuh_mcp.server.context import AppContext, ServerApiBackend, deps
-from wazuh_mcp.server.oauth import CALLER
 from wazuh_mcp.server.registry import tool
 from wazuh_mcp.writes.approvals import Actor, ChangeStore, unified_diff
 from wazuh_mcp.writes.rule_files import read_rule_file, rule_locations, rules_defined_elsewhere
