@@ -300,3 +300,27 @@ async def test_the_cli_approver_must_be_another_person(keycloak: Keycloak, team:
     store = ChangeStore(audit=AuditSink(team.audit_path), actor=Actor(session="cli-test", person="bob"))
     with pytest.raises(Forbidden, match="four eyes"):
         await store.approve(change_id, None, api_url=None)  # type: ignore[arg-type]  # refused before any call
+
+
+async def test_a_flood_of_unauthenticated_requests_is_refused_and_the_server_keeps_serving(
+    keycloak: Keycloak, team: TeamServer
+) -> None:
+    import anyio
+
+    statuses: list[int] = []
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
+    headers = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
+    async with httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=50)) as http:
+
+        async def one(n: int) -> None:
+            bearer = {"Authorization": f"Bearer junk-{n}"} if n % 2 else {}
+            statuses.append((await http.post(team.url, json=body, headers={**headers, **bearer})).status_code)
+
+        async with anyio.create_task_group() as group:
+            for n in range(300):
+                group.start_soon(one, n)
+        answer = await http.post(
+            team.url, json=body, headers={**headers, "Authorization": f"Bearer {keycloak.token('alice')}"}
+        )
+    assert statuses == [401] * 300
+    assert answer.status_code == 200

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import signal
 import socket
 import sys
 import time
 from dataclasses import dataclass
+from types import FrameType
 from typing import Any
 from urllib.parse import urlparse
 
@@ -157,6 +159,16 @@ def audit_listen(settings: Settings, listener: Listener, *, demo: bool) -> None:
     )
 
 
+class _Server(uvicorn.Server):
+    """A signal (SIGTERM from a service manager, Ctrl-C) shuts down gracefully and the process exits 0;
+    stock uvicorn re-raises the signal afterwards, so the exit status would read as a crash."""
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if self.should_exit and sig == signal.SIGINT:
+            self.force_exit = True  # a second Ctrl-C: stop waiting for open requests
+        self.should_exit = True
+
+
 def bind(host: str, port: int) -> socket.socket:
     """The listening socket, bound before the app is built (the metadata needs the real port)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -197,7 +209,7 @@ def prepare(
     if settings.http.tls_cert and settings.http.tls_key:
         tls = {"ssl_certfile": str(settings.http.tls_cert), "ssl_keyfile": str(settings.http.tls_key)}
     config = uvicorn.Config(app, log_config=None, access_log=False, timeout_graceful_shutdown=2, lifespan="on", **tls)
-    return uvicorn.Server(config), sock, server, listener
+    return _Server(config), sock, server, listener
 
 
 def run_http(*, demo: bool, profile: str | None, host: str | None, port: int | None) -> int:
