@@ -324,3 +324,17 @@ async def test_a_flood_of_unauthenticated_requests_is_refused_and_the_server_kee
         )
     assert statuses == [401] * 300
     assert answer.status_code == 200
+
+
+async def test_a_team_caller_cannot_attest_their_own_change(
+    keycloak: Keycloak, standin: StandinServer, tmp_path: Any
+) -> None:
+    settings = team_settings(tmp_path, write_tiers={"write.create_rule": "caller_attested"})
+    uploads_before = len(list(standin.state.ruleset.uploads()))
+    with run_team_server(settings, standin) as team:
+        async with analyst(team.url, keycloak.token("bob")) as client:
+            rule = {"rule_xml": NEW_RULE.replace("100100", "100203"), "confirm": True}
+            result = await client.call_tool("create_rule", rule)
+    text = result.content[0].text  # type: ignore[union-attr]
+    assert result.is_error and text.startswith("forbidden:") and "four eyes" in text
+    assert len(list(standin.state.ruleset.uploads())) == uploads_before
