@@ -55,7 +55,9 @@ def add_approval_route(server: WazuhServer, verifier: JwksTokenVerifier) -> None
         try:
             if not role_allows(patterns, "write.create_rule"):
                 raise Forbidden(f"Role '{caller.role}' may not approve changes (it is not allowed the write tools).")
-            app = server.app_context()
+            app = server.app
+            if app is None:
+                raise Forbidden("The server is not running.")
             api = app.server_api()
             actor = Actor(
                 session=f"http-approve-{server.session_id}",
