@@ -175,11 +175,13 @@ def hmac_with_public_key(keycloak: Keycloak, token: str) -> str:
 def test_bad_tokens_are_refused_with_a_challenge(keycloak: Keycloak, team: TeamServer) -> None:
     alice = keycloak.token("alice")
     short = keycloak.token("alice", client="wazuh-mcp-short")  # the realm gives this client 2 s tokens
-    bad = {
+    # Keycloak names its issuer after the Host it was asked on: same keys, another issuer.
+    wrong_issuer = keycloak.token("alice", issuer=ISSUER.replace("127.0.0.1", "localhost"))
+    assert claims(wrong_issuer)["iss"] != ISSUER
+    bad: dict[str, str | None] = {
         "none": None,
         "wrong_audience": keycloak.token("alice", client="other-service"),
-        # Keycloak names its issuer after the Host it was asked on: same keys, another issuer.
-        "wrong_issuer": keycloak.token("alice", issuer=ISSUER.replace("127.0.0.1", "localhost")),
+        "wrong_issuer": wrong_issuer,
         "alg_none": unsigned(alice),
         "re_signed": forged(alice, wazuh_user="admin"),
         "hs256_public_key": hmac_with_public_key(keycloak, alice),
@@ -188,7 +190,6 @@ def test_bad_tokens_are_refused_with_a_challenge(keycloak: Keycloak, team: TeamS
     }
     time.sleep(max(0.0, claims(short)["exp"] - time.time() + 1.1))
     bad["expired"] = short
-    assert claims(bad["wrong_issuer"])["iss"] != ISSUER
     for name, token in bad.items():
         answer = post_mcp(team, token)
         assert answer.status_code == 401, (name, answer.status_code, answer.text[:200])
