@@ -104,6 +104,16 @@ if [[ -z "${SKIP_BINARY:-}" ]]; then
 fi
 
 # --- tests ---------------------------------------------------------------------------------------------
+if [[ -n "$KEYCLOAK_STARTER" ]]; then
+    if wait "$KEYCLOAK_STARTER"; then
+        WAZUH_MCP_TEST_KEYCLOAK_ISSUER="$(scripts/keycloak.sh url)"
+        export WAZUH_MCP_TEST_KEYCLOAK_ISSUER
+        log "Keycloak: $(grep -m1 'ready in' .cache/keycloak-start.log || true)"
+    else
+        log "Keycloak did not start (tests/team will skip):"; tail -n 5 .cache/keycloak-start.log >&2 || true
+    fi
+    KEYCLOAK_STARTER=""
+fi
 # No test may write outside its temporary directories: the real home's wazuh-mcp state and config dirs
 # are fingerprinted (path, size, mtime of every file) before and after, and any change fails the run.
 HOME_DIRS=("${XDG_STATE_HOME:-$HOME/.local/state}/wazuh-mcp" "${XDG_CONFIG_HOME:-$HOME/.config}/wazuh-mcp")
