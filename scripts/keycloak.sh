@@ -23,12 +23,14 @@
 #   KEYCLOAK_MGMT_PORT   9280    management (health) on 127.0.0.1
 #   KEYCLOAK_CACHE       <repo>/.cache/keycloak   zip, unpacked server, node state and logs (gitignored)
 #   KEYCLOAK_JAVA_HOME   a JDK >= 21
+#   KEYCLOAK_HEAP        768m    maximum heap (Keycloak's own default is 70% of the machine's memory)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VERSION="${KEYCLOAK_VERSION:-26.7.3}"
 PORT="${KEYCLOAK_PORT:-8280}"
 MGMT_PORT="${KEYCLOAK_MGMT_PORT:-9280}"
+HEAP="${KEYCLOAK_HEAP:-768m}"
 CACHE="${KEYCLOAK_CACHE:-$ROOT/.cache/keycloak}"
 HOME_DIR="$CACHE/keycloak-$VERSION"
 NODE_DIR="$CACHE/node-$PORT"
@@ -104,7 +106,7 @@ start() {
         log "starting Keycloak $VERSION on $BASE (management :$MGMT_PORT, java: $jh)"
         date +%s.%N >"$NODE_DIR/started-at"
         # setsid: its own process group, so stop can end the launcher script and the JVM together.
-        setsid env -i PATH=/usr/bin:/bin "JAVA_HOME=$jh" HOME="$NODE_DIR" \
+        setsid env -i PATH=/usr/bin:/bin "JAVA_HOME=$jh" HOME="$NODE_DIR" "JAVA_OPTS_KC_HEAP=-Xms64m -Xmx$HEAP" \
             KC_BOOTSTRAP_ADMIN_USERNAME=admin KC_HTTP_MANAGEMENT_HEALTH_ENABLED=true "KC_BOOTSTRAP_ADMIN_PASSWORD=$admin_password" \
             "$HOME_DIR/bin/kc.sh" start-dev \
             --http-host=127.0.0.1 "--http-port=$PORT" \

@@ -42,15 +42,22 @@ CALLER: ContextVar[Caller | None] = ContextVar("wazuh_mcp_caller", default=None)
 
 
 def bounded(value: Any) -> str | None:
-    if not isinstance(value, str) or not value or len(value) > MAX_CLAIM_CHARS:
+    """A claim fit for decisions and the audit: a printable string of at most ``MAX_CLAIM_CHARS``, else None."""
+    if not isinstance(value, str) or not value or len(value) > MAX_CLAIM_CHARS or not value.isprintable():
         return None
-    return "".join(ch for ch in value if ch.isprintable())
+    return value
 
 
 def role_for(claims: Mapping[str, Any], oauth: OAuthSettings) -> str | None:
     """The first ``role_map`` entry whose group/scope the token carries, else ``default_role``."""
     raw = claims.get(oauth.role_claim)
-    carried = set(raw.split()) if isinstance(raw, str) else {g for g in raw or () if isinstance(g, str)}
+    carried = (
+        set(raw.split())
+        if isinstance(raw, str)
+        else {g for g in raw if isinstance(g, str)}
+        if isinstance(raw, list)
+        else set()
+    )
     carried |= {g.rsplit("/", 1)[-1] for g in carried if "/" in g}  # Keycloak's full group paths
     for group, role in oauth.role_map.items():
         if group in carried:
@@ -60,10 +67,14 @@ def role_for(claims: Mapping[str, Any], oauth: OAuthSettings) -> str | None:
 
 def caller_from_token(token: AccessToken, oauth: OAuthSettings) -> Caller:
     claims = token.claims or {}
+    wazuh_user = bounded(claims.get(oauth.user_claim))
+    # A claim that is there but unusable (not a short printable string) must not fall back to the
+    # service account: such a caller gets no role, so no tool.
+    unusable = oauth.user_claim in claims and wazuh_user is None
     return Caller(
         subject=token.subject or "",
-        wazuh_user=bounded(claims.get(oauth.user_claim)),
-        role=role_for(claims, oauth),
+        wazuh_user=wazuh_user,
+        role=None if unusable else role_for(claims, oauth),
         client=bounded(token.client_id),
         name=bounded(claims.get("preferred_username")),
     )
