@@ -293,12 +293,12 @@ async def test_four_eyes_over_http(keycloak: Keycloak, team: TeamServer) -> None
 
 async def test_the_cli_approver_must_be_another_person(keycloak: Keycloak, team: TeamServer) -> None:
     from wazuh_mcp.errors import Forbidden
-    from wazuh_mcp.server.audit import AuditSink
-    from wazuh_mcp.writes.approvals import Actor, ChangeStore
+    from wazuh_mcp.server.audit import Auditor, AuditSink
+    from wazuh_mcp.writes.approvals import ChangeStore
 
     change_id = await _request_rule(team, keycloak.token("bob"), 100202)
     # `wazuh-mcp approve` run by an OS user named like the requester is the requester.
-    store = ChangeStore(audit=AuditSink(team.audit_path), actor=Actor(session="cli-test", person="bob"))
+    store = ChangeStore(auditor=Auditor(AuditSink(team.audit_path), session="cli-test", role="admin"), person="bob")
     with pytest.raises(Forbidden, match="four eyes"):
         await store.approve(change_id, None, api_url=None)  # type: ignore[arg-type]  # refused before any call
 

@@ -256,3 +256,17 @@ async def test_under_default_roles_only_admin_sees_the_response_tools(standin: S
         assert not wire & {t.name for t in (await client.list_tools()).tools}
     text = await refused("isolate_agent", {"agent_id": "001"}, settings(role="analyst", writes=True))
     assert text.startswith("forbidden:")
+
+
+def test_the_settings_example_in_the_docs_loads() -> None:
+    import re
+    import tomllib
+
+    from tests.conftest import REPO
+    from wazuh_mcp.setup.settings import ResponseSettings
+
+    text = (REPO / "docs/writes.md").read_text(encoding="utf-8")
+    block = re.search(r"### Settings\n\n```toml\n(.*?)```", text, re.DOTALL)
+    assert block, "docs/writes.md lost its response settings example"
+    loaded = ResponseSettings(**tomllib.loads(block.group(1))["profiles"]["default"]["responses"])
+    assert loaded.allowed_commands == ["restart-wazuh"] and loaded.max_agents == 10

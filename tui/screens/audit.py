@@ -41,7 +41,7 @@ def row_for(event: AuditEvent) -> tuple[Text, ...]:
         Text(event.tool),
         outcome,
         Text(f"{event.duration_ms:,.0f} ms", justify="right"),
-        Text(event.wazuh_user or ""),
+        Text(event.wazuh_user or event.indexer_user or ""),
         Text(event.error_code or "", "red"),
     )
 
@@ -54,6 +54,7 @@ def haystack(event: AuditEvent) -> str:
         event.error_code or "",
         event.error or "",
         event.wazuh_user or "",
+        event.indexer_user or "",
         event.analyst or "",
         event.subject or "",
         event.session or "",
@@ -230,6 +231,7 @@ class AuditScreen(LauncherScreen):
         head.append(f"  {event.duration_ms:,.1f} ms  {event.ts}\n", "dim")
         facts = [
             ("user", event.wazuh_user),
+            ("Indexer user", event.indexer_user),
             ("analyst", event.analyst),
             ("subject", event.subject),
             ("client", event.client),

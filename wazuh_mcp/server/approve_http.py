@@ -18,7 +18,7 @@ from starlette.responses import JSONResponse, Response
 
 from wazuh_mcp.backends.server_api import ATTRIBUTION, Attribution
 from wazuh_mcp.errors import Forbidden, WazuhMCPError
-from wazuh_mcp.server.caller import caller_from_token
+from wazuh_mcp.server.caller import CALLER, caller_from_token
 from wazuh_mcp.server.oauth import JwksTokenVerifier
 from wazuh_mcp.server.registry import role_allows
 
@@ -40,7 +40,7 @@ def _challenge(description: str) -> Response:
 
 def add_approval_route(server: WazuhServer, verifier: JwksTokenVerifier) -> None:
     async def approve(request: Request) -> Response:
-        from wazuh_mcp.writes.approvals import Actor, ChangeStore
+        from wazuh_mcp.writes.approvals import ChangeStore
 
         header = request.headers.get("authorization", "")
         if not header.lower().startswith("bearer "):
@@ -52,6 +52,7 @@ def add_approval_route(server: WazuhServer, verifier: JwksTokenVerifier) -> None
         change_id = request.path_params["change_id"]
         patterns = server.wazuh_settings.role_tool_allowlist.get(caller.role or "", [])
         attribution = ATTRIBUTION.set(Attribution(caller.wazuh_user))
+        calling = CALLER.set(caller)  # the approval records name the approver
         try:
             if not role_allows(patterns, "write.create_rule"):
                 raise Forbidden(f"Role '{caller.role}' may not approve changes (it is not allowed the write tools).")
@@ -59,20 +60,19 @@ def add_approval_route(server: WazuhServer, verifier: JwksTokenVerifier) -> None
             if app is None:
                 raise Forbidden("The server is not running.")
             api = app.server_api()
-            actor = Actor(
-                session=f"http-approve-{server.session_id}",
-                role=caller.role,
-                wazuh_user=api.identity,
+            store = ChangeStore(
+                auditor=server.auditor,
                 person=caller.name or caller.subject,
                 subject=caller.subject,
+                policy=app.settings.responses,
             )
-            store = ChangeStore(audit=server.audit, actor=actor)
             url = getattr(getattr(api, "config", None), "url", None) or app.settings.api.url
             change = await store.approve(change_id, api, api_url=url)
         except WazuhMCPError as exc:
             return JSONResponse({"error": exc.code, "message": exc.render()}, status_code=_STATUS.get(exc.code, 502))
         finally:
             ATTRIBUTION.reset(attribution)
+            CALLER.reset(calling)
         return JSONResponse(
             {"change_id": change.id, "state": change.state, "decided_by": change.decided_by, "result": change.result}
         )

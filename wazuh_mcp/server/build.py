@@ -32,7 +32,7 @@ from pydantic import ValidationError
 from wazuh_mcp import __version__
 from wazuh_mcp.backends.server_api import ATTRIBUTION, Attribution
 from wazuh_mcp.errors import ErrorCode, Forbidden, InvalidArgument, UpstreamTimeout, WazuhMCPError
-from wazuh_mcp.server.audit import AuditEvent, AuditSink, now_iso
+from wazuh_mcp.server.audit import Auditor, AuditSink, Used, now_iso
 from wazuh_mcp.server.caller import CALLER, Caller, caller_of
 from wazuh_mcp.server.context import AppContext, Backends
 from wazuh_mcp.server.prompts import register_prompts
@@ -82,12 +82,11 @@ class WazuhServer(AdaptedServer[AppContext]):
         )
         """What a caller without a token sees (stdio, or HTTP with no issuer): the settings' role."""
         self._role_exposures: dict[str, Exposure] = {}
+        self.auditor = Auditor(audit, session=uuid.uuid4().hex[:12], role=settings.role)
         self.token_verifier: Any = kwargs.get("token_verifier")
         """Team mode's bearer-token verifier (``serve --http`` with an issuer), else None."""
-        self.audit = audit
-        self.session_id = uuid.uuid4().hex[:12]
         self.app: AppContext | None = None
-        """The running lifespan's context (None outside a session)."""
+        """The running lifespan's context, for HTTP routes outside MCP (the approval endpoint)."""
 
     # --- team mode: who is calling ------------------------------------------------------------------
 
@@ -125,13 +124,15 @@ class WazuhServer(AdaptedServer[AppContext]):
     async def _handle_read_resource(
         self, ctx: ServerRequestContext[AppContext], params: ReadResourceRequestParams
     ) -> ReadResourceResult | InputRequiredResult:
-        """Resource reads reach Wazuh as the caller too."""
+        """Resource reads reach Wazuh as the caller too, and their audit records name the caller."""
         caller = self.caller(ctx)
         attribution = ATTRIBUTION.set(Attribution(caller.wazuh_user) if caller is not None else None)
+        calling = CALLER.set(caller)
         try:
             return await super()._handle_read_resource(ctx, params)
         finally:
             ATTRIBUTION.reset(attribution)
+            CALLER.reset(calling)
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[AppContext, Any] | None = None
@@ -146,47 +147,48 @@ class WazuhServer(AdaptedServer[AppContext]):
         # The Wazuh user comes from the verified token only: no argument or header can choose another.
         attribution = ATTRIBUTION.set(Attribution(caller.wazuh_user) if caller is not None else None)
         calling = CALLER.set(caller)
-        try:
-            if spec is None:
-                known = ", ".join(s.name for s in exposure.listed)
-                raise InvalidArgument(f"Unknown tool '{name}'. Tools on this server: {known}.")
-            if name in exposure.hidden:
-                raise Forbidden(exposure.hidden[name])
-            if argument_names(self, name) is None:  # registered for no role of this server
-                raise Forbidden(f"Tool {spec.id} is not offered by this server.")
-            self._reject_unknown_arguments(name, arguments)
-            with anyio.fail_after(self.wazuh_settings.tool_timeout_s):
-                try:
-                    result = await run_tool(self, name, arguments, context, passthrough=_PASSTHROUGH)
-                except TimeoutError as exc:  # raised inside the tool (a library's own timeout), not our deadline
-                    raise UpstreamTimeout(f"{name} timed out waiting for Wazuh.") from exc
-            if isinstance(result, CallToolResult) and isinstance(result.structured_content, dict):
-                change_id = result.structured_content.get("change_id") or None  # write tools' pending change
-            return result
-        except ValidationError as exc:
-            outcome_error = format_validation_error(name, exc)
-            code = outcome_error.code
-        except ToolCrashed as exc:
-            log.error("tool %s crashed", name, exc_info=exc.__cause__)
-            code = "internal"
-        except WazuhMCPError as exc:
-            outcome_error, code = exc, exc.code
-        except TimeoutError:
-            outcome_error = UpstreamTimeout(
-                f"{name} did not finish within {self.wazuh_settings.tool_timeout_s:g} s.",
-                hint="Narrow the time range or page size, or raise tool_timeout_s.",
-            )
-            code = outcome_error.code
-        except anyio.get_cancelled_exc_class():
-            code = "cancelled"
-            raise
-        except BaseException:
-            code = "internal"
-            raise
-        finally:
-            self._audit(spec, name, arguments, ts, started, code, outcome_error, change_id, caller)
-            ATTRIBUTION.reset(attribution)
-            CALLER.reset(calling)
+        with self.auditor.tracking() as used:
+            try:
+                if spec is None:
+                    known = ", ".join(s.name for s in exposure.listed)
+                    raise InvalidArgument(f"Unknown tool '{name}'. Tools on this server: {known}.")
+                if name in exposure.hidden:
+                    raise Forbidden(exposure.hidden[name])
+                if argument_names(self, name) is None:  # registered for no role of this server
+                    raise Forbidden(f"Tool {spec.id} is not offered by this server.")
+                self._reject_unknown_arguments(name, arguments)
+                with anyio.fail_after(self.wazuh_settings.tool_timeout_s):
+                    try:
+                        result = await run_tool(self, name, arguments, context, passthrough=_PASSTHROUGH)
+                    except TimeoutError as exc:  # raised inside the tool (a library's own timeout), not our deadline
+                        raise UpstreamTimeout(f"{name} timed out waiting for Wazuh.") from exc
+                if isinstance(result, CallToolResult) and isinstance(result.structured_content, dict):
+                    change_id = result.structured_content.get("change_id") or None  # write tools' pending change
+                return result
+            except ValidationError as exc:
+                outcome_error = format_validation_error(name, exc)
+                code = outcome_error.code
+            except ToolCrashed as exc:
+                log.error("tool %s crashed", name, exc_info=exc.__cause__)
+                code = "internal"
+            except WazuhMCPError as exc:
+                outcome_error, code = exc, exc.code
+            except TimeoutError:
+                outcome_error = UpstreamTimeout(
+                    f"{name} did not finish within {self.wazuh_settings.tool_timeout_s:g} s.",
+                    hint="Narrow the time range or page size, or raise tool_timeout_s.",
+                )
+                code = outcome_error.code
+            except anyio.get_cancelled_exc_class():
+                code = "cancelled"
+                raise
+            except BaseException:
+                code = "internal"
+                raise
+            finally:
+                self._audit(spec, name, arguments, ts, started, used, code, outcome_error, change_id)
+                ATTRIBUTION.reset(attribution)
+                CALLER.reset(calling)
         text = outcome_error.render() if outcome_error else f"internal: {name} failed unexpectedly."
         return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
@@ -208,36 +210,22 @@ class WazuhServer(AdaptedServer[AppContext]):
         arguments: dict[str, Any],
         ts: str,
         started: float,
+        used: Used,
         code: ErrorCode | None,
         error: WazuhMCPError | None,
         change_id: str | None,
-        caller: Caller | None = None,
     ) -> None:
-        app = self.app
-        identity = None
-        if app is not None and app.backends.server_api is not None:
-            identity = app.backends.server_api.identity
-        event = AuditEvent.finished(
-            tool=spec.id if spec else name,
-            toolset=spec.toolset if spec else "unknown",
+        self.auditor.record(
+            spec.id if spec else name,
+            spec.toolset if spec else "unknown",
             args=arguments,
             ts=ts,
             started=started,
+            used=used,
             error_code=code,
             error=str(error) if error else ("tool crashed; see server log" if code == "internal" else None),
-            wazuh_user=identity or self.wazuh_settings.api.user,
-            role=caller.role if caller else self.wazuh_settings.role,
-            session=self.session_id,
-            subject=caller.subject if caller else None,
-            analyst=caller.name if caller else None,
-            client=caller.client if caller else None,
-            tls_verify=app.backends.tls_verify if app else None,
             change_id=change_id,
         )
-        try:
-            self.audit.write(event)
-        except OSError:  # the call's answer must not be lost because the disk is full
-            log.exception("could not write the audit record for %s", name)
 
 
 def _request_context(context: Context[AppContext, Any] | None) -> ServerRequestContext[Any, Any] | None:
@@ -293,11 +281,13 @@ def build_server(
     @asynccontextmanager
     async def lifespan(_: MCPServer[AppContext]) -> AsyncIterator[AppContext]:
         async with factory() as opened:
-            app = AppContext(settings=settings, backends=opened, profile=profile)
+            app = AppContext(settings=settings, backends=opened, profile=profile, auditor=server.auditor)
+            server.auditor.tls_verify = opened.tls_verify
             server.app = app
             try:
                 yield app
             finally:
+                server.auditor.tls_verify = None
                 server.app = None
 
     server = WazuhServer(

@@ -190,7 +190,8 @@ def _version_check(run: _Runner, version: str) -> None:
             title,
             "warn",
             f"Wazuh {version} (5.x): this version of wazuh-mcp serves Wazuh 4.8 to 4.14. Not supported on 5.x "
-            "yet: the Server API endpoints it lacks (syscollector inventory, MITRE, rule files) and the 5.x "
+            "yet: the Server API endpoints it lacks (syscollector inventory, MITRE, rule files, active response and "
+            "/manager/*, so the response tools and restart_manager) and the 5.x "
             "Indexer layout (wazuh-events-v5-*, wazuh.agent.* vulnerability state).",
             "Use a Wazuh 4.8–4.14 deployment; the Indexer tools answer configuration_error on 5.x data.",
         )

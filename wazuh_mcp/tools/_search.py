@@ -34,7 +34,6 @@ from wazuh_mcp.backends.layout import (
     wazuh5_vulnerabilities_error,
 )
 from wazuh_mcp.errors import UpstreamError
-from wazuh_mcp.query.cursors import CursorCodec
 from wazuh_mcp.server.context import deps
 
 MAX_WINDOW = timedelta(days=30)
@@ -120,15 +119,6 @@ def iso_ms(epoch_ms: int) -> str:
     return datetime.fromtimestamp(epoch_ms / 1000, UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{epoch_ms % 1000:03d}Z"
 
 
-def cursor_codec(ctx: Context[Any, Any]) -> CursorCodec:
-    """The server's codec; its key lives as long as the server process (the lifespan context)."""
-    memo = deps(ctx).memo
-    codec = memo.get("cursor_codec")
-    if not isinstance(codec, CursorCodec):
-        codec = memo["cursor_codec"] = CursorCodec()
-    return codec
-
-
 @dataclass(frozen=True)
 class PageQuery:
     """One paged question to the Indexer, as a tool states it."""
@@ -185,12 +175,12 @@ LAYOUT_TTL_S = 300.0
 
 
 async def _vulnerability_layout(ctx: Context[Any, Any]) -> Layout:
-    memo = deps(ctx).memo
-    cached = memo.get("layout:vulnerabilities")
-    if isinstance(cached, tuple) and time.monotonic() - cached[0] < LAYOUT_TTL_S:
-        return cached[1]  # type: ignore[no-any-return]
-    layout = await vulnerability_layout(deps(ctx).indexer())
-    memo["layout:vulnerabilities"] = (time.monotonic(), layout)
+    app = deps(ctx)
+    cached = app.vulnerability_layout
+    if cached is not None and time.monotonic() - cached[0] < LAYOUT_TTL_S:
+        return cached[1]
+    layout = await vulnerability_layout(app.indexer())
+    app.vulnerability_layout = (time.monotonic(), layout)
     return layout
 
 
@@ -282,7 +272,7 @@ def search_body(query: PageQuery, window: tuple[int, int] | None, after: list[An
 
 async def fetch_page(ctx: Context[Any, Any], query: PageQuery) -> HitPage:
     """One page of hits. A bad cursor is ``invalid_argument`` before the engine is called."""
-    codec = cursor_codec(ctx)
+    codec = deps(ctx).cursors  # signed with this session's key
     fingerprint = codec.fingerprint(query.tool, {**query.identity, "time_range": query.time_range})
     after: list[Any] | None = None
     window = time_window(query.time_range) if query.time_range else None
