@@ -331,6 +331,10 @@ def _put(tree: dict[str, Any], path: str, value: EventValue) -> None:
     node[leaf] = value
 
 
+_DISTINCT_TEXT = 8
+"""Shorter values ("0", "ssh", "yes") repeat across fields by coincidence (uid and euid both "0"): kept."""
+
+
 def event_fields(data: Any, *, shown: set[str | None], budget: int = EVENT_BUDGET) -> tuple[dict[str, Any], bool]:
     """The event of a listed alert, nested as under ``data``: the family's fields, else the first scalars.
     Also whether fields were left out for the ``budget`` (bytes, counting each field's whole path).
@@ -346,7 +350,9 @@ def event_fields(data: Any, *, shown: set[str | None], budget: int = EVENT_BUDGE
     if family is not None:
         paths = (_first_present(data, alternatives) for alternatives in family.fields)
     else:
-        paths = _scalar_paths(data)
+        # Sorted, not document order: engines may return ``_source`` keys in another order (osmem
+        # does), and which fields fit the budget must not depend on the engine.
+        paths = iter(sorted(_scalar_paths(data)))
     result: dict[str, Any] = {}
     taken: set[str] = set()
     shown = set(shown)
@@ -368,7 +374,7 @@ def event_fields(data: Any, *, shown: set[str | None], budget: int = EVENT_BUDGE
                 break
             continue
         taken.add(path)
-        if isinstance(value, str):
+        if isinstance(value, str) and len(value) >= _DISTINCT_TEXT:
             shown.add(value)  # the same text under a second path (aws.source, aws.service.serviceName) once
         _put(result, key, value)
         left -= cost
