@@ -23,7 +23,7 @@ from pydantic import ValidationError
 from wazuh_mcp import __version__
 from wazuh_mcp.errors import ErrorCode, Forbidden, InvalidArgument, UpstreamTimeout, WazuhMCPError
 from wazuh_mcp.server.audit import Auditor, AuditSink, Used, now_iso
-from wazuh_mcp.server.context import AppContext, Backends
+from wazuh_mcp.server.context import AppContext, Backends, running_tool
 from wazuh_mcp.server.prompts import register_prompts
 from wazuh_mcp.server.registry import Exposure, ToolSpec, all_tools, expose
 from wazuh_mcp.server.resources import register_resources
@@ -89,7 +89,7 @@ class WazuhServer(AdaptedServer[AppContext]):
                 if name in self.exposure.hidden:
                     raise Forbidden(self.exposure.hidden[name])
                 self._reject_unknown_arguments(name, arguments)
-                with anyio.fail_after(self.wazuh_settings.tool_timeout_s):
+                with anyio.fail_after(self.wazuh_settings.tool_timeout_s), running_tool(spec.id):
                     try:
                         result = await run_tool(self, name, arguments, context, passthrough=_PASSTHROUGH)
                     except TimeoutError as exc:  # raised inside the tool (a library's own timeout), not our deadline
