@@ -16,7 +16,14 @@ from pathlib import Path
 from typing import TextIO
 
 from wazuh_mcp.cli import SubParsers, command
-from wazuh_mcp.setup.ai_clients import CLIENTS, DEFAULT_SERVER_NAME, apply_change, claude_mcp_add_command, plan_change
+from wazuh_mcp.setup.ai_clients import (
+    CLIENTS,
+    DEFAULT_SERVER_NAME,
+    apply_change,
+    claude_mcp_add_command,
+    plan_change,
+    remote_entry,
+)
 from wazuh_mcp.setup.ai_clients import server_entry as _server_entry
 from wazuh_mcp.setup.ai_clients import target_for as _target_for
 
@@ -59,6 +66,7 @@ def add_parsers(sub: SubParsers) -> None:
     connect.add_argument("--remove", action="store_true", help="remove the entry instead")
     connect.add_argument("--profile", help="the entry runs `serve --profile NAME` (default: the default profile)")
     connect.add_argument("--demo", action="store_true", help="the entry runs `serve --demo`")
+    connect.add_argument("--url", help="a team server's MCP URL (serve --http): the entry connects instead of starting")
     connect.add_argument("--name", default=DEFAULT_SERVER_NAME, help="server name in the client (default: wazuh)")
 
     audit = sub.add_parser("audit", help="follow the audit log live (prints the last calls when not on a terminal)")
@@ -209,11 +217,19 @@ def _connect(args: argparse.Namespace) -> int:
     if args.demo and args.profile:
         print("wazuh-mcp connect: --demo and --profile contradict each other; choose one.", file=sys.stderr)
         return 2
+    if args.url and (args.demo or args.profile):
+        print("wazuh-mcp connect: --url connects to a running team server; drop --demo/--profile.", file=sys.stderr)
+        return 2
     if args.project is not None and args.client == "claude-desktop":
         print("wazuh-mcp connect: Claude Desktop has no per-project configuration; drop --project.", file=sys.stderr)
         return 2
     target = _target_for(args.client, project=args.project)
-    entry = None if args.remove else _server_entry(args.client, profile=args.profile, demo=args.demo)
+    if args.remove:
+        entry = None
+    elif args.url:
+        entry = remote_entry(args.client, args.url)
+    else:
+        entry = _server_entry(args.client, profile=args.profile, demo=args.demo)
     change = plan_change(target, args.name, entry=entry)
     print(change.summary())
     if change.changed:

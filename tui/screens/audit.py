@@ -29,6 +29,8 @@ from wazuh_mcp.server.audit import AuditEvent
 
 COLUMNS = ("Time (UTC)", "Tool", "Outcome", "Duration", "User", "Error code")
 ANY = "__any__"
+ANALYST_PREFIX = "analyst:"
+"""Team mode: ``analyst:alice`` in the text filter keeps that analyst's calls (name or token subject)."""
 
 
 def row_for(event: AuditEvent) -> tuple[Text, ...]:
@@ -53,6 +55,8 @@ def haystack(event: AuditEvent) -> str:
         event.error or "",
         event.wazuh_user or "",
         event.indexer_user or "",
+        event.analyst or "",
+        event.subject or "",
         event.session or "",
         event.change_id or "",
         json.dumps(event.args, ensure_ascii=False),
@@ -132,9 +136,15 @@ class AuditScreen(LauncherScreen):
         text = self.query_one("#filter-text", Input).value.strip().lower()
         tool = tool if isinstance(tool, str) else None
         outcome = outcome if isinstance(outcome, str) else None
+        analyst = None
+        if text.startswith(ANALYST_PREFIX):  # "analyst:alice": one analyst's calls (name or token subject)
+            analyst, _, text = text[len(ANALYST_PREFIX) :].partition(" ")
+            text = text.strip()
 
         def matches(seq: int, event: AuditEvent) -> bool:
             if (tool and event.tool != tool) or (outcome and event.outcome != outcome):
+                return False
+            if analyst is not None and analyst not in ((event.analyst or "").lower(), (event.subject or "").lower()):
                 return False
             if text:
                 found = self._haystacks.get(seq)
@@ -222,6 +232,9 @@ class AuditScreen(LauncherScreen):
         facts = [
             ("user", event.wazuh_user),
             ("Indexer user", event.indexer_user),
+            ("analyst", event.analyst),
+            ("subject", event.subject),
+            ("client", event.client),
             ("role", event.role),
             ("session", event.session),
             ("change", event.change_id),

@@ -5,6 +5,11 @@ One pooled ``httpx.AsyncClient`` per process. Authentication is Wazuh's JWT flow
 configured auth context as JSON), token cached and renewed ahead of its ``exp``; a 401
 ``Invalid token``/``Token expired`` triggers one re-login that concurrent callers share.
 
+Team mode (``serve --http``) attributes calls to the analyst: the server sets ``ATTRIBUTION`` from the
+verified bearer token around each call, and the login becomes ``run_as`` with ``{"username": <the
+analyst's Wazuh user>}``, so Wazuh's own audit names the analyst. One cached token per Wazuh user; an
+attribution without a user is the plain service-account login (never the configured ``run_as``).
+
 Wazuh answers in an envelope, ``{"data": {"affected_items", "total_affected_items",
 "failed_items", ...}, "error": 0|1|2}``: 0 all good, 1 everything failed, 2 partial. Failed
 items carry Wazuh error codes (1701 = agent does not exist). Errors outside the envelope are
@@ -20,6 +25,7 @@ import json
 import logging
 import ssl
 import time
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +54,32 @@ NOT_FOUND_CODES = {1701, 1707, 1750, 2004, 1200, 1201, 1415, 1416}
 RULE_DOES_NOT_EXIST = 1208
 FILE_MISSING_CODES = NOT_FOUND_CODES | {1906}
 """Failed-item codes of ``GET /rules/files/{name}`` that mean "there is no such file"."""
+
+
+@dataclass(frozen=True)
+class Attribution:
+    """Whose Server API calls these are (set by the HTTP server from a verified token, nothing else)."""
+
+    wazuh_user: str | None
+    """The analyst's Wazuh user for ``run_as``; None → the service account's own login."""
+
+
+ATTRIBUTION: ContextVar[Attribution | None] = ContextVar("wazuh_mcp_attribution", default=None)
+"""None (stdio, the demo, tests): the configured login, as before team mode existed."""
+
+
+@dataclass
+class _Session:
+    """One Wazuh login: its token and when to renew it."""
+
+    run_as: dict[str, Any] | None
+    token: str | None = None
+    expires_at: float = 0.0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+MAX_SESSIONS = 512
+"""Cached logins per process (one per Wazuh user); past this the oldest is dropped and re-made on use."""
 
 
 @dataclass(frozen=True)
@@ -100,17 +132,34 @@ class ServerApi:
             transport=transport,
             headers={"User-Agent": "wazuh-mcp"},
         )
-        self._token: str | None = None
-        self._token_expires_at = 0.0
-        self._login_lock = asyncio.Lock()
+        self._sessions: dict[str, _Session] = {}
         self.logins = 0
         """How many times we authenticated (tests check that re-logins are shared)."""
 
+    def _current(self) -> tuple[str, dict[str, Any] | None]:
+        """The session key and run_as body for the current call's attribution."""
+        attribution = ATTRIBUTION.get()
+        if attribution is None:
+            return "configured", self.config.run_as
+        if attribution.wazuh_user is None:
+            return "service", None
+        return f"user:{attribution.wazuh_user}", {"username": attribution.wazuh_user}
+
+    def _session(self) -> _Session:
+        key, run_as = self._current()
+        session = self._sessions.get(key)
+        if session is None:
+            if len(self._sessions) >= MAX_SESSIONS:
+                self._sessions.pop(next(iter(self._sessions)))
+            session = self._sessions[key] = _Session(run_as)
+        return session
+
     @property
     def identity(self) -> str:
-        """Who Wazuh's own audit will see: the run_as user when configured, else the API user."""
-        if self.config.run_as:
-            who = self.config.run_as.get("username") or self.config.run_as.get("user")
+        """Who Wazuh's own audit will see for the current call: the run_as user, else the API user."""
+        run_as = self._current()[1]
+        if run_as:
+            who = run_as.get("username") or run_as.get("user")
             return f"{self.config.user} as {who}" if who else f"{self.config.user} (run_as)"
         return self.config.user
 
@@ -119,10 +168,10 @@ class ServerApi:
 
     # --- authentication -----------------------------------------------------------------
 
-    async def _login(self) -> str:
+    async def _login(self, session: _Session) -> str:
         auth = httpx.BasicAuth(self.config.user, self.config.password)
-        if self.config.run_as:
-            request = self._client.build_request("POST", "/security/user/authenticate/run_as", json=self.config.run_as)
+        if session.run_as:
+            request = self._client.build_request("POST", "/security/user/authenticate/run_as", json=session.run_as)
         else:
             request = self._client.build_request("POST", "/security/user/authenticate")
         response = await self._send(request, auth=auth)
@@ -139,17 +188,19 @@ class ServerApi:
             raise UpstreamUnavailable("The Server API login answer carried no token; is this a Wazuh Server API?")
         self.logins += 1
         expiry = _jwt_expiry(token)
-        self._token = token
-        self._token_expires_at = expiry if expiry is not None else time.time() + DEFAULT_TOKEN_LIFETIME_S
+        session.token = token
+        session.expires_at = expiry if expiry is not None else time.time() + DEFAULT_TOKEN_LIFETIME_S
         return token
 
     async def _valid_token(self, stale: str | None = None) -> str:
-        """A token that is not ``stale`` and not about to expire; logs in at most once for everyone waiting."""
-        async with self._login_lock:
-            fresh_enough = time.time() < self._token_expires_at - RENEW_MARGIN_S
-            if self._token is not None and self._token != stale and fresh_enough:
-                return self._token
-            return await self._login()
+        """A token that is not ``stale`` and not about to expire; logs in at most once for everyone waiting
+        (per Wazuh user: analysts never share a token)."""
+        session = self._session()
+        async with session.lock:
+            fresh_enough = time.time() < session.expires_at - RENEW_MARGIN_S
+            if session.token is not None and session.token != stale and fresh_enough:
+                return session.token
+            return await self._login(session)
 
     # --- requests -----------------------------------------------------------------------
 

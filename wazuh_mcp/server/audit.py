@@ -66,6 +66,9 @@ class AuditEvent(BaseModel):
         default=None, description="The pending change a write call or approval step is about."
     )
     decided_by: str | None = Field(default=None, description="The local OS user who approved or rejected a change.")
+    subject: str | None = Field(default=None, description="Team mode: the analyst's token subject (``sub``).")
+    analyst: str | None = Field(default=None, description="Team mode: the analyst's display name (for reading only).")
+    client: str | None = Field(default=None, description="Team mode: the OAuth client the analyst used.")
 
     @classmethod
     def finished(
@@ -257,6 +260,14 @@ class Auditor:
         are further ``AuditEvent`` fields (``change_id``, ``decided_by``, or a ``session``/``role``
         that differs from this process's)."""
         identities = {"wazuh_user": used.wazuh_user, "indexer_user": used.indexer_user} if used else {}
+        from wazuh_mcp.server.caller import CALLER  # late: readers of the audit (the launcher) skip the SDK
+
+        caller = CALLER.get()  # team mode: the verified analyst this action is for
+        team = (
+            {"subject": caller.subject, "analyst": caller.name, "client": caller.client, "role": caller.role}
+            if caller
+            else {}
+        )
         event = AuditEvent.finished(
             tool=tool,
             toolset=toolset,
@@ -269,6 +280,7 @@ class Auditor:
                 "session": self.session,
                 "role": self.role,
                 "tls_verify": self.tls_verify,
+                **team,
                 **identities,
                 **{key: value for key, value in fields.items() if value is not None},
             },

@@ -16,13 +16,24 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 import anyio
+from mcp.server.context import ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
-from mcp_types import CallToolResult, InputRequiredResult, TextContent
+from mcp_types import (
+    CallToolResult,
+    InputRequiredResult,
+    ListToolsResult,
+    PaginatedRequestParams,
+    ReadResourceRequestParams,
+    ReadResourceResult,
+    TextContent,
+)
 from pydantic import ValidationError
 
 from wazuh_mcp import __version__
+from wazuh_mcp.backends.server_api import ATTRIBUTION, Attribution
 from wazuh_mcp.errors import ErrorCode, Forbidden, InvalidArgument, UpstreamTimeout, WazuhMCPError
 from wazuh_mcp.server.audit import Auditor, AuditSink, Used, now_iso
+from wazuh_mcp.server.caller import CALLER, Caller, caller_of
 from wazuh_mcp.server.context import AppContext, Backends, running_tool
 from wazuh_mcp.server.prompts import register_prompts
 from wazuh_mcp.server.registry import Exposure, ToolSpec, all_tools, expose
@@ -71,7 +82,59 @@ class WazuhServer(AdaptedServer[AppContext]):
         self.exposure: Exposure = expose(
             specs, role=settings.role, allowlist=settings.role_tool_allowlist, writes=settings.writes
         )
+        """What a caller without a token sees (stdio, or HTTP with no issuer): the settings' role."""
+        self._role_exposures: dict[str, Exposure] = {}
         self.auditor = Auditor(audit, session=uuid.uuid4().hex[:12], role=settings.role)
+        self.token_verifier: Any = kwargs.get("token_verifier")
+        """Team mode's bearer-token verifier (``serve --http`` with an issuer), else None."""
+        self.app: AppContext | None = None
+        """The running lifespan's context, for HTTP routes outside MCP (the approval endpoint)."""
+
+    # --- team mode: who is calling ------------------------------------------------------------------
+
+    def caller(self, request_context: ServerRequestContext[Any, Any] | None) -> Caller | None:
+        """The verified analyst behind this request (HTTP with an issuer), else None."""
+        request = request_context.request if request_context is not None else None
+        return caller_of(request, self.wazuh_settings.oauth)
+
+    def exposure_for(self, caller: Caller | None) -> Exposure:
+        """The tools this caller may list and call: the token's role in team mode, else the settings' role."""
+        if caller is None:
+            return self.exposure
+        role = caller.role
+        if role is None:
+            reason = (
+                "Your identity provider's groups map to no role on this server "
+                f"(oauth.role_map over the '{self.wazuh_settings.oauth.role_claim}' claim)."
+            )
+            return Exposure(listed=[], hidden=dict.fromkeys(self.specs, reason))
+        if role not in self._role_exposures:
+            s = self.wazuh_settings
+            self._role_exposures[role] = expose(
+                self.specs.values(), role=role, allowlist=s.role_tool_allowlist, writes=s.writes
+            )
+        return self._role_exposures[role]
+
+    async def _handle_list_tools(
+        self, ctx: ServerRequestContext[AppContext], params: PaginatedRequestParams | None
+    ) -> ListToolsResult:
+        """``tools/list`` per caller: team mode registers every role's tools and shows each its own."""
+        listed = {spec.name for spec in self.exposure_for(self.caller(ctx)).listed}
+        tools = [tool for tool in await self.list_tools() if tool.name in listed]
+        return ListToolsResult(tools=tools)
+
+    async def _handle_read_resource(
+        self, ctx: ServerRequestContext[AppContext], params: ReadResourceRequestParams
+    ) -> ReadResourceResult | InputRequiredResult:
+        """Resource reads reach Wazuh as the caller too, and their audit records name the caller."""
+        caller = self.caller(ctx)
+        attribution = ATTRIBUTION.set(Attribution(caller.wazuh_user) if caller is not None else None)
+        calling = CALLER.set(caller)
+        try:
+            return await super()._handle_read_resource(ctx, params)
+        finally:
+            ATTRIBUTION.reset(attribution)
+            CALLER.reset(calling)
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[AppContext, Any] | None = None
@@ -81,13 +144,20 @@ class WazuhServer(AdaptedServer[AppContext]):
         outcome_error: WazuhMCPError | None = None
         code: ErrorCode | None = None
         change_id: str | None = None
+        caller = self.caller(_request_context(context))
+        exposure = self.exposure_for(caller)
+        # The Wazuh user comes from the verified token only: no argument or header can choose another.
+        attribution = ATTRIBUTION.set(Attribution(caller.wazuh_user) if caller is not None else None)
+        calling = CALLER.set(caller)
         with self.auditor.tracking() as used:
             try:
                 if spec is None:
-                    known = ", ".join(s.name for s in self.exposure.listed)
+                    known = ", ".join(s.name for s in exposure.listed)
                     raise InvalidArgument(f"Unknown tool '{name}'. Tools on this server: {known}.")
-                if name in self.exposure.hidden:
-                    raise Forbidden(self.exposure.hidden[name])
+                if name in exposure.hidden:
+                    raise Forbidden(exposure.hidden[name])
+                if argument_names(self, name) is None:  # registered for no role of this server
+                    raise Forbidden(f"Tool {spec.id} is not offered by this server.")
                 self._reject_unknown_arguments(name, arguments)
                 with anyio.fail_after(self.wazuh_settings.tool_timeout_s), running_tool(spec.id):
                     try:
@@ -119,6 +189,8 @@ class WazuhServer(AdaptedServer[AppContext]):
                 raise
             finally:
                 self._audit(spec, name, arguments, ts, started, used, code, outcome_error, change_id)
+                ATTRIBUTION.reset(attribution)
+                CALLER.reset(calling)
         text = outcome_error.render() if outcome_error else f"internal: {name} failed unexpectedly."
         return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
@@ -158,15 +230,39 @@ class WazuhServer(AdaptedServer[AppContext]):
         )
 
 
+def _request_context(context: Context[AppContext, Any] | None) -> ServerRequestContext[Any, Any] | None:
+    try:
+        return context.request_context if context is not None else None
+    except ValueError:  # a Context made outside a request (direct calls in tests)
+        return None
+
+
+def _registered(server: WazuhServer) -> list[ToolSpec]:
+    """Tools to register: the settings' role's, and in team mode every role a token can map to
+    (``tools/list`` and ``call_tool`` then filter per caller)."""
+    oauth = server.wazuh_settings.oauth
+    if oauth.issuer is None:
+        return server.exposure.listed
+    roles = {*oauth.role_map.values(), *([oauth.default_role] if oauth.default_role else [])}
+    wanted = {spec.name for role in roles for spec in server.exposure_for(_role_caller(role)).listed}
+    return [spec for spec in server.specs.values() if spec.name in wanted]
+
+
+def _role_caller(role: str) -> Caller:
+    return Caller(subject="", wazuh_user=None, role=role, client=None)
+
+
 def build_server(
     settings: Settings,
     *,
     backends: BackendFactory | None = None,
     profile: str = "default",
     name: str = "wazuh",
+    **server_options: Any,
 ) -> WazuhServer:
     """The MCP server: registry → tools (filtered by role and writes), audit sink, lifespan.
-    ``backends`` replaces the real ones (built from settings and the OS keyring) in the demo and tests."""
+    ``backends`` replaces the real ones (built from settings and the OS keyring) in the demo and tests;
+    ``server_options`` go to ``MCPServer`` (``serve --http`` passes ``auth`` and ``token_verifier``)."""
     if settings.role not in settings.role_tool_allowlist:
         log.warning(
             "role %r is not in role_tool_allowlist (%s): no tool is available",
@@ -189,10 +285,12 @@ def build_server(
         async with factory() as opened:
             app = AppContext(settings=settings, backends=opened, profile=profile, auditor=server.auditor)
             server.auditor.tls_verify = opened.tls_verify
+            server.app = app
             try:
                 yield app
             finally:
                 server.auditor.tls_verify = None
+                server.app = None
 
     server = WazuhServer(
         settings,
@@ -203,8 +301,9 @@ def build_server(
         instructions=INSTRUCTIONS,
         lifespan=lifespan,
         log_level="WARNING",
+        **server_options,
     )
-    for spec in server.exposure.listed:
+    for spec in _registered(server):
         server.add_tool(
             spec.fn,
             name=spec.name,
