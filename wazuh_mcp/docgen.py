@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -40,12 +41,18 @@ def _type_of(schema: dict[str, Any]) -> str:
     if "anyOf" in schema:
         return " \\| ".join(_type_of(s) for s in schema["anyOf"])
     if "enum" in schema:
-        return " \\| ".join(f"`{v}`" for v in schema["enum"])
+        return " \\| ".join(f"`{_json(v)}`" for v in schema["enum"])
     if schema.get("type") == "array":
         return f"list[{_type_of(schema.get('items', {}))}]"
     if "$ref" in schema:
         return str(schema["$ref"]).rsplit("/", 1)[-1]
-    return str(schema.get("type", "any"))
+    kind = schema.get("type", "any")
+    return kind if isinstance(kind, str) else f"`{_json(kind)}`"  # a type list, e.g. ["integer","null"]
+
+
+def _json(value: Any) -> str:
+    """How the schema says it, in JSON (null, true, ["integer","null"]), not Python's repr."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def _limits(schema: dict[str, Any]) -> str:
@@ -99,7 +106,7 @@ def render(tools: list[Tool]) -> str:
         if props:
             lines += ["| Argument | Type | Default | Limits | Description |", "|---|---|---|---|---|"]
             for name, schema in props.items():
-                default = "required" if name in required else f"`{schema.get('default')!r}`".replace("|", "\\|")
+                default = "required" if name in required else f"`{_json(schema.get('default'))}`".replace("|", "\\|")
                 desc = str(schema.get("description", "")).replace("|", "\\|")
                 lines.append(f"| `{name}` | {_type_of(schema)} | {default} | {_limits(schema)} | {desc} |")
         else:

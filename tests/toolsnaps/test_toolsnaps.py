@@ -57,3 +57,11 @@ async def test_input_schemas_have_no_top_level_union_and_forbid_extras(tools: li
 
 async def test_docs_tools_md_is_current(tools: list[Tool]) -> None:
     assert DOC_PATH.read_text() == render(tools), "docs/tools.md is stale: run `python -m wazuh_mcp.docgen`"
+
+
+async def test_descriptions_go_out_dedented_and_trimmed(tools: list[Tool]) -> None:
+    """The model reads the description as sent: no docstring indentation, no surrounding blank space."""
+    for tool in tools:
+        description = tool.description or ""
+        assert description and description == description.strip(), tool.name
+        assert not [line for line in description.splitlines() if line.startswith(" ")], tool.name

@@ -251,7 +251,7 @@ def test_accepted_values(field: str, op: str, value: Any, expected: Any) -> None
         ({"field": "@timestamp", "op": "gte", "value": 1714557600000}, "ISO-8601"),
         ({"field": "data.srcip", "op": "eq", "value": "10.0.0.*"}, "not one"),
         ({"field": "data.srcip", "op": "prefix", "value": "10.0.*"}, "IP prefix"),
-        ({"field": "agent.id", "op": "eq", "value": "web-01"}, "agent.id values are numeric"),
+        ({"field": "agent.id", "op": "eq", "value": "web-01"}, "agent ids are numeric"),
         ({"field": "rule.mitre.id", "op": "eq", "value": "Brute Force"}, "ATT&CK ids"),
         ({"field": "syscheck.sha256_after", "op": "eq", "value": "abc"}, "64 hex"),
         ({"field": "syscheck.event", "op": "eq", "value": "renamed"}, "added', 'modified', 'deleted"),

@@ -118,3 +118,17 @@ def test_the_launcher_adds_its_commands_through_the_public_entry_point() -> None
     listed = parser.format_usage()
     assert all(name in listed for name in ("setup", "connect", "audit", "launcher", "approve", "pending"))
     assert not hasattr(cli, "_PARSER_EXTENSIONS")
+
+
+def test_backends_are_built_only_by_the_factory() -> None:
+    """One place turns settings and secrets into clients (overrides included): no other module calls
+    the client or config constructors."""
+    constructors = {"ServerApi", "ServerApiConfig", "Indexer", "IndexerConfig"}
+    offenders = []
+    for module, path in _modules():
+        if module.startswith("wazuh_mcp.backends."):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in constructors:
+                offenders.append(f"{module}:{node.lineno} {node.func.id}(…)")
+    assert offenders == []

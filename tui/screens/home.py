@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Header, Static
 
 from tui.screens.base import LauncherScreen
 from tui.status import HomeStatus, gather
+from wazuh_mcp.setup.settings import TLS_OFF
 
 MARK = {
     "ok": ("✔", "green"),
@@ -112,7 +113,7 @@ def config_text(status: HomeStatus) -> Text:
     if status.plaintext:
         text.append(f"⚠ PLAIN HTTP (no TLS) for the {' and the '.join(status.plaintext)}", "bold red")
     elif status.tls_off:
-        text.append("⚠ TLS certificate verification is OFF", "bold yellow")
+        text.append(f"⚠ {TLS_OFF}", "bold yellow")
     else:
         ca = api.ca_bundle or indexer.ca_bundle
         text.append("TLS         ", "bold").append(f"verified ({'CA ' + str(ca) if ca else 'system trust store'})")

@@ -39,6 +39,7 @@ from wazuh_mcp.setup.conncheck import Check, ConnectionReport, run_connection_te
 from wazuh_mcp.setup.flow import ProfileInput, check_input, parse_run_as, save_profile
 from wazuh_mcp.setup.settings import (
     DEFAULT_ROLE_TOOL_ALLOWLIST,
+    TLS_OFF_WARNING,
     default_profile_name,
     read_config_file,
     selected_profile,
@@ -50,7 +51,6 @@ STEPS = [
     ("security", "Security", ("ca_bundle", "run_as", "role")),
     ("test", "Test & save", ()),
 ]
-TLS_OFF_WARNING = "⚠ TLS certificate verification is OFF: anyone on the network path can read the passwords."
 
 
 def _field(label: str, widget: Widget, field_id: str, hint: str = "") -> ComposeResult:
@@ -129,7 +129,7 @@ class SetupScreen(LauncherScreen):
                 with Horizontal(classes="switch-row"):
                     yield Switch(base.verify_tls, id="verify_tls")
                     yield Label("Verify TLS certificates (Server API and Indexer)")
-                yield Static(TLS_OFF_WARNING, id="tls-warning", classes="warning")
+                yield Static(f"⚠ {TLS_OFF_WARNING}", id="tls-warning", classes="warning")
                 yield from _field(
                     "CA bundle (optional)",
                     Input(base.ca_bundle, placeholder="/etc/wazuh/root-ca.pem", id="ca_bundle"),

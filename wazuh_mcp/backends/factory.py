@@ -1,4 +1,7 @@
-"""Builds the real backends from settings plus the OS keyring (the only place they meet)."""
+"""Builds the backends from settings plus the OS keyring: the only code that constructs a Server API or
+Indexer client. The overrides serve the callers that are not ``serve``: the connection test passes the
+password typed in the wizard (not stored yet) and a single connection; the demo and approving a
+demo change pass the stand-in's password."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.errors import ConfigurationError, WazuhMCPError
 from wazuh_mcp.server.context import Backends, IndexerBackend, ServerApiBackend
 from wazuh_mcp.setup import secrets
-from wazuh_mcp.setup.settings import IndexerSettings, ServerApiSettings, Settings
+from wazuh_mcp.setup.settings import TLS_OFF_WARNING, IndexerSettings, ServerApiSettings, Settings
 
 log = logging.getLogger(__name__)
 
@@ -32,15 +35,16 @@ def tls_verify_value(verify_tls: bool, ca_bundle: object) -> bool | str:
     return path
 
 
-def server_api_from_settings(api: ServerApiSettings, profile: str) -> ServerApi | None:
-    """The Server API client for a profile, or None when no URL/user is configured."""
+def server_api_from_settings(api: ServerApiSettings, profile: str, *, password: str | None = None) -> ServerApi | None:
+    """The Server API client for a profile, or None when no URL/user is configured. ``password``
+    replaces the keyring's."""
     if not api.url or not api.user:
         return None
     return ServerApi(
         ServerApiConfig(
             url=api.url,
             user=api.user,
-            password=secrets.require_password(profile, "api", api.user),
+            password=secrets.require_password(profile, "api", api.user, given=password),
             verify=tls_verify_value(api.verify_tls, api.ca_bundle),
             timeout_s=api.timeout_s,
             max_concurrency=api.max_concurrency,
@@ -49,12 +53,18 @@ def server_api_from_settings(api: ServerApiSettings, profile: str) -> ServerApi 
     )
 
 
-def indexer_from_settings(indexer: IndexerSettings, profile: str) -> Indexer | None:
+def indexer_from_settings(
+    indexer: IndexerSettings, profile: str, *, password: str | None = None, max_concurrency: int | None = None
+) -> Indexer | None:
     """The Indexer client for a profile, or None when no URL is configured. A user is optional
-    (a lab node without the security plugin); when one is set, its password is required."""
+    (``secrets.needs_password``). ``password`` replaces the keyring's; ``max_concurrency`` the default."""
     if not indexer.url:
         return None
-    password = secrets.require_password(profile, "indexer", indexer.user) if indexer.user else None
+    if indexer.user and secrets.needs_password(indexer.url, indexer.user):
+        password = secrets.require_password(profile, "indexer", indexer.user, given=password)
+    else:
+        password = None
+    extra = {} if max_concurrency is None else {"max_concurrency": max_concurrency}
     return Indexer(
         IndexerConfig(
             url=indexer.url,
@@ -65,6 +75,7 @@ def indexer_from_settings(indexer: IndexerSettings, profile: str) -> Indexer | N
             max_concurrency=indexer.max_concurrency,
             alerts_pattern=indexer.alerts_pattern,
             vulnerabilities_pattern=indexer.vulnerabilities_pattern,
+            **extra,
         )
     )
 
@@ -94,7 +105,8 @@ async def open_backends(settings: Settings, profile: str) -> AsyncIterator[Backe
         )
     if not settings.api.verify_tls or not settings.indexer.verify_tls:
         log.warning(
-            "TLS certificate verification is OFF for %s",
+            "%s (%s)",
+            TLS_OFF_WARNING,
             " and ".join(
                 n for n, s in (("the Server API", settings.api), ("the Indexer", settings.indexer)) if not s.verify_tls
             ),

@@ -33,6 +33,7 @@ import httpx
 
 from wazuh_mcp.backends.limiter import CallLimiter
 from wazuh_mcp.errors import (
+    Conflict,
     Forbidden,
     InvalidArgument,
     NotFound,
@@ -51,6 +52,9 @@ RENEW_MARGIN_S = 60.0
 DEFAULT_TOKEN_LIFETIME_S = 900.0
 NOT_FOUND_CODES = {1701, 1707, 1750, 2004, 1200, 1201, 1415, 1416}
 """Wazuh error codes that mean "no such thing" (agent, file, technique…), in failed items or errors."""
+RULE_DOES_NOT_EXIST = 1208
+FILE_MISSING_CODES = NOT_FOUND_CODES | {1906}
+"""Failed-item codes of ``GET /rules/files/{name}`` that mean "there is no such file"."""
 
 
 @dataclass(frozen=True)
@@ -376,3 +380,53 @@ def raise_failed_item(failed: dict[str, Any]) -> None:
     if code == 4000:
         raise Forbidden(text, upstream_code=code)
     raise UpstreamError(text, upstream_code=code if isinstance(code, int) else None)
+
+
+def envelope_data(body: Any, where: str) -> dict[str, Any]:
+    """The ``data`` object of a Wazuh envelope, whatever its ``error`` says (callers judge failed items)."""
+    if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
+        raise UpstreamUnavailable(f"The Server API answer for {where} is not a Wazuh envelope.")
+    data: dict[str, Any] = body["data"]
+    return data
+
+
+def envelope_items(body: Any, where: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """``affected_items`` and ``failed_items`` of a Wazuh envelope."""
+    data = envelope_data(body, where)
+    return list(data.get("affected_items") or []), list(data.get("failed_items") or [])
+
+
+def failed_code(failed: dict[str, Any]) -> Any:
+    """The Wazuh error code of one ``failed_items`` entry."""
+    return (failed.get("error") or {}).get("code")
+
+
+def raise_rule_file_failure(failed: dict[str, Any], path: str) -> None:
+    """Wazuh's 200-with-error answers to ``PUT /rules/files/{name}``, as errors that say what to do."""
+    error = failed.get("error") or {}
+    code = error.get("code")
+    said = str(error.get("message") or "").strip()
+    wazuh = f" Wazuh said: {said}" if said else ""
+    if code == 1905:
+        raise Conflict(
+            f"{path} already exists on the manager (Wazuh error 1905).{wazuh}",
+            hint="Use update_rule to replace a file that exists.",
+            upstream_code=code,
+        )
+    if code in (1113, 1908):
+        raise InvalidArgument(
+            f"Wazuh rejected the XML of {path} (Wazuh error {code}).{wazuh}",
+            hint="Fix the rule XML and request the change again.",
+            upstream_code=code,
+        )
+    if code == 1210:
+        raise Forbidden(
+            f"Wazuh refuses to change default ruleset files ({path}, Wazuh error 1210).{wazuh}", upstream_code=code
+        )
+    if code in (1209, 1211):
+        raise InvalidArgument(
+            f"A rule file named like {path} exists in another directory (Wazuh error {code}).{wazuh}",
+            hint="Choose rule ids that give a different file name.",
+            upstream_code=code,
+        )
+    raise_failed_item(failed)

@@ -30,6 +30,7 @@ from typing import Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from wazuh_mcp.errors import InvalidArgument
+from wazuh_mcp.tools._args import agent_id
 
 FieldType = Literal["keyword", "ip", "long", "date"]
 """The value a field takes. ``ip`` is an IP address, stored as ``keyword`` (data.srcip, agent.ip) or,
@@ -50,12 +51,6 @@ MAX_IN_VALUES = 100
 MIN_PREFIX = 3
 MAX_TEXT = 512
 INT64 = 2**63 - 1
-
-
-def _agent_id(text: str) -> str:
-    if not (text.isascii() and text.isdigit()):
-        raise ValueError("agent.id values are numeric, like '001'")
-    return text.zfill(3)
 
 
 def _digits(name: str) -> Callable[[str], str]:
@@ -155,7 +150,7 @@ def _hash_fields(algorithm: str, length: int, example: str) -> tuple[HuntField, 
 _FIELD_LIST = (
     HuntField("@timestamp", "date", "When the event was indexed (copy of the alert time).", "2024-05-01T10:00:00Z"),
     HuntField(
-        "agent.id", "keyword", "Agent that raised the alert ('000' is the manager).", "001", _agent_id, _digit_prefix
+        "agent.id", "keyword", "Agent that raised the alert ('000' is the manager).", "001", agent_id, _digit_prefix
     ),
     HuntField("agent.name", "keyword", "Agent host name.", "web-01"),
     HuntField("agent.ip", "ip", "Agent IP address.", "10.0.0.12", None, _ip_prefix),

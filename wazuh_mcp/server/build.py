@@ -42,7 +42,7 @@ from wazuh_mcp.errors import (
 )
 from wazuh_mcp.server.audit import UNKNOWN_TOOL, Auditor, AuditSink, Used, now_iso, terminal_safe
 from wazuh_mcp.server.caller import CALLER, Caller, caller_of
-from wazuh_mcp.server.context import AppContext, Backends
+from wazuh_mcp.server.context import AppContext, Backends, running_tool
 from wazuh_mcp.server.flood import ErrorFloodGuard, FloodRefusal, Refused
 from wazuh_mcp.server.prompts import register_prompts
 from wazuh_mcp.server.registry import Exposure, ToolSpec, all_tools, expose
@@ -198,8 +198,8 @@ class WazuhServer(AdaptedServer[AppContext]):
         calling = CALLER.set(caller)
         with self.auditor.tracking() as used:
             try:
-                self._gate(spec, name, arguments, session, ts, self.exposure_for(caller))
-                with anyio.fail_after(self.wazuh_settings.tool_timeout_s):
+                spec = self._gate(spec, name, arguments, session, ts, self.exposure_for(caller))
+                with anyio.fail_after(self.wazuh_settings.tool_timeout_s), running_tool(spec.id):
                     try:
                         result = await run_tool(self, name, arguments, context, passthrough=_PASSTHROUGH)
                     except TimeoutError as exc:  # raised inside the tool (a library's own timeout), not our deadline
@@ -238,8 +238,8 @@ class WazuhServer(AdaptedServer[AppContext]):
 
     def _gate(
         self, spec: ToolSpec | None, name: str, arguments: dict[str, Any], session: str, ts: str, exposure: Exposure
-    ) -> None:
-        """The refusals before any work, cheapest and most basic first."""
+    ) -> ToolSpec:
+        """The refusals before any work, cheapest and most basic first; the spec of a call that may run."""
         self.auditor.ready()  # fail closed: a call that could not be audited never runs
         refusal = self.flood.check(session, spec.id if spec else UNKNOWN_TOOL, ts)
         if refusal is not None:
@@ -253,6 +253,7 @@ class WazuhServer(AdaptedServer[AppContext]):
         if argument_names(self, name) is None:  # registered for no role of this server
             raise Forbidden(f"Tool {spec.id} is not offered by this server.")
         self._reject_unknown_arguments(name, arguments)
+        return spec
 
     def _reply(
         self,

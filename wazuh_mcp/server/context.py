@@ -8,6 +8,9 @@ server with other backends injected (``build_server(settings, backends=...)``). 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -127,3 +130,24 @@ def deps(ctx: Context[Any, Any]) -> AppContext:
     if not isinstance(app, AppContext):  # pragma: no cover - a wiring bug, not a user error
         raise RuntimeError("wazuh-mcp tools need the AppContext lifespan")
     return app
+
+
+_CURRENT_TOOL: ContextVar[str | None] = ContextVar("wazuh_mcp_current_tool", default=None)
+
+
+@contextmanager
+def running_tool(canonical_id: str) -> Iterator[None]:
+    """Set by ``WazuhServer.call_tool`` around a tool's run: which tool a paged result belongs to."""
+    token = _CURRENT_TOOL.set(canonical_id)
+    try:
+        yield
+    finally:
+        _CURRENT_TOOL.reset(token)
+
+
+def current_tool() -> str:
+    """The canonical id of the tool being run (part of every cursor's fingerprint), so no tool restates it."""
+    tool = _CURRENT_TOOL.get()
+    if tool is None:  # pragma: no cover - a wiring bug, not a user error
+        raise RuntimeError("no tool is running (paged results are built inside WazuhServer.call_tool)")
+    return tool

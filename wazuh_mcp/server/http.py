@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import os
 import signal
 import socket
 import sys
@@ -35,7 +36,7 @@ from starlette.applications import Starlette
 
 from wazuh_mcp.errors import ConfigurationError
 from wazuh_mcp.server.approve_http import add_approval_route
-from wazuh_mcp.server.audit import AuditEvent, AuditSink, now_iso
+from wazuh_mcp.server.audit import Auditor, AuditSink, now_iso
 from wazuh_mcp.server.build import BackendFactory, WazuhServer, build_server
 from wazuh_mcp.server.oauth import JwksTokenVerifier
 from wazuh_mcp.setup.settings import Settings
@@ -141,21 +142,19 @@ def http_app(server: WazuhServer, settings: Settings, listener: Listener) -> Sta
 
 def audit_listen(settings: Settings, listener: Listener, *, demo: bool) -> None:
     plaintext_remote = not listener.tls and not is_loopback(listener.host)
-    AuditSink.from_settings(settings).write(
-        AuditEvent.finished(
-            tool="server.listen",
-            toolset="server",
-            args={
-                "url": listener.url,
-                "tls": listener.tls,
-                "plaintext_allowed": plaintext_remote,
-                "issuer": settings.oauth.issuer,
-                "demo": demo,
-            },
-            ts=now_iso(),
-            started=time.perf_counter(),
-            role=settings.role,
-        )
+    auditor = Auditor(AuditSink.from_settings(settings), session=f"http-{os.getpid()}", role=settings.role)
+    auditor.record(
+        "server.listen",
+        "server",
+        args={
+            "url": listener.url,
+            "tls": listener.tls,
+            "plaintext_allowed": plaintext_remote,
+            "issuer": settings.oauth.issuer,
+            "demo": demo,
+        },
+        ts=now_iso(),
+        started=time.perf_counter(),
     )
 
 

@@ -32,6 +32,7 @@ from pydantic import Field
 from wazuh_mcp.errors import ErrorCode
 from wazuh_mcp.server.audit import now_iso
 from wazuh_mcp.server.context import deps
+from wazuh_mcp.tools._args import agent_id as parse_agent_id
 
 if TYPE_CHECKING:
     from wazuh_mcp.server.build import WazuhServer
@@ -238,7 +239,10 @@ async def _triage_last_hour(server: WazuhServer, ctx: Context[Any, Any]) -> list
 
 
 async def _agent_posture(server: MCPServer[Any], ctx: Context[Any, Any], agent_id: str) -> list[UserMessage]:
-    agent_id = _require(agent_id, r"[0-9]{1,5}", "agent_id must be a Wazuh agent id such as '001'.").zfill(3)
+    try:
+        agent_id = parse_agent_id(agent_id)
+    except ValueError:
+        raise MCPError(code=INVALID_PARAMS, message="agent_id must be a Wazuh agent id such as '001'.") from None
     fetched = [
         await prefetch(server, ctx, "get_agent", {"agent_id": agent_id}),
         await prefetch(server, ctx, "alerts_by_agent", {"agent_id": agent_id, "time_range": "24h", "size": 25}),

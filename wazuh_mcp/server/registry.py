@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import fnmatch
 import importlib
+import inspect
 import re
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
@@ -49,7 +50,8 @@ class ToolSpec:
 
     @property
     def description(self) -> str:
-        return (self.fn.__doc__ or "").strip()
+        """The docstring as the model reads it: dedented and trimmed (no source indentation on the wire)."""
+        return inspect.cleandoc(self.fn.__doc__ or "")
 
     @property
     def annotations(self) -> ToolAnnotations:

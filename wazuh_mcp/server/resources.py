@@ -26,6 +26,7 @@ from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 from wazuh_mcp.errors import ErrorCode, Forbidden, NotFound, WazuhMCPError
 from wazuh_mcp.server.audit import now_iso
 from wazuh_mcp.server.context import AppContext, deps
+from wazuh_mcp.tools._args import agent_id as parse_agent_id
 from wazuh_mcp.tools.agents import fetch_agent
 from wazuh_mcp.tools.mitre import TECHNIQUE_ID_PATTERN, fetch_technique
 from wazuh_mcp.writes.rule_files import fetch_rule
@@ -41,7 +42,6 @@ agent can report them; the shared ``agent.conf`` of its groups (``GET /groups/{i
 is what the manager pushes to it either way."""
 MAX_GROUPS = 5
 
-_AGENT_ID = re.compile(r"[0-9]{1,5}")
 _RULE_ID = re.compile(r"[0-9]{1,7}")
 
 Loader = Callable[[Context[Any, Any], str], Awaitable[Any]]
@@ -122,9 +122,11 @@ async def load_technique(ctx: Context[Any, Any], technique_id: str) -> dict[str,
 
 
 async def load_agent_config(ctx: Context[Any, Any], agent_id: str) -> dict[str, Any]:
-    if not _AGENT_ID.fullmatch(agent_id):
-        raise _not_found("agent", agent_id, "Agent ids are numbers, e.g. wazuh://agents/001/config.")
-    agent = await fetch_agent(ctx, agent_id.zfill(3))
+    try:
+        normalised = parse_agent_id(agent_id)
+    except ValueError:
+        raise _not_found("agent", agent_id, "Agent ids are numbers, e.g. wazuh://agents/001/config.") from None
+    agent = await fetch_agent(ctx, normalised)
     api = deps(ctx).server_api()
     sections: dict[str, Any] = {}
     for component, configuration in AGENT_CONFIG_SECTIONS:

@@ -19,8 +19,8 @@ from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from wazuh_mcp import atomic
-from wazuh_mcp.backends.factory import tls_verify_value
-from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+from wazuh_mcp.backends.factory import indexer_from_settings, server_api_from_settings
+from wazuh_mcp.backends.indexer import Indexer
 from wazuh_mcp.backends.indexer_shapes import IndexKind, total_hits
 from wazuh_mcp.backends.layout import (
     ALERT_FIELD_TYPES,
@@ -32,11 +32,9 @@ from wazuh_mcp.backends.layout import (
     wazuh5_alerts_error,
     wazuh5_vulnerabilities_error,
 )
-from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.errors import NotFound, UpstreamUnavailable, WazuhMCPError
 from wazuh_mcp.server.audit import now_iso
-from wazuh_mcp.setup import secrets
-from wazuh_mcp.setup.settings import Settings, state_dir
+from wazuh_mcp.setup.settings import TLS_OFF_WARNING, Settings, state_dir
 
 Status = Literal["running", "ok", "warn", "fail", "skip"]
 Progress = Callable[["Check"], None]
@@ -125,17 +123,12 @@ def _transport_check(run: _Runner, settings: Settings) -> None:
             "tls",
             title,
             "warn",
-            "Certificate verification is OFF: anyone on the path can read the passwords.",
+            TLS_OFF_WARNING,
             "Set a CA bundle (your Wazuh root-ca.pem) and turn verification back on.",
         )
     else:
         ca = settings.api.ca_bundle or settings.indexer.ca_bundle
         run.done("tls", title, "ok", f"Certificates verified ({f'CA bundle {ca}' if ca else 'system trust store'}).")
-
-
-def _password(profile: str, which: secrets.Which, given: str | None, user: str) -> str:
-    """The password typed in the wizard (not saved yet), else the stored one."""
-    return given or secrets.require_password(profile, which, user)
 
 
 async def _server_api(run: _Runner, settings: Settings, profile: str, password: str | None) -> None:
@@ -146,18 +139,12 @@ async def _server_api(run: _Runner, settings: Settings, profile: str, password: 
         return
     run.start("api.login", login)
     try:
-        config = ServerApiConfig(
-            url=api_settings.url,
-            user=api_settings.user,
-            password=_password(profile, "api", password, api_settings.user),
-            verify=tls_verify_value(api_settings.verify_tls, api_settings.ca_bundle),
-            timeout_s=api_settings.timeout_s,
-            run_as=api_settings.run_as,
-        )
+        # the password typed in the wizard may not be stored yet: the factory takes it as an override
+        api = server_api_from_settings(api_settings, profile, password=password)
     except WazuhMCPError as exc:
         run.failed("api.login", login, exc)
         return
-    api = ServerApi(config)  # not factory.server_api_from_settings: the password may not be stored yet
+    assert api is not None  # URL and user are set (checked above)
     try:
         try:
             root = await api.request("GET", "/", action="(none)")
@@ -230,18 +217,10 @@ async def _indexer(run: _Runner, settings: Settings, profile: str, password: str
         return
     run.start("indexer.alerts", title)
     try:
-        client = Indexer(
-            IndexerConfig(  # not the factory: the password may not be stored yet
-                url=indexer.url,
-                user=indexer.user,
-                password=_password(profile, "indexer", password, indexer.user) if indexer.user else None,
-                verify=tls_verify_value(indexer.verify_tls, indexer.ca_bundle),
-                timeout_s=indexer.timeout_s,
-                alerts_pattern=indexer.alerts_pattern,
-                vulnerabilities_pattern=indexer.vulnerabilities_pattern,
-                max_concurrency=1,
-            )
-        )
+        # one connection is enough for a test; the typed password overrides the keyring's
+        found = indexer_from_settings(indexer, profile, password=password, max_concurrency=1)
+        assert found is not None  # a URL is set (checked above)
+        client = found
     except WazuhMCPError as exc:
         run.failed("indexer.alerts", title, exc)
         return

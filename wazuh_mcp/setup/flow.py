@@ -21,6 +21,7 @@ from wazuh_mcp.errors import ConfigurationError, InvalidArgument
 from wazuh_mcp.setup import profiles, secrets
 from wazuh_mcp.setup.settings import (
     DEFAULT_ROLE_TOOL_ALLOWLIST,
+    TLS_OFF_WARNING,
     Settings,
     config_path,
     default_profile_name,
@@ -161,7 +162,7 @@ def check_input(entered: ProfileInput, *, require_passwords: bool = False) -> Ch
     if ca and not Path(ca).expanduser().is_file():
         problems["ca_bundle"] = f"The CA bundle {ca} does not exist (give the path of your Wazuh root-ca.pem)."
     if not entered.verify_tls:
-        warnings.append("TLS certificate verification is OFF: anyone on the path can read the passwords.")
+        warnings.append(TLS_OFF_WARNING)
     if entered.role not in DEFAULT_ROLE_TOOL_ALLOWLIST and entered.role not in entered.extra.get(
         "role_tool_allowlist", {}
     ):
@@ -176,9 +177,9 @@ def _credential_problems(entered: ProfileInput, *, require_passwords: bool) -> d
     if entered.indexer_url.strip() and not entered.indexer_user.strip():
         problems["indexer_user"] = "Enter the Indexer user."
     if require_passwords:
-        if not entered.api_password:
+        if secrets.needs_password(entered.api_url, entered.api_user) and not entered.api_password:
             problems["api_password"] = "Enter the Server API password."
-        if entered.indexer_url.strip() and not entered.indexer_password:
+        if secrets.needs_password(entered.indexer_url, entered.indexer_user) and not entered.indexer_password:
             problems["indexer_password"] = "Enter the Indexer password."
     return problems
 
@@ -186,14 +187,13 @@ def _credential_problems(entered: ProfileInput, *, require_passwords: bool) -> d
 def _missing_passwords(entered: ProfileInput) -> list[str]:
     """Passwords neither entered now nor already in the keyring."""
     missing = []
-    if not entered.api_password and not secrets.get_password(entered.name, "api"):
-        missing.append("Server API")
-    if (
-        entered.indexer_url.strip()
-        and not entered.indexer_password
-        and not secrets.get_password(entered.name, "indexer")
-    ):
-        missing.append("Indexer")
+    rows: tuple[tuple[secrets.Which, str, str, str, str], ...] = (
+        ("api", "Server API", entered.api_url, entered.api_user, entered.api_password),
+        ("indexer", "Indexer", entered.indexer_url, entered.indexer_user, entered.indexer_password),
+    )
+    for which, label, url, user, typed in rows:
+        if secrets.needs_password(url, user) and not typed and not secrets.get_password(entered.name, which):
+            missing.append(label)
     return missing
 
 

@@ -111,9 +111,16 @@ def stored_password(profile: str, which: Which) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def require_password(profile: str, which: Which, user: str) -> str:
-    """The password for ``user``, or a configuration error that says where to put it."""
-    password = get_password(profile, which)
+def needs_password(url: str | None, user: str | None) -> bool:
+    """The one password rule: a backend with a URL and a user logs in, so it needs that user's password;
+    an Indexer without a user (a lab node without the security plugin) needs none."""
+    return bool((url or "").strip() and (user or "").strip())
+
+
+def require_password(profile: str, which: Which, user: str, *, given: str | None = None) -> str:
+    """The password for ``user``: ``given`` (typed in the wizard, not stored yet), else the stored one,
+    else a configuration error that says where to put it."""
+    password = given or get_password(profile, which)
     if not password:
         label = "Server API" if which == "api" else "Indexer"
         raise ConfigurationError(

@@ -52,6 +52,9 @@ def state_dir() -> Path:
     return Path(platformdirs.user_state_dir(APP_NAME, appauthor=False))
 
 
+TLS_OFF = "TLS certificate verification is OFF"
+TLS_OFF_WARNING = f"{TLS_OFF}: anyone on the path can read the passwords."
+"""The one wording of the TLS-off warning (setup, connection test, serve's log, the launcher)."""
 STATE_DIR_MODE = 0o700
 STATE_FILE_MODE = 0o600
 

@@ -20,11 +20,19 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+from wazuh_mcp.backends.factory import indexer_from_settings, server_api_from_settings
+from wazuh_mcp.backends.indexer import Indexer
 from wazuh_mcp.backends.indexer_shapes import IndexKind
-from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+from wazuh_mcp.backends.server_api import ServerApi
 from wazuh_mcp.server.context import Backends
-from wazuh_mcp.setup.settings import Settings, ensure_state_dir, open_private, state_dir
+from wazuh_mcp.setup.settings import (
+    IndexerSettings,
+    ServerApiSettings,
+    Settings,
+    ensure_state_dir,
+    open_private,
+    state_dir,
+)
 from wazuh_mcp.standin.estate import build_estate
 
 log = logging.getLogger(__name__)
@@ -65,6 +73,25 @@ def read_demo_state() -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
+def demo_server_api(url: str, ca_path: str | Path | None) -> ServerApi:
+    """A client of the demo's Server API stand-in, built by the factory with the stand-in's password."""
+    from wazuh_mcp.standin.server import DEMO_USERS
+
+    settings = ServerApiSettings(url=url, user=DEMO_API_USER, ca_bundle=Path(ca_path) if ca_path else None)
+    api = server_api_from_settings(settings, "demo", password=DEMO_USERS[DEMO_API_USER].password)
+    assert api is not None  # a URL and a user are set
+    return api
+
+
+def running_demo_api() -> ServerApi | None:
+    """The Server API of a running ``serve --demo`` (to approve its changes from another process), or None."""
+    state = read_demo_state()
+    if not state or not state.get("api_url"):
+        return None
+    ca = state.get("api_ca")
+    return demo_server_api(str(state["api_url"]), str(ca) if ca and ca != "None" else None)
+
+
 class DeferredIndexer:
     """The demo Indexer while it loads: each call waits for the engine, then goes to the real backend."""
 
@@ -96,26 +123,20 @@ async def _start_indexer(stack: AsyncExitStack, now: datetime) -> Indexer:
     stack.callback(engine.stop)  # registered before loading, so a session that ends mid-load stops it
     _, counts = await start_demo_indexer(build_estate(), now, engine=engine)
     log.info("demo Indexer at %s: %d alerts, %d vulnerabilities", engine.url, counts.alerts, counts.vulnerabilities)
-    return Indexer(IndexerConfig(url=engine.url))
+    indexer = indexer_from_settings(IndexerSettings(url=engine.url), "demo")  # osmem: no login
+    assert indexer is not None
+    return indexer
 
 
 @asynccontextmanager
 async def demo_backends() -> AsyncIterator[Backends]:
-    from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
+    from wazuh_mcp.standin.server import StandinServer
 
     async with AsyncExitStack() as stack:
         indexer = DeferredIndexer(asyncio.create_task(_start_indexer(stack, datetime.now(UTC))))
         stack.push_async_callback(indexer.aclose)
         api_server = stack.enter_context(StandinServer(tls=True))
-        password = DEMO_USERS[DEMO_API_USER].password
-        server_api = ServerApi(
-            ServerApiConfig(
-                url=api_server.url,
-                user=DEMO_API_USER,
-                password=password,
-                verify=str(api_server.ca_path) if api_server.ca_path else True,
-            )
-        )
+        server_api = demo_server_api(api_server.url, api_server.ca_path)
         stack.push_async_callback(server_api.aclose)
         state = {"pid": os.getpid(), "api_url": api_server.url, "api_ca": str(api_server.ca_path)}
         ensure_state_dir()

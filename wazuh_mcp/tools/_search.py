@@ -35,7 +35,7 @@ from wazuh_mcp.backends.layout import (
     wazuh5_vulnerabilities_error,
 )
 from wazuh_mcp.errors import UpstreamError, WazuhMCPError
-from wazuh_mcp.server.context import deps
+from wazuh_mcp.server.context import current_tool, deps
 
 log = logging.getLogger(__name__)
 
@@ -126,8 +126,6 @@ def iso_ms(epoch_ms: int) -> str:
 class PageQuery:
     """One paged question to the Indexer, as a tool states it."""
 
-    tool: str
-    """Canonical tool id (part of the cursor's fingerprint)."""
     kind: IndexKind
     identity: dict[str, Any]
     """The normalised arguments that define the result set (all but size and cursor)."""
@@ -140,6 +138,8 @@ class PageQuery:
     """Pins a window on ``time_field`` when set."""
     time_field: str = "timestamp"
     must_not: list[dict[str, Any]] = field(default_factory=list)
+    tool: str | None = None
+    """Canonical tool id in the cursor's fingerprint; None: the running tool (``context.current_tool``)."""
 
 
 @dataclass(frozen=True)
@@ -278,7 +278,7 @@ def search_body(query: PageQuery, window: tuple[int, int] | None, after: list[An
 async def fetch_page(ctx: Context[Any, Any], query: PageQuery) -> HitPage:
     """One page of hits. A bad cursor is ``invalid_argument`` before the engine is called."""
     codec = deps(ctx).cursors  # signed with this session's key
-    fingerprint = codec.fingerprint(query.tool, {**query.identity, "time_range": query.time_range})
+    fingerprint = codec.fingerprint(query.tool or current_tool(), {**query.identity, "time_range": query.time_range})
     after: list[Any] | None = None
     window = time_window(query.time_range) if query.time_range else None
     if query.cursor:

@@ -33,7 +33,6 @@ def to_fim_event(hit: dict[str, Any]) -> FimEvent:
 
 async def fim_page(
     ctx: Context[Any, Any],
-    tool_id: str,
     identity: dict[str, Any],
     filters: list[dict[str, Any]],
     *,
@@ -44,7 +43,6 @@ async def fim_page(
     page = await fetch_page(
         ctx,
         PageQuery(
-            tool=tool_id,
             kind="alerts",
             identity=identity,
             filters=filters,
@@ -82,7 +80,6 @@ async def fim_history_for_path(
         filters.append({"term": {"agent.id": agent_id}})
     return await fim_page(
         ctx,
-        "fim.fim_history_for_path",
         {"path": path, "agent_id": agent_id},
         filters,
         time_range=time_range,
@@ -104,7 +101,6 @@ async def fim_changes_by_agent(
     filters = [{"term": {"agent.id": agent_id}}, {"exists": {"field": "syscheck.path"}}]
     return await fim_page(
         ctx,
-        "fim.fim_changes_by_agent",
         {"agent_id": agent_id},
         filters,
         time_range=time_range,

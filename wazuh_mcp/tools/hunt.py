@@ -80,7 +80,6 @@ def _normalized(clauses: list[HuntClause]) -> list[dict[str, Any]]:
 
 async def run_hunt(
     ctx: Context[Any, Any],
-    tool_id: str,
     identity: dict[str, Any],
     must: list[HuntClause],
     must_not: list[HuntClause],
@@ -92,7 +91,6 @@ async def run_hunt(
     boolean = build_query(must, must_not)["bool"]  # checks the clause limits, before any engine call
     page = await alert_page(
         ctx,
-        tool_id,
         identity,
         boolean["filter"],
         must_not=boolean.get("must_not"),
@@ -124,9 +122,7 @@ async def hunt_query(
     Operators: eq, ne, in (list of 1..100), exists (value true), prefix (3+ characters); gt/gte/lt/lte
     only on rule.level and @timestamp. No free-text or DSL. Newest first; follow `next_cursor`."""
     identity = {"must": _normalized(must), "must_not": _normalized(must_not)}
-    return await run_hunt(
-        ctx, "hunt.hunt_query", identity, must, must_not, time_range=time_range, size=size, cursor=cursor
-    )
+    return await run_hunt(ctx, identity, must, must_not, time_range=time_range, size=size, cursor=cursor)
 
 
 @tool("hunt.pivot_by_ioc", title="Pivot on an IOC")
@@ -162,7 +158,6 @@ async def pivot_by_ioc(
     clause = HuntClause.model_validate({"field": primary, "op": "eq", "value": normalized})
     page = await run_hunt(
         ctx,
-        "hunt.pivot_by_ioc",
         {"kind": kind, "value": normalized},
         [clause],
         [],

@@ -117,7 +117,6 @@ def to_vulnerability(hit: dict[str, Any]) -> Vulnerability:
 
 async def vulnerability_page(
     ctx: Context[Any, Any],
-    tool_id: str,
     identity: dict[str, Any],
     filters: list[dict[str, Any]],
     size: int,
@@ -126,7 +125,6 @@ async def vulnerability_page(
     page = await fetch_page(
         ctx,
         PageQuery(
-            tool=tool_id,
             kind="vulnerabilities",
             identity=identity,
             filters=filters,
@@ -176,7 +174,6 @@ async def list_vulnerabilities_by_agent(
     filters = [{"term": {"agent.id": agent_id}}, *severity_filter(min_severity)]
     return await vulnerability_page(
         ctx,
-        "vulnerabilities.list_vulnerabilities_by_agent",
         {"agent_id": agent_id, "min_severity": min_severity},
         filters,
         size,
@@ -204,7 +201,6 @@ async def search_vulnerabilities(
     filters = ([{"term": {"vulnerability.id": cve_id}}] if cve_id else []) + severity_filter(min_severity)
     return await vulnerability_page(
         ctx,
-        "vulnerabilities.search_vulnerabilities",
         {"cve_id": cve_id, "min_severity": min_severity},
         filters,
         size,

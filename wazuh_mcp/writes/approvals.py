@@ -606,26 +606,16 @@ def reject(change_id: str, reason: str | None = None, *, settings: Settings | No
 def open_api_for(change: PendingChange, *, profile: str | None = None) -> tuple[ServerApi, str]:
     """The Server API the change was prepared for: the demo stand-in, or the one in the settings
     (same profile as the server that asked, unless ``profile`` says otherwise). Close it after use."""
-    from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
-
     if change.requested_by.demo and profile is None:
-        from wazuh_mcp.standin.demo import DEMO_API_USER, read_demo_state
-        from wazuh_mcp.standin.server import DEMO_USERS
+        from wazuh_mcp.standin.demo import running_demo_api
 
-        state = read_demo_state()
-        if not state or not state.get("api_url"):
+        demo_api = running_demo_api()
+        if demo_api is None:
             raise ConfigurationError(
                 f"Change {change.id} was asked for by a `wazuh-mcp serve --demo` session that is no longer running.",
                 hint="The demo's Wazuh stand-in lives only as long as that session; reject the change.",
             )
-        ca = state.get("api_ca")
-        config = ServerApiConfig(
-            url=str(state["api_url"]),
-            user=DEMO_API_USER,
-            password=DEMO_USERS[DEMO_API_USER].password,
-            verify=str(ca) if ca and ca != "None" else True,
-        )
-        return ServerApi(config), config.url
+        return demo_api, demo_api.config.url
     from wazuh_mcp.backends.factory import server_api_from_settings
 
     name = selected_profile(profile or change.requested_by.profile)

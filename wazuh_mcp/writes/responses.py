@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from wazuh_mcp import untrusted
-from wazuh_mcp.backends.server_api import raise_failed_item
+from wazuh_mcp.backends.server_api import envelope_data, raise_failed_item
 from wazuh_mcp.errors import Conflict, InvalidArgument, NotFound, UpstreamUnavailable, WazuhMCPError
 from wazuh_mcp.models.write import AgentTarget, ApiCall, Inverse, Outcome, PendingChange, ResponseKind
 from wazuh_mcp.server.context import ServerApiBackend
@@ -213,19 +213,12 @@ def _target(item: dict[str, Any]) -> AgentTarget:
     )
 
 
-def _data(body: Any, where: str) -> dict[str, Any]:
-    if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
-        raise UpstreamUnavailable(f"The Server API answer for {where} is not a Wazuh envelope.")
-    data: dict[str, Any] = body["data"]
-    return data
-
-
 async def resolve_agents(api: ServerApiBackend, ids: list[str]) -> dict[str, AgentTarget]:
     """The agents of ``ids`` that exist now (unknown ids are absent)."""
     body = await api.request(
         "GET", "/agents", action="agent:read", params={"agents_list": ",".join(ids), "select": _SELECT, "limit": 500}
     )
-    data = _data(body, "/agents")
+    data = envelope_data(body, "/agents")
     for entry in data.get("failed_items") or []:
         if (entry.get("error") or {}).get("code") != 1701:
             raise_failed_item(entry)
@@ -238,7 +231,7 @@ async def group_members(api: ServerApiBackend, group: str, cap: int) -> list[Age
     body = await api.request(
         "GET", f"/groups/{group}/agents", action="agent:read", params={"select": _SELECT, "limit": cap + 1}
     )
-    data = _data(body, f"/groups/{group}/agents")
+    data = envelope_data(body, f"/groups/{group}/agents")
     total = int(data.get("total_affected_items") or 0)
     if total > cap:
         raise InvalidArgument(
@@ -250,9 +243,9 @@ async def group_members(api: ServerApiBackend, group: str, cap: int) -> list[Age
 
 async def require_group(api: ServerApiBackend, group: str) -> None:
     body = await api.request("GET", "/groups", action="group:read", params={"groups_list": group, "select": "name"})
-    if not _data(body, "/groups").get("affected_items"):
+    if not envelope_data(body, "/groups").get("affected_items"):
         listing = await api.request("GET", "/groups", action="group:read", params={"select": "name", "limit": 50})
-        names = ", ".join(str(i.get("name")) for i in _data(listing, "/groups").get("affected_items") or [])
+        names = ", ".join(str(i.get("name")) for i in envelope_data(listing, "/groups").get("affected_items") or [])
         raise NotFound(f"Group '{group}' does not exist.", hint=f"Existing groups: {names or 'none'}.")
 
 

@@ -2,7 +2,8 @@
 and by ``wazuh_mcp.writes.approvals`` (which applies it, possibly from another process).
 
 Wazuh reports most rule-file failures as HTTP 200 with ``error: 1`` and a ``failed_items``
-entry; ``raise_upload_failure`` turns those codes into errors that say what to do.
+entry; reading those answers and mapping their codes to errors is ``backends.server_api``'s job
+(``envelope_items``, ``raise_rule_file_failure``).
 """
 
 from __future__ import annotations
@@ -11,14 +12,19 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from wazuh_mcp.backends.server_api import NOT_FOUND_CODES, raise_failed_item
-from wazuh_mcp.errors import Conflict, Forbidden, InvalidArgument, UpstreamUnavailable
+from wazuh_mcp.backends.server_api import (
+    FILE_MISSING_CODES,
+    RULE_DOES_NOT_EXIST,
+    envelope_items,
+    failed_code,
+    raise_failed_item,
+    raise_rule_file_failure,
+)
+from wazuh_mcp.errors import Conflict, InvalidArgument, UpstreamUnavailable
 from wazuh_mcp.models.write import PendingChange, RestartScope
 from wazuh_mcp.server.context import ServerApiBackend
 from wazuh_mcp.writes.rule_xml import parse_rule_file, require_custom_file, silencing
 
-RULE_DOES_NOT_EXIST = 1208
-FILE_MISSING_CODES = NOT_FOUND_CODES | {1906}
 _ID_CHUNK = 100
 
 
@@ -37,17 +43,10 @@ class RuleLocation:
         return f"{self.relative_dirname.strip('/')}/{self.filename}"
 
 
-def _envelope_items(body: Any, where: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
-        raise UpstreamUnavailable(f"The Server API answer for {where} is not a Wazuh envelope.")
-    data = body["data"]
-    return list(data.get("affected_items") or []), list(data.get("failed_items") or [])
-
-
 def _raise_unless_unknown_rule(failed: list[dict[str, Any]]) -> None:
     """An unknown rule id (error 1208) is an answer, not a failure; any other failed item raises."""
     for entry in failed:
-        if (entry.get("error") or {}).get("code") != RULE_DOES_NOT_EXIST:
+        if failed_code(entry) != RULE_DOES_NOT_EXIST:
             raise_failed_item(entry)
 
 
@@ -66,7 +65,7 @@ async def rule_locations(api: ServerApiBackend, rule_ids: list[int]) -> dict[int
                 "select": "id,filename,relative_dirname",
             },
         )
-        items, failed = _envelope_items(body, "/rules")
+        items, failed = envelope_items(body, "/rules")
         _raise_unless_unknown_rule(failed)
         for item in items:
             rule_id = int(item["id"])
@@ -85,7 +84,7 @@ async def rule_descriptions(api: ServerApiBackend, rule_ids: list[int]) -> dict[
             action="rules:read",
             params={"rule_ids": ",".join(str(i) for i in chunk), "limit": 500, "select": "id,description"},
         )
-        items, failed = _envelope_items(body, "/rules")
+        items, failed = envelope_items(body, "/rules")
         _raise_unless_unknown_rule(failed)
         found.update({int(item["id"]): str(item.get("description", ""))[:200] for item in items})
     return found
@@ -103,7 +102,7 @@ async def rules_defined_elsewhere(
 async def fetch_rule(api: ServerApiBackend, rule_id: int) -> dict[str, Any] | None:
     """The full rule object of ``GET /rules`` (definition, groups, compliance, MITRE), or None."""
     body = await api.request("GET", "/rules", action="rules:read", params={"rule_ids": str(rule_id)})
-    items, failed = _envelope_items(body, "/rules")
+    items, failed = envelope_items(body, "/rules")
     _raise_unless_unknown_rule(failed)
     return items[0] if items else None
 
@@ -119,44 +118,12 @@ async def read_rule_file(api: ServerApiBackend, filename: str, relative_dirname:
     )
     if isinstance(body, str):
         return body
-    _, failed = _envelope_items(body, f"/rules/files/{filename}")
+    _, failed = envelope_items(body, f"/rules/files/{filename}")
     if failed:
-        code = (failed[0].get("error") or {}).get("code")
-        if code in FILE_MISSING_CODES:
+        if failed_code(failed[0]) in FILE_MISSING_CODES:
             return None
         raise_failed_item(failed[0])
     raise UpstreamUnavailable(f"The Server API sent JSON instead of the raw content of {relative_dirname}/{filename}.")
-
-
-def raise_upload_failure(failed: dict[str, Any], path: str) -> None:
-    """Wazuh's 200-with-error answers to ``PUT /rules/files/{name}``, as errors that say what to do."""
-    error = failed.get("error") or {}
-    code = error.get("code")
-    said = str(error.get("message") or "").strip()
-    wazuh = f" Wazuh said: {said}" if said else ""
-    if code == 1905:
-        raise Conflict(
-            f"{path} already exists on the manager (Wazuh error 1905).{wazuh}",
-            hint="Use update_rule to replace a file that exists.",
-            upstream_code=code,
-        )
-    if code in (1113, 1908):
-        raise InvalidArgument(
-            f"Wazuh rejected the XML of {path} (Wazuh error {code}).{wazuh}",
-            hint="Fix the rule XML and request the change again.",
-            upstream_code=code,
-        )
-    if code == 1210:
-        raise Forbidden(
-            f"Wazuh refuses to change default ruleset files ({path}, Wazuh error 1210).{wazuh}", upstream_code=code
-        )
-    if code in (1209, 1211):
-        raise InvalidArgument(
-            f"A rule file named like {path} exists in another directory (Wazuh error {code}).{wazuh}",
-            hint="Choose rule ids that give a different file name.",
-            upstream_code=code,
-        )
-    raise_failed_item(failed)
 
 
 async def upload_rule_file(
@@ -172,9 +139,9 @@ async def upload_rule_file(
         content=content.encode("utf-8"),
         headers={"Content-Type": "application/octet-stream"},
     )
-    items, failed = _envelope_items(body, f"/rules/files/{filename}")
+    items, failed = envelope_items(body, f"/rules/files/{filename}")
     if failed:
-        raise_upload_failure(failed[0], path)
+        raise_rule_file_failure(failed[0], path)
     if body.get("error") not in (0, None) or not items:
         raise UpstreamUnavailable(f"The Server API neither confirmed nor refused the upload of {path}.")
     return str(items[0])
@@ -186,7 +153,7 @@ async def restart(api: ServerApiBackend, scope: RestartScope) -> list[str]:
         ("/manager/restart", "manager:restart") if scope == "manager" else ("/cluster/restart", "cluster:restart")
     )
     body = await api.request("PUT", path, action=action)
-    items, failed = _envelope_items(body, path)
+    items, failed = envelope_items(body, path)
     if failed and not items:
         raise_failed_item(failed[0])
     return [str(item) for item in items]
@@ -202,7 +169,7 @@ async def validate_configuration(api: ServerApiBackend, scope: RestartScope) -> 
         else ("/cluster/configuration/validation", "cluster:read")
     )
     body = await api.request("GET", path, action=action)
-    items, failed = _envelope_items(body, path)
+    items, failed = envelope_items(body, path)
     problems = [
         f"{', '.join(str(i) for i in entry.get('id') or []) or 'manager'}: "
         f"{str((entry.get('error') or {}).get('message') or 'invalid')[:300]}"
