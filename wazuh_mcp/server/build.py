@@ -31,6 +31,7 @@ from pydantic import ValidationError
 
 from wazuh_mcp import __version__
 from wazuh_mcp.errors import ErrorCode, Forbidden, InvalidArgument, UpstreamTimeout, WazuhMCPError
+from wazuh_mcp.server import notices
 from wazuh_mcp.server.audit import AuditEvent, AuditSink, now_iso
 from wazuh_mcp.server.context import AppContext, Backends
 from wazuh_mcp.server.prompts import register_prompts
@@ -101,8 +102,8 @@ class WazuhServer(MCPServer[AppContext]):
             if name in self.exposure.hidden:
                 raise Forbidden(self.exposure.hidden[name])
             self._reject_unknown_arguments(name, arguments)
-            with anyio.fail_after(self.wazuh_settings.tool_timeout_s):
-                result = compact_text(await super().call_tool(name, arguments, context))
+            with anyio.fail_after(self.wazuh_settings.tool_timeout_s), notices.collecting() as notes:
+                result = notices.attach(compact_text(await super().call_tool(name, arguments, context)), notes)
             if isinstance(result, CallToolResult) and isinstance(result.structured_content, dict):
                 change_id = result.structured_content.get("change_id") or None  # write tools' pending change
             return result

@@ -3,8 +3,10 @@
 ``demo_backends`` starts the Server API stand-in (HTTPS, its own CA) in-process and the embedded
 Indexer (osmem-server, a child process) loaded with a slice of the generated dataset, and records
 where the stand-in listens in ``<state dir>/demo.json`` so a separate ``wazuh-mcp approve`` can
-reach the Wazuh this demo talks to. The Indexer loads in the background — ``initialize`` does not
-wait for it; the first Indexer tool call does. Everything stops when the MCP session ends.
+reach the Wazuh this demo talks to. The Indexer loads in the background, newest first — ``initialize``
+does not wait for it; the first Indexer tool call waits only for the last 24 hours of alerts (about a
+second), and every call answered before the rest is in says so (``server.notices``). Everything stops
+when the MCP session ends.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import contextlib
 import json
 import logging
 import os
+import threading
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime
@@ -24,7 +27,9 @@ from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
 from wazuh_mcp.backends.indexer_shapes import IndexKind
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.server.context import Backends
+from wazuh_mcp.server.notices import notice
 from wazuh_mcp.setup.settings import Settings, state_dir
+from wazuh_mcp.standin.demo_load import DemoLoad
 from wazuh_mcp.standin.estate import build_estate
 
 log = logging.getLogger(__name__)
@@ -52,13 +57,18 @@ def read_demo_state() -> dict[str, Any] | None:
 
 
 class DeferredIndexer:
-    """The demo Indexer while it loads: each call waits for the engine, then goes to the real backend."""
+    """The demo Indexer while it loads: a call waits for the first phase (the last 24 hours), then goes to
+    the real backend; until everything is in, each call's answer carries a notice saying what is partial."""
 
-    def __init__(self, ready: asyncio.Task[Indexer]) -> None:
+    def __init__(self, ready: asyncio.Task[Indexer], progress: DemoLoad) -> None:
         self._ready = ready
+        self.progress = progress
 
     async def _indexer(self) -> Indexer:
-        return await asyncio.shield(self._ready)
+        indexer = await asyncio.shield(self._ready)
+        if (text := self.progress.notice()) is not None:
+            notice(text)
+        return indexer
 
     async def search(self, kind: IndexKind, body: dict[str, Any]) -> dict[str, Any]:
         return await (await self._indexer()).search(kind, body)
@@ -75,16 +85,45 @@ class DeferredIndexer:
         if not self._ready.done():
             self._ready.cancel()
         with contextlib.suppress(BaseException):
-            await (await self._indexer()).aclose()
+            await (await self._ready).aclose()
 
 
-async def _start_indexer(stack: AsyncExitStack, now: datetime) -> Indexer:
-    from wazuh_mcp.standin.engine import OsmemEngine, start_demo_indexer
+async def _start_indexer(stack: AsyncExitStack, now: datetime, progress: DemoLoad) -> Indexer:
+    """Start the engine and load it in phases; returns once the first phase (last 24 hours) is searchable,
+    leaving the rest to load in its thread."""
+    from wazuh_mcp.standin.engine import OsmemEngine, load_demo_phased
 
     engine = OsmemEngine(log_path=state_dir() / "demo-indexer.log")
     stack.callback(engine.stop)  # registered before loading, so a session that ends mid-load stops it
-    _, counts = await start_demo_indexer(build_estate(), now, engine=engine)
-    log.info("demo Indexer at %s: %d alerts, %d vulnerabilities", engine.url, counts.alerts, counts.vulnerabilities)
+    await asyncio.to_thread(engine.start)
+    loop = asyncio.get_running_loop()
+    recent: asyncio.Future[None] = loop.create_future()
+
+    def settle(exc: BaseException | None) -> None:  # on the event loop
+        if not recent.done():
+            recent.set_exception(exc) if exc else recent.set_result(None)
+
+    def on_phase(phase: str) -> None:  # in the loading thread
+        if phase == "recent":
+            loop.call_soon_threadsafe(settle, None)
+
+    def load() -> None:
+        try:
+            counts = load_demo_phased(engine.url, build_estate(), now, progress)
+            log.info(
+                "demo Indexer at %s: %d alerts, %d vulnerabilities", engine.url, counts.alerts, counts.vulnerabilities
+            )
+        except BaseException as exc:  # an engine stopped mid-load (session over) lands here too
+            progress.failed = type(exc).__name__
+            # Stopped with the session (the engine is gone): expected. Otherwise a real failure.
+            (log.warning if engine.running else log.info)("demo Indexer load stopped: %s", exc)
+            with contextlib.suppress(RuntimeError):  # the loop may be gone when the session ended
+                loop.call_soon_threadsafe(settle, exc)
+
+    progress.listeners.append(on_phase)
+    # A plain thread, not asyncio.to_thread: the load outlives this coroutine (it returns after phase one).
+    threading.Thread(target=load, name="demo-load", daemon=True).start()
+    await recent
     return Indexer(IndexerConfig(url=engine.url))
 
 
@@ -93,7 +132,8 @@ async def demo_backends() -> AsyncIterator[Backends]:
     from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
     async with AsyncExitStack() as stack:
-        indexer = DeferredIndexer(asyncio.create_task(_start_indexer(stack, datetime.now(UTC))))
+        progress = DemoLoad()
+        indexer = DeferredIndexer(asyncio.create_task(_start_indexer(stack, datetime.now(UTC), progress)), progress)
         stack.push_async_callback(indexer.aclose)
         api_server = stack.enter_context(StandinServer(tls=True))
         password = DEMO_USERS[DEMO_API_USER].password
