@@ -43,7 +43,12 @@ class HomeStatus:
 
     @property
     def tls_off(self) -> bool:
-        return self.settings is not None and not (self.settings.api.verify_tls and self.settings.indexer.verify_tls)
+        return self.settings is not None and not self.settings.tls_verified
+
+    @property
+    def plaintext(self) -> list[str]:
+        """Backends on a plain http:// URL (shown before the TLS line: it is the worse problem)."""
+        return self.settings.plaintext_backends if self.settings is not None else []
 
 
 def load_settings(profile: str | None) -> tuple[str, Settings | None, str | None]:

@@ -10,11 +10,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
 from logging.handlers import RotatingFileHandler
+from pathlib import Path
+from typing import Any
 
 from wazuh_mcp import __version__
 
@@ -30,18 +33,28 @@ def command(name: str) -> Callable[[Command], Command]:
     return register
 
 
+class PrivateRotatingFileHandler(RotatingFileHandler):
+    """``server.log`` and its rotated copies are created 0600 (they name hosts, users and errors)."""
+
+    def __init__(self, path: os.PathLike[str]) -> None:
+        super().__init__(path, maxBytes=2_000_000, backupCount=3, encoding="utf-8")
+
+    def _open(self) -> Any:
+        from wazuh_mcp.setup.settings import open_private
+
+        return open_private(Path(self.baseFilename), "a")
+
+
 def configure_logging(*, to_file: bool) -> None:
     """Logs go to stderr (``WAZUH_MCP_DEBUG=1`` for debug detail) and to a rotating file; never stdout."""
     level = logging.DEBUG if os.environ.get("WAZUH_MCP_DEBUG") == "1" else logging.WARNING
     handlers: list[logging.Handler] = [logging.StreamHandler(sys.stderr)]
     if to_file:
-        from wazuh_mcp.setup.settings import state_dir
+        from wazuh_mcp.setup.settings import ensure_state_dir
 
-        try:
-            state_dir().mkdir(parents=True, exist_ok=True)
-            handlers.append(RotatingFileHandler(state_dir() / "server.log", maxBytes=2_000_000, backupCount=3))
-        except OSError:
-            pass  # a read-only home must not stop the server; stderr still has the logs
+        # A read-only home must not stop the server; stderr still has the logs.
+        with contextlib.suppress(OSError):
+            handlers.append(PrivateRotatingFileHandler(ensure_state_dir() / "server.log"))
     logging.basicConfig(
         level=level, handlers=handlers, force=True, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )

@@ -84,7 +84,7 @@ async def test_claude_code_in_a_project_with_profile_shows_the_cli_equivalent(ho
 async def test_malformed_file_is_refused_on_screen(home: Path) -> None:
     project = home / "repo"
     (project / ".vscode").mkdir(parents=True)
-    (project / ".vscode" / "mcp.json").write_text('{\n  // my servers\n  "servers": {}\n}\n')
+    (project / ".vscode" / "mcp.json").write_text('{\n  "servers": {]\n}\n')
     app = create_app(start="connect", cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -96,7 +96,7 @@ async def test_malformed_file_is_refused_on_screen(home: Path) -> None:
         assert "is not valid JSON (line 2" in diff and '"servers"' in diff and "by hand" in diff
         await pilot.click("#write")
         await settle(pilot)
-    assert (project / ".vscode" / "mcp.json").read_text() == '{\n  // my servers\n  "servers": {}\n}\n'
+    assert (project / ".vscode" / "mcp.json").read_text() == '{\n  "servers": {]\n}\n'
 
 
 async def test_remove_asks_first(home: Path) -> None:

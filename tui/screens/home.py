@@ -109,7 +109,9 @@ def config_text(status: HomeStatus) -> Text:
     text.append("Server API  ", "bold").append(f"{api.url} ({api.user})\n")
     text.append("Indexer     ", "bold").append(f"{indexer.url} ({indexer.user})\n" if indexer.url else "not set\n")
     text.append("Role        ", "bold").append(f"{settings.role}, writes {'on' if settings.writes else 'off'}\n")
-    if status.tls_off:
+    if status.plaintext:
+        text.append(f"⚠ PLAIN HTTP (no TLS) for the {' and the '.join(status.plaintext)}", "bold red")
+    elif status.tls_off:
         text.append("⚠ TLS certificate verification is OFF", "bold yellow")
     else:
         ca = api.ca_bundle or indexer.ca_bundle

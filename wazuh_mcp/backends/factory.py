@@ -83,6 +83,13 @@ async def open_backends(settings: Settings, profile: str) -> AsyncIterator[Backe
     except WazuhMCPError as exc:
         problems["indexer"] = exc
         log.error("Indexer unavailable: %s", exc)
+    if settings.plaintext_backends:
+        # L1: an http:// URL used to be served silently (and audited as verified TLS).
+        log.warning(
+            "PLAIN HTTP for %s: passwords and results cross the network unencrypted and unverified; "
+            "use the https:// URL Wazuh serves by default",
+            " and ".join(f"the {name}" for name in settings.plaintext_backends),
+        )
     if not settings.api.verify_tls or not settings.indexer.verify_tls:
         log.warning(
             "TLS certificate verification is OFF for %s",
@@ -95,7 +102,7 @@ async def open_backends(settings: Settings, profile: str) -> AsyncIterator[Backe
             server_api=server_api,
             indexer=indexer,
             problems=problems,
-            tls_verify=settings.api.verify_tls and settings.indexer.verify_tls,
+            tls_verify=settings.tls_verified,
         )
     finally:
         for backend in (server_api, indexer):

@@ -66,7 +66,8 @@ class Backends:
     server_api: ServerApiBackend | None = None
     indexer: IndexerBackend | None = None
     tls_verify: bool = True
-    """False when any backend runs with certificate verification off (recorded in the audit)."""
+    """False when any backend runs without verified TLS (verification off, or a plain http:// URL);
+    recorded in the audit."""
     problems: dict[str, WazuhMCPError] = field(default_factory=dict)
     """Why a backend is missing ("api" / "indexer"), told to the caller of a tool that needs it."""
 

@@ -13,6 +13,12 @@ to it and replaces it atomically, so a failure leaves either the old file or the
 our own entry changes: other servers and other keys (``preferences``, ``globalShortcut``…) are
 kept as they were, in their order. No secret ever goes into an entry: ``serve`` reads them
 from the OS keyring.
+
+A client config can be hostile (a cloned repository's ``.vscode``): a project file reached through
+a symlink leading out of the project is refused (we would write outside it), so are anything but a
+regular file (a FIFO would hang us) and duplicate keys (readers disagree on which copy counts).
+VS Code's ``mcp.json`` is JSONC: comments and trailing commas are accepted and kept, by editing our
+entry in place (``wazuh_mcp.setup.jsonc``).
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from typing import Any, Literal
 
 from wazuh_mcp import atomic
 from wazuh_mcp.errors import ConfigurationError
+from wazuh_mcp.setup import jsonc
 from wazuh_mcp.setup.serve_command import serve_argv
 
 ClientName = Literal["claude-desktop", "cursor", "vscode", "claude-code"]
@@ -62,6 +69,8 @@ class ClientTarget:
     """``mcpServers`` everywhere but VS Code, which uses ``servers``."""
     project: bool
     """True for a per-project file (``.vscode/mcp.json`` …), False for a per-user one."""
+    root: Path | None = None
+    """The project directory of a per-project file: nothing is read or written outside it."""
 
     @property
     def title(self) -> str:
@@ -99,11 +108,11 @@ def target_for(
     if client == "cursor":
         if project is None:
             return ClientTarget(client, home / ".cursor" / "mcp.json", "mcpServers", False)
-        return ClientTarget(client, root / ".cursor" / "mcp.json", "mcpServers", True)
+        return ClientTarget(client, root / ".cursor" / "mcp.json", "mcpServers", True, root)
     if client == "vscode":
-        return ClientTarget(client, root / ".vscode" / "mcp.json", "servers", True)
+        return ClientTarget(client, root / ".vscode" / "mcp.json", "servers", True, root)
     if client == "claude-code":
-        return ClientTarget(client, root / ".mcp.json", "mcpServers", True)
+        return ClientTarget(client, root / ".mcp.json", "mcpServers", True, root)
     raise ClientConfigError(f"Unknown AI client '{client}'. Known: {', '.join(CLIENTS)}.")
 
 
@@ -157,17 +166,58 @@ class Change:
         }[self.action]
 
 
+MAX_CONFIG_BYTES = 1024 * 1024
+"""Client configs are a few KB; a bigger one is not a config we should load into memory and rewrite."""
+
+
+def _refuse_escape(target: ClientTarget) -> None:
+    """L3: a project file (or a directory on its way) that is a symlink leading out of the project is
+    refused, so ``connect --project`` never reads or writes outside the project it was pointed at."""
+    if not target.project or target.root is None:
+        return
+    root = target.root.resolve()
+    current = target.root
+    for part in target.path.relative_to(target.root).parts:
+        current = current / part
+        if current.is_symlink() and not current.resolve().is_relative_to(root):
+            raise ClientConfigError(
+                f"{current} is a symlink to {current.resolve()}, outside the project {root}; "
+                "wazuh-mcp writes a project's configuration only inside the project. Nothing was changed.",
+                hint="Remove the symlink, or run connect in the project the file really belongs to.",
+            )
+    if not target.path.resolve().is_relative_to(root):  # pragma: no cover - caught per component above
+        raise ClientConfigError(f"{target.path} resolves outside the project {root}. Nothing was changed.")
+
+
 def _read(path: Path) -> str | None:
+    # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it (L4).
     try:
-        if path.is_dir():
-            raise ClientConfigError(f"{path} is a directory, not a configuration file.")
-        return path.read_bytes().decode("utf-8-sig")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except (FileNotFoundError, NotADirectoryError):  # the directory is created (or refused) on apply
         return None
-    except UnicodeDecodeError as exc:
-        raise ClientConfigError(f"{path} is not UTF-8 text; wazuh-mcp will not rewrite it.") from exc
+    except IsADirectoryError as exc:  # Windows
+        raise ClientConfigError(f"{path} is a directory, not a configuration file.") from exc
     except OSError as exc:
         raise ClientConfigError(f"Cannot read {path}: {exc.strerror or exc}.") from exc
+    with os.fdopen(fd, "rb") as fh:
+        info = os.fstat(fh.fileno())
+        if stat.S_ISDIR(info.st_mode):
+            raise ClientConfigError(f"{path} is a directory, not a configuration file.")
+        if not stat.S_ISREG(info.st_mode):
+            raise ClientConfigError(
+                f"{path} is not a regular file (a FIFO, socket or device); wazuh-mcp will not read or replace it.",
+                hint="Remove it, or point the client at a real JSON file.",
+            )
+        if info.st_size > MAX_CONFIG_BYTES:
+            raise ClientConfigError(f"{path} is larger than {MAX_CONFIG_BYTES // 1024} KB; not a client config.")
+        try:
+            data = fh.read(MAX_CONFIG_BYTES + 1)
+        except OSError as exc:
+            raise ClientConfigError(f"Cannot read {path}: {exc.strerror or exc}.") from exc
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ClientConfigError(f"{path} is not UTF-8 text; wazuh-mcp will not rewrite it.") from exc
 
 
 def _by_hand(target: ClientTarget, name: str, entry: Mapping[str, Any] | None) -> str:
@@ -177,16 +227,34 @@ def _by_hand(target: ClientTarget, name: str, entry: Mapping[str, Any] | None) -
     return f"Fix the file, or add this by hand:\n{snippet}"
 
 
-def _parse(target: ClientTarget, text: str, name: str, entry: Mapping[str, Any] | None) -> dict[str, Any]:
+def _jsonc(target: ClientTarget) -> bool:
+    """VS Code reads ``mcp.json`` as JSONC (comments, trailing commas); the other clients want JSON."""
+    return target.client == "vscode"
+
+
+def _parse(target: ClientTarget, text: str, name: str, entry: Mapping[str, Any] | None) -> tuple[dict[str, Any], bool]:
+    """The document, and whether it needs JSONC (so it is edited in place rather than re-serialised)."""
     if not text.strip():
-        return {}
+        return {}, False
+    needs_jsonc = False
     try:
-        document = json.loads(text)
+        try:
+            document = jsonc.loads_strict(text)
+        except json.JSONDecodeError:
+            if not _jsonc(target):
+                raise
+            document, needs_jsonc = jsonc.loads(text), True
+    except jsonc.DuplicateKey as exc:
+        raise ClientConfigError(
+            f'{target.path} has the key "{exc.key}" twice in one object; clients disagree on which copy counts, '
+            "so wazuh-mcp will not rewrite it.",
+            hint="Remove one of the two copies. " + _by_hand(target, name, entry),
+        ) from exc
     except ValueError as exc:
         where = f" (line {exc.lineno}, column {exc.colno}: {exc.msg})" if isinstance(exc, json.JSONDecodeError) else ""
+        extra = "" if _jsonc(target) else " (comments and trailing commas count as invalid)"
         raise ClientConfigError(
-            f"{target.path} is not valid JSON{where}; wazuh-mcp will not rewrite it (comments and trailing "
-            f"commas count as invalid).",
+            f"{target.path} is not valid JSON{where}; wazuh-mcp will not rewrite it{extra}.",
             hint=_by_hand(target, name, entry),
         ) from exc
     if not isinstance(document, dict):
@@ -196,7 +264,7 @@ def _parse(target: ClientTarget, text: str, name: str, entry: Mapping[str, Any] 
         raise ClientConfigError(
             f'In {target.path}, "{target.servers_key}" is not an object.', hint=_by_hand(target, name, entry)
         )
-    return document
+    return document, needs_jsonc
 
 
 def _indent(text: str | None) -> str | int:
@@ -212,8 +280,9 @@ def plan_change(target: ClientTarget, name: str = DEFAULT_SERVER_NAME, *, entry:
     """What adding ``entry`` under ``name`` (or, with ``entry=None``, removing ``name``) would do."""
     if not _SERVER_NAME.match(name):
         raise ClientConfigError(f"'{name}' is not a usable server name (letters, digits, '-' and '_', up to 40).")
+    _refuse_escape(target)
     before = _read(target.path)
-    document = _parse(target, before or "", name, entry)
+    document, needs_jsonc = _parse(target, before or "", name, entry)
     servers: dict[str, Any] = dict(document.get(target.servers_key) or {})
     action: Action
     if entry is None:
@@ -227,8 +296,97 @@ def plan_change(target: ClientTarget, name: str = DEFAULT_SERVER_NAME, *, entry:
     if action in ("unchanged", "absent"):
         return Change(target, name, action, before, before or "")
     document[target.servers_key] = servers  # same position when the key existed
-    after = json.dumps(document, indent=_indent(before), ensure_ascii=False) + "\n"
+    if needs_jsonc and before is not None:
+        after = _edit_in_place(target, before, name, entry, document)
+    else:
+        after = json.dumps(document, indent=_indent(before), ensure_ascii=False) + "\n"
     return Change(target, name, action, before, after)
+
+
+def _unit(text: str) -> str:
+    indent = _indent(text)
+    return indent if isinstance(indent, str) else " " * indent
+
+
+def _line_indent(text: str, pos: int) -> str:
+    """The leading whitespace of the line holding ``pos``."""
+    start = text.rfind("\n", 0, pos) + 1
+    match = re.match(r"[ \t]*", text[start:])
+    return match.group(0) if match else ""
+
+
+def _member_text(key: str, value: Any, indent: str, unit: str) -> str:
+    rendered = json.dumps(value, indent=unit, ensure_ascii=False).replace("\n", "\n" + indent)
+    return f"{json.dumps(key, ensure_ascii=False)}: {rendered}"
+
+
+def _insert(text: str, blanked: str, open_at: int, key: str, value: Any, unit: str) -> str:
+    """``text`` with ``key: value`` added as the last member of the object whose ``{`` is at ``open_at``."""
+    found, close = jsonc.members(blanked, open_at)
+    if found:
+        last = found[-1]
+        indent = _line_indent(text, last.key_start)
+        piece = f",\n{indent}{_member_text(key, value, indent, unit)}"
+        return text[: last.value_end] + piece + text[last.value_end :]
+    outer = _line_indent(text, open_at)
+    indent = outer + unit
+    piece = f"\n{indent}{_member_text(key, value, indent, unit)}"
+    if not text[open_at + 1 : close].strip():
+        return text[: open_at + 1] + piece + f"\n{outer}" + text[close:]
+    return text[: open_at + 1] + piece + text[open_at + 1 :]
+
+
+def _remove(text: str, blanked: str, open_at: int, member: jsonc.Member) -> str:
+    after = jsonc.skip_ws(blanked, member.value_end)
+    if blanked[after] == ",":  # a separator: take it with the member (and the member's line break)
+        start = member.key_start
+        while start > 0 and text[start - 1] in " \t":
+            start -= 1
+        if start > 0 and text[start - 1] == "\n":
+            start -= 1
+        return text[:start] + text[after + 1 :]
+    before = member.key_start - 1
+    while before > open_at and blanked[before] in " \t\r\n":
+        before -= 1
+    if blanked[before] == ",":  # the last of several: drop the comma before it
+        return text[:before] + text[member.value_end :]
+    _, close = jsonc.members(blanked, open_at)  # the only member: empty the object
+    return text[: open_at + 1] + text[close:]
+
+
+def _edit_in_place(
+    target: ClientTarget, before: str, name: str, entry: Mapping[str, Any] | None, expected: dict[str, Any]
+) -> str:
+    """The JSONC file with only our entry changed (comments, order and layout kept); checked by re-reading it."""
+    blanked = jsonc.blank(before)
+    top = jsonc.skip_ws(blanked, 0)
+    unit = _unit(before)
+    top_members, _ = jsonc.members(blanked, top)
+    servers = next((m for m in top_members if m.key == target.servers_key), None)
+    if servers is None:
+        assert entry is not None  # removing from a file without servers is "absent", planned earlier
+        after = _insert(before, blanked, top, target.servers_key, {name: dict(entry)}, unit)
+    else:
+        ours = next((m for m in jsonc.members(blanked, servers.value_start)[0] if m.key == name), None)
+        if entry is None:
+            assert ours is not None
+            after = _remove(before, blanked, servers.value_start, ours)
+        elif ours is not None:
+            indent = _line_indent(before, ours.key_start)
+            rendered = _member_text(name, dict(entry), indent, unit).split(": ", 1)[1]
+            after = before[: ours.value_start] + rendered + before[ours.value_end :]
+        else:
+            after = _insert(before, blanked, servers.value_start, name, dict(entry), unit)
+    try:
+        reread = jsonc.loads(after)
+    except ValueError:
+        reread = None
+    if reread != expected:  # the splice must mean exactly the planned document; never write a guess
+        raise ClientConfigError(
+            f"wazuh-mcp could not edit {target.path} in place without disturbing its comments.",
+            hint=_by_hand(target, name, entry),
+        )
+    return after
 
 
 def _fail(message: str, exc: OSError) -> ClientConfigError:
@@ -243,6 +401,7 @@ def apply_change(change: Change, *, now: datetime | None = None) -> Path | None:
     if not change.changed:
         return None
     path = change.target.path
+    _refuse_escape(change.target)
     if _read(path) != change.before:
         raise ClientConfigError(f"{path} changed since the preview; preview again before writing.")
     real = path.resolve() if path.is_symlink() else path

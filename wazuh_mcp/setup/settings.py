@@ -20,7 +20,7 @@ import tomllib
 from collections.abc import Mapping
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, Literal
+from typing import IO, Any, Literal
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -50,6 +50,35 @@ def state_dir() -> Path:
     if override:
         return Path(override).expanduser()
     return Path(platformdirs.user_state_dir(APP_NAME, appauthor=False))
+
+
+STATE_DIR_MODE = 0o700
+STATE_FILE_MODE = 0o600
+
+
+def ensure_state_dir() -> Path:
+    """The state dir, created private (0700) and tightened if an older version left it 0755: it holds
+    the audit trail, logs and pending changes, which other local users must not read or plant.
+    Every writer of the state dir goes through here (and ``open_private``)."""
+    path = state_dir()
+    path.mkdir(mode=STATE_DIR_MODE, parents=True, exist_ok=True)
+    if os.name == "posix" and path.stat().st_mode & 0o077:
+        os.chmod(path, STATE_DIR_MODE)
+    return path
+
+
+def open_private(path: Path, mode: str = "a") -> IO[str]:
+    """A text file opened for writing (``"a"`` or ``"w"``), created 0600 and tightened to 0600 if it
+    already existed with a wider mode (logs, ``demo.json``)."""
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if mode == "a" else os.O_TRUNC)
+    fd = os.open(path, flags, STATE_FILE_MODE)
+    try:
+        if os.name == "posix":
+            os.fchmod(fd, STATE_FILE_MODE)
+        return os.fdopen(fd, mode, encoding="utf-8")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def read_config_file(path: Path | None = None) -> dict[str, Any]:
@@ -229,6 +258,18 @@ class Settings(BaseSettings):
     @property
     def audit_path(self) -> Path:
         return self.audit_log or state_dir() / "audit.jsonl"
+
+    @property
+    def plaintext_backends(self) -> list[str]:
+        """The backends configured with an ``http://`` URL ("Server API", "Indexer"): no TLS at all, so
+        passwords and results cross the network in the clear and nothing is verified."""
+        parts = (("Server API", self.api.url), ("Indexer", self.indexer.url))
+        return [name for name, url in parts if url and url.strip().lower().startswith("http://")]
+
+    @property
+    def tls_verified(self) -> bool:
+        """True only when every backend speaks TLS with certificate verification on (what the audit records)."""
+        return self.api.verify_tls and self.indexer.verify_tls and not self.plaintext_backends
 
     @classmethod
     def load(cls, profile: str | None = None, **overrides: Any) -> Settings:

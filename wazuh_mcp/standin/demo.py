@@ -28,7 +28,7 @@ from wazuh_mcp.backends.indexer_shapes import IndexKind
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.server.context import Backends
 from wazuh_mcp.server.notices import notice
-from wazuh_mcp.setup.settings import Settings, state_dir
+from wazuh_mcp.setup.settings import Settings, ensure_state_dir, open_private, state_dir
 from wazuh_mcp.standin.demo_load import DemoLoad
 from wazuh_mcp.standin.estate import build_estate
 
@@ -93,7 +93,7 @@ async def _start_indexer(stack: AsyncExitStack, now: datetime, progress: DemoLoa
     leaving the rest to load in its thread."""
     from wazuh_mcp.standin.engine import OsmemEngine, load_demo_phased
 
-    engine = OsmemEngine(log_path=state_dir() / "demo-indexer.log")
+    engine = OsmemEngine(log_path=ensure_state_dir() / "demo-indexer.log")
     stack.callback(engine.stop)  # registered before loading, so a session that ends mid-load stops it
     await asyncio.to_thread(engine.start)
     loop = asyncio.get_running_loop()
@@ -147,9 +147,10 @@ async def demo_backends() -> AsyncIterator[Backends]:
         )
         stack.push_async_callback(server_api.aclose)
         state = {"pid": os.getpid(), "api_url": api_server.url, "api_ca": str(api_server.ca_path)}
+        ensure_state_dir()
         path = demo_state_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(state))
+        with open_private(path, "w") as fh:
+            fh.write(json.dumps(state))
         stack.callback(lambda: path.unlink(missing_ok=True))
         log.info("demo Server API stand-in at %s", api_server.url)
         yield Backends(server_api=server_api, indexer=indexer)

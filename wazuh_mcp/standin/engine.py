@@ -94,8 +94,10 @@ class OsmemEngine:
         started = time.monotonic()
         stderr: IO[str] | int
         if self.log_path is not None:
-            self.log_path.parent.mkdir(parents=True, exist_ok=True)
-            self._log_file = stderr = self.log_path.open("a", encoding="utf-8")
+            from wazuh_mcp.setup.settings import open_private
+
+            self.log_path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            self._log_file = stderr = open_private(self.log_path, "a")
         else:
             stderr = sys.stderr.fileno() if _has_fileno(sys.stderr) else subprocess.DEVNULL
         args = [osmem_binary(), "--parent-pid", str(os.getpid()), "--addr", "127.0.0.1:0", "--no-ja"]

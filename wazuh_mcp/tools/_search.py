@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, BeforeValidator, Field
 
 from wazuh_mcp.backends.indexer_shapes import IndexKind, total_hits
 from wazuh_mcp.query.cursors import CursorCodec
@@ -28,7 +28,8 @@ TIME_RANGE_PATTERN = r"^[0-9]{1,5}[mhd]$"
 
 
 def _time_range(value: str) -> str:
-    match = re.fullmatch(r"([0-9]{1,5})([mhd])", value.strip().lower())
+    # fullmatch on the value as given: no strip(), so "1h\n" or " 1h" is refused as the schema's pattern says.
+    match = re.fullmatch(r"([0-9]{1,5})([mhd])", value.lower())
     if match is None or int(match.group(1)) == 0:
         raise ValueError("time_range is a positive whole number and a unit m, h or d, e.g. '15m', '24h' or '7d'")
     amount, unit = int(match.group(1)), match.group(2)
@@ -56,10 +57,27 @@ PageSize = Annotated[
         description="Results per page (1..100). Each result costs context; the default suits most questions.",
     ),
 ]
+
+
+def _cursor(value: Any) -> Any:
+    """A cursor is the opaque string a page handed out; a list (raw ``search_after`` values, as some
+    tool references type it) or any other JSON gets one short, specific refusal instead of union noise."""
+    if value is None or isinstance(value, str):
+        return value
+    raise ValueError(
+        f"cursor must be the next_cursor string from the previous page, not a JSON {_json_type(value)}; "
+        "omit it for the first page"
+    )
+
+
+def _json_type(value: Any) -> str:
+    return {list: "array", dict: "object", bool: "boolean", int: "number", float: "number"}.get(type(value), "value")
+
+
 Cursor = Annotated[
-    str | None,
+    Annotated[str, Field(max_length=2048)] | None,
+    BeforeValidator(_cursor),
     Field(
-        max_length=2048,
         description="next_cursor from the previous page of this same query (same other "
         "arguments); omit it for the first page.",
     ),
