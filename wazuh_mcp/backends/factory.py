@@ -4,17 +4,23 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, TypeVar
 
-from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
-from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+from wazuh_mcp.backends.lazy import LazyIndexer, LazyServerApi
 from wazuh_mcp.errors import ConfigurationError, WazuhMCPError
 from wazuh_mcp.server.context import Backends, IndexerBackend, ServerApiBackend
 from wazuh_mcp.setup import secrets
 from wazuh_mcp.setup.settings import IndexerSettings, ServerApiSettings, Settings
 
+if TYPE_CHECKING:
+    from wazuh_mcp.backends.indexer import Indexer
+    from wazuh_mcp.backends.server_api import ServerApi
+
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def tls_verify_value(verify_tls: bool, ca_bundle: object) -> bool | str:
@@ -36,6 +42,8 @@ def server_api_from_settings(api: ServerApiSettings, profile: str) -> ServerApi 
     """The Server API client for a profile, or None when no URL/user is configured."""
     if not api.url or not api.user:
         return None
+    from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+
     return ServerApi(
         ServerApiConfig(
             url=api.url,
@@ -53,6 +61,8 @@ def indexer_from_settings(indexer: IndexerSettings, profile: str) -> Indexer | N
     (a lab node without the security plugin); when one is set, its password is required."""
     if not indexer.url:
         return None
+    from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+
     password = secrets.require_password(profile, "indexer", indexer.user) if indexer.user else None
     return Indexer(
         IndexerConfig(
@@ -67,22 +77,31 @@ def indexer_from_settings(indexer: IndexerSettings, profile: str) -> Indexer | N
     )
 
 
+def _logged(what: str, build: Callable[[T, str], R | None], part: T, profile: str) -> R:
+    try:
+        built = build(part, profile)
+    except WazuhMCPError as exc:
+        log.error("%s unavailable: %s", what, exc)
+        raise
+    assert built is not None  # only called for a configured part
+    return built
+
+
 @asynccontextmanager
 async def open_backends(settings: Settings, profile: str) -> AsyncIterator[Backends]:
-    """Backends for a configured deployment. A missing part is None: its tools explain how to configure it."""
+    """Backends for a configured deployment. A missing part is None: its tools explain how to configure it.
+    The clients (and the keyring lookups for their passwords) are built on first use (``backends.lazy``);
+    a part that cannot be built tells each caller why, as it would have at start-up."""
+    api, idx = settings.api, settings.indexer
     server_api: ServerApiBackend | None = None
     indexer: IndexerBackend | None = None
+    if api.url and api.user:
+        server_api = LazyServerApi(
+            lambda: _logged("Server API", server_api_from_settings, api, profile), user=api.user, run_as=api.run_as
+        )
+    if idx.url:
+        indexer = LazyIndexer(lambda: _logged("Indexer", indexer_from_settings, idx, profile))
     problems: dict[str, WazuhMCPError] = {}
-    try:
-        server_api = server_api_from_settings(settings.api, profile)
-    except WazuhMCPError as exc:
-        problems["api"] = exc
-        log.error("Server API unavailable: %s", exc)
-    try:
-        indexer = indexer_from_settings(settings.indexer, profile)
-    except WazuhMCPError as exc:
-        problems["indexer"] = exc
-        log.error("Indexer unavailable: %s", exc)
     if settings.plaintext_backends:
         # L1: an http:// URL used to be served silently (and audited as verified TLS).
         log.warning(

@@ -20,11 +20,12 @@ import json
 import logging
 import ssl
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
 
+from wazuh_mcp.backends.server_api_shapes import NOT_FOUND_CODES, Page, api_identity, raise_failed_item
 from wazuh_mcp.errors import (
     Forbidden,
     InvalidArgument,
@@ -42,17 +43,6 @@ log = logging.getLogger(__name__)
 RENEW_MARGIN_S = 60.0
 """Renew the JWT this long before it expires, so a call never starts with a dying token."""
 DEFAULT_TOKEN_LIFETIME_S = 900.0
-NOT_FOUND_CODES = {1701, 1707, 1750, 2004, 1200, 1201, 1415, 1416}
-"""Wazuh error codes that mean "no such thing" (agent, file, technique…), in failed items or errors."""
-
-
-@dataclass(frozen=True)
-class Page:
-    """The ``data`` part of a Wazuh envelope."""
-
-    items: list[dict[str, Any]]
-    total: int
-    failed: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -105,10 +95,7 @@ class ServerApi:
     @property
     def identity(self) -> str:
         """Who Wazuh's own audit will see: the run_as user when configured, else the API user."""
-        if self.config.run_as:
-            who = self.config.run_as.get("username") or self.config.run_as.get("user")
-            return f"{self.config.user} as {who}" if who else f"{self.config.user} (run_as)"
-        return self.config.user
+        return api_identity(self.config.user, self.config.run_as)
 
     async def aclose(self) -> None:
         await self._client.aclose()
@@ -288,17 +275,3 @@ class ServerApi:
         if body.get("error") == 1 and failed and not items:
             raise_failed_item(failed[0])
         return Page(items=list(items), total=int(total), failed=list(failed))
-
-
-def raise_failed_item(failed: dict[str, Any]) -> None:
-    """Turn one Wazuh ``failed_items`` entry into our error."""
-    error = failed.get("error") or {}
-    code = error.get("code")
-    message = str(error.get("message") or "Wazuh reported a failure")
-    ids = ", ".join(str(i) for i in failed.get("id", [])[:10])
-    text = f"{message}{f': {ids}' if ids else ''} (Wazuh error {code})."
-    if code in NOT_FOUND_CODES:
-        raise NotFound(text, upstream_code=code)
-    if code == 4000:
-        raise Forbidden(text, upstream_code=code)
-    raise UpstreamError(text, upstream_code=code if isinstance(code, int) else None)

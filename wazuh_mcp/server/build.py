@@ -27,6 +27,7 @@ from mcp_types import (
     ReadResourceResult,
     TextContent,
 )
+from mcp_types import Tool as MCPTool
 from pydantic import ValidationError
 
 from wazuh_mcp import __version__
@@ -86,6 +87,18 @@ class WazuhServer(MCPServer[AppContext]):
         self.audit = audit
         self.session_id = uuid.uuid4().hex[:12]
         self._app: AppContext | None = None
+        self._register_tools: Callable[[], None] | None = None
+
+    def _ensure_tools(self) -> None:
+        """Tools are registered on first need (tools/list or a call), not before ``initialize`` is answered:
+        building every tool's argument model and schemas is most of serve's start-up (bench_startup.py)."""
+        register, self._register_tools = self._register_tools, None
+        if register is not None:
+            register()
+
+    async def list_tools(self) -> list[MCPTool]:
+        self._ensure_tools()
+        return await super().list_tools()
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[AppContext, Any] | None = None
@@ -95,6 +108,7 @@ class WazuhServer(MCPServer[AppContext]):
         outcome_error: WazuhMCPError | None = None
         code: ErrorCode | None = None
         change_id: str | None = None
+        self._ensure_tools()
         try:
             if spec is None:
                 known = ", ".join(s.name for s in self.exposure.listed)
@@ -247,22 +261,26 @@ def build_server(
         lifespan=lifespan,
         log_level="WARNING",
     )
-    for spec in server.exposure.listed:
-        server.add_tool(
-            spec.fn,
-            name=spec.name,
-            title=spec.title,
-            description=spec.description,
-            annotations=spec.annotations,
-            meta=spec.meta,
-            structured_output=True,
-        )
-        registered = server._tool_manager.get_tool(spec.name)
-        if registered is not None:
-            # Advertise what call_tool enforces (no extra arguments), in the shortest equivalent schema.
-            registered.parameters = compact({**registered.parameters, "additionalProperties": False})
-            metadata = registered.fn_metadata
-            metadata.output_schema = compact(metadata.output_schema, output=True)
+
+    def register_tools() -> None:
+        for spec in server.exposure.listed:
+            server.add_tool(
+                spec.fn,
+                name=spec.name,
+                title=spec.title,
+                description=spec.description,
+                annotations=spec.annotations,
+                meta=spec.meta,
+                structured_output=True,
+            )
+            registered = server._tool_manager.get_tool(spec.name)
+            if registered is not None:
+                # Advertise what call_tool enforces (no extra arguments), in the shortest equivalent schema.
+                registered.parameters = compact({**registered.parameters, "additionalProperties": False})
+                metadata = registered.fn_metadata
+                metadata.output_schema = compact(metadata.output_schema, output=True)
+
+    server._register_tools = register_tools
     register_resources(server)
     register_prompts(server)
     return server

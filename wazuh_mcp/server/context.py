@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from mcp.server.mcpserver import Context
 
     from wazuh_mcp.backends.indexer_shapes import IndexKind
-    from wazuh_mcp.backends.server_api import Page
+    from wazuh_mcp.backends.server_api_shapes import Page
 
 
 class ServerApiBackend(Protocol):

@@ -21,16 +21,18 @@ from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
 from wazuh_mcp.backends.indexer_shapes import IndexKind
-from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.server.context import Backends
 from wazuh_mcp.server.notices import notice
 from wazuh_mcp.setup.settings import Settings, ensure_state_dir, open_private, state_dir
 from wazuh_mcp.standin.demo_load import DemoLoad
-from wazuh_mcp.standin.estate import build_estate
+
+if TYPE_CHECKING:  # the clients load with the stand-ins, in the background (not before `initialize`)
+    from wazuh_mcp.backends.indexer import Indexer
+    from wazuh_mcp.backends.server_api import ServerApi
+    from wazuh_mcp.backends.server_api_shapes import Page
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +93,9 @@ class DeferredIndexer:
 async def _start_indexer(stack: AsyncExitStack, now: datetime, progress: DemoLoad) -> Indexer:
     """Start the engine and load it in phases; returns once the first phase (last 24 hours) is searchable,
     leaving the rest to load in its thread."""
+    from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
     from wazuh_mcp.standin.engine import OsmemEngine, load_demo_phased
+    from wazuh_mcp.standin.estate import build_estate
 
     engine = OsmemEngine(log_path=ensure_state_dir() / "demo-indexer.log")
     stack.callback(engine.stop)  # registered before loading, so a session that ends mid-load stops it
@@ -127,30 +131,61 @@ async def _start_indexer(stack: AsyncExitStack, now: datetime, progress: DemoLoa
     return Indexer(IndexerConfig(url=engine.url))
 
 
-@asynccontextmanager
-async def demo_backends() -> AsyncIterator[Backends]:
+async def _start_api(stack: AsyncExitStack) -> ServerApi:
+    """Start the Server API stand-in (in a thread: it builds its app and TLS files) and its client."""
+    from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
     from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
+    api_server = await asyncio.to_thread(StandinServer, tls=True)
+    stack.callback(api_server.stop)  # safe before start: a session that ends meanwhile leaves nothing
+    await asyncio.to_thread(api_server.start)
+    server_api = ServerApi(
+        ServerApiConfig(
+            url=api_server.url,
+            user=DEMO_API_USER,
+            password=DEMO_USERS[DEMO_API_USER].password,
+            verify=str(api_server.ca_path) if api_server.ca_path else True,
+        )
+    )
+    stack.push_async_callback(server_api.aclose)
+    state = {"pid": os.getpid(), "api_url": api_server.url, "api_ca": str(api_server.ca_path)}
+    ensure_state_dir()
+    path = demo_state_path()
+    with open_private(path, "w") as fh:
+        fh.write(json.dumps(state))
+    stack.callback(lambda: path.unlink(missing_ok=True))
+    log.info("demo Server API stand-in at %s", api_server.url)
+    return server_api
+
+
+class DeferredServerApi:
+    """The demo Server API while its stand-in starts: ``initialize`` does not wait for it, a call does."""
+
+    identity = DEMO_API_USER
+
+    def __init__(self, ready: asyncio.Task[ServerApi]) -> None:
+        self._ready = ready
+
+    async def request(self, method: str, path: str, **kwargs: Any) -> Any:
+        return await (await asyncio.shield(self._ready)).request(method, path, **kwargs)
+
+    async def page(self, path: str, *, action: str, params: dict[str, Any] | None = None) -> Page:
+        return await (await asyncio.shield(self._ready)).page(path, action=action, params=params)
+
+    async def aclose(self) -> None:
+        if not self._ready.done():
+            self._ready.cancel()
+        with contextlib.suppress(BaseException):
+            await self._ready  # its own client is closed by the exit stack
+
+
+@asynccontextmanager
+async def demo_backends() -> AsyncIterator[Backends]:
+    """Both stand-ins start in the background, so ``initialize`` is answered at once."""
     async with AsyncExitStack() as stack:
         progress = DemoLoad()
         indexer = DeferredIndexer(asyncio.create_task(_start_indexer(stack, datetime.now(UTC), progress)), progress)
         stack.push_async_callback(indexer.aclose)
-        api_server = stack.enter_context(StandinServer(tls=True))
-        password = DEMO_USERS[DEMO_API_USER].password
-        server_api = ServerApi(
-            ServerApiConfig(
-                url=api_server.url,
-                user=DEMO_API_USER,
-                password=password,
-                verify=str(api_server.ca_path) if api_server.ca_path else True,
-            )
-        )
+        server_api = DeferredServerApi(asyncio.create_task(_start_api(stack)))
         stack.push_async_callback(server_api.aclose)
-        state = {"pid": os.getpid(), "api_url": api_server.url, "api_ca": str(api_server.ca_path)}
-        ensure_state_dir()
-        path = demo_state_path()
-        with open_private(path, "w") as fh:
-            fh.write(json.dumps(state))
-        stack.callback(lambda: path.unlink(missing_ok=True))
-        log.info("demo Server API stand-in at %s", api_server.url)
         yield Backends(server_api=server_api, indexer=indexer)

@@ -11,7 +11,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from wazuh_mcp.backends.server_api import NOT_FOUND_CODES, raise_failed_item
+from wazuh_mcp.backends.server_api_shapes import NOT_FOUND_CODES, raise_failed_item
 from wazuh_mcp.errors import Conflict, Forbidden, InvalidArgument, UpstreamUnavailable
 from wazuh_mcp.models.write import PendingChange, RestartScope
 from wazuh_mcp.server.context import ServerApiBackend
