@@ -101,6 +101,11 @@ def _demo(args: argparse.Namespace) -> int:
 
 @command("serve")
 def _serve(args: argparse.Namespace) -> int:
+    from wazuh_mcp.setup.bundle_env import demo_requested, drop_unfilled
+
+    drop_unfilled(os.environ)  # fields an MCP Bundle user left empty
+    args.demo = args.demo or demo_requested(os.environ)
+    os.environ.pop("WAZUH_MCP_DEMO", None)  # not a setting
     configure_logging(to_file=True)
     from wazuh_mcp.server.stdio import run_serve
 
