@@ -5,6 +5,7 @@
     wazuh-mcp serve [--demo]  the stdio MCP server that AI clients start
     wazuh-mcp demo [--json]   a guided tour against the embedded stand-in (no Wazuh needed)
     wazuh-mcp version         print the version
+    wazuh-mcp install-launcher  a double-click launcher (Linux menu entry, macOS .command)
 """
 
 from __future__ import annotations
@@ -22,6 +23,11 @@ from typing import Any
 from wazuh_mcp import __version__
 
 Command = Callable[[argparse.Namespace], int]
+NO_TERMINAL_HINT = (
+    "wazuh-mcp: no terminal. Open it from a terminal (or its desktop launcher: `wazuh-mcp install-launcher`); "
+    "AI clients start `wazuh-mcp serve`."
+)
+"""One line, then exit 2: started with no terminal (a double-click without one), never wait for input."""
 _COMMANDS: dict[str, Command] = {}
 
 
@@ -74,6 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--demo", action="store_true", help="run against the embedded Wazuh stand-in")
     serve.add_argument("--profile", help="settings profile to use (default: the file's default_profile)")
     sub.add_parser("version", help="print the version")
+    sub.add_parser("install-launcher", help="add a double-click launcher for this executable (menu entry / .command)")
     demo = sub.add_parser("demo", help="a guided tour against the embedded Wazuh stand-in, in this terminal")
     demo.add_argument("--json", action="store_true", help="print each call's structured result (JSON lines)")
     for extend in _PARSER_EXTENSIONS:
@@ -88,6 +95,22 @@ _PARSER_EXTENSIONS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentP
 @command("version")
 def _version(_: argparse.Namespace) -> int:
     print(f"wazuh-mcp {__version__}")
+    return 0
+
+
+@command("install-launcher")
+def _install_launcher(_: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from wazuh_mcp.setup.launchers import install
+    from wazuh_mcp.setup.serve_command import executable_argv
+
+    argv = executable_argv()
+    if len(argv) != 1:
+        print("wazuh-mcp: install-launcher needs the wazuh-mcp executable (or console script).", file=sys.stderr)
+        return 2
+    path = install(Path(argv[0]), platform=sys.platform, home=Path.home())
+    print(path or "Windows: double-click wazuh-mcp.exe (a console program) to open the launcher.")
     return 0
 
 
@@ -134,8 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if sys.stdin.isatty() and sys.stdout.isatty():
             args.command = "launcher"
         else:
-            parser.print_help(sys.stderr)
-            print("\nAI clients must start `wazuh-mcp serve`.", file=sys.stderr)
+            print(NO_TERMINAL_HINT, file=sys.stderr)
             return 2
     handler = _COMMANDS.get(args.command)
     if handler is None:
