@@ -110,6 +110,21 @@ def unpack(bundle: Path, into: Path) -> dict[str, Any]:
     return manifest
 
 
+def gui_environment(home: Path) -> dict[str, str]:
+    """About what a desktop app started from the Dock / Start menu / a desktop session has: a home, the
+    system PATH, nothing from a developer's shell (no venv, no PYTHONPATH, no WAZUH_MCP_*)."""
+    if sys.platform == "win32":
+        system = os.environ.get("SYSTEMROOT", r"C:\Windows")
+        return {
+            "USERPROFILE": str(home),
+            "APPDATA": str(home / "AppData" / "Roaming"),
+            "LOCALAPPDATA": str(home / "AppData" / "Local"),
+            "SystemRoot": system,
+            "PATH": rf"{system}\System32;{system}",
+        }
+    return {"HOME": str(home), "PATH": "/usr/bin:/bin"}
+
+
 @needs_bundle
 async def test_the_bundle_starts_as_claude_desktop_starts_it(tmp_path: Path) -> None:
     root = tmp_path / "extension"
@@ -120,7 +135,7 @@ async def test_the_bundle_starts_as_claude_desktop_starts_it(tmp_path: Path) -> 
     # The user ticked Demo mode and left every other field empty.
     user_config = {"demo": "true", "role": "analyst"}
     env = {name: substitute(value, root, user_config) for name, value in config["env"].items()}
-    bare = {"HOME": str(home), "PATH": "/usr/bin:/bin", **env}
+    bare = {**gui_environment(home), **env}
     params = StdioServerParameters(
         command=substitute(config["command"], root, user_config),
         args=[substitute(a, root, user_config) for a in config["args"]],
@@ -134,5 +149,5 @@ async def test_the_bundle_starts_as_claude_desktop_starts_it(tmp_path: Path) -> 
         assert not cluster.is_error and (cluster.structured_content or {})["mode"] == "single_node"
         summary = await client.call_tool("summarize_alerts", {"time_range": "24h"})
         assert not summary.is_error and (summary.structured_content or {})["total"] > 0
-    # Its state went where a GUI-started app's goes: under that HOME, nowhere else.
-    assert (home / ".local" / "state" / "wazuh-mcp" / "audit.jsonl").is_file()
+    # Its state went where a GUI-started app's goes: under that home, nowhere else.
+    assert [p.name for p in home.rglob("audit.jsonl")] == ["audit.jsonl"]
