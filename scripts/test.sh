@@ -80,10 +80,11 @@ if [[ -z "${SKIP_SERVICES:-}" && "$(id -u)" == 0 ]]; then
 fi
 
 # --- static checks ------------------------------------------------------------------------------------
-log "ruff (lint, format), mypy, docs freshness"
+log "ruff (lint, format), mypy, import contracts, docs freshness"
 ruff check .
 ruff format --check .
 mypy
+lint-imports
 python -m wazuh_mcp.docgen --check
 
 # --- release workflows (actionlint, a Go program from the module proxy, pinned) ---------------------

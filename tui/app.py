@@ -73,7 +73,7 @@ class WazuhApp(App[int]):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # Snapshot tests need a still cursor: blinking only ever happens in the focused widget.
         if not self.cursor_blink and hasattr(event.widget, "cursor_blink"):
-            event.widget.cursor_blink = False  # type: ignore[attr-defined]
+            event.widget.cursor_blink = False
 
 
 def create_app(

@@ -1,6 +1,7 @@
 """Launcher subcommands: ``launcher``, ``setup``, ``connect`` and ``audit``.
 
-Imported by ``wazuh_mcp.cli._load_extensions`` (never on ``serve``'s path). Textual is imported
+Loaded through the ``wazuh_mcp.commands`` entry point declared in pyproject.toml (``add_parsers``),
+which ``wazuh_mcp.cli`` reads for every command but ``serve``. Textual is imported
 only by the commands that open the launcher, so ``setup --non-interactive`` and ``connect``
 stay quick in scripts.
 """
@@ -14,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from wazuh_mcp.cli import _PARSER_EXTENSIONS, command
+from wazuh_mcp.cli import SubParsers, command
 from wazuh_mcp.setup.ai_clients import CLIENTS, DEFAULT_SERVER_NAME, apply_change, claude_mcp_add_command, plan_change
 from wazuh_mcp.setup.ai_clients import server_entry as _server_entry
 from wazuh_mcp.setup.ai_clients import target_for as _target_for
@@ -22,7 +23,7 @@ from wazuh_mcp.setup.ai_clients import target_for as _target_for
 OK_MARK = {"ok": "[ ok ]", "warn": "[warn]", "fail": "[FAIL]", "skip": "[skip]", "running": "[ .. ]"}
 
 
-def _extend(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parsers(sub: SubParsers) -> None:
     launcher = sub.add_parser("launcher", help="open the launcher (what `wazuh-mcp` does on a terminal)")
     launcher.add_argument("--profile", help="profile to show and edit")
 
@@ -64,9 +65,6 @@ def _extend(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     audit.add_argument("--file", type=Path, help="audit JSONL to follow (default: the profile's audit_log)")
     audit.add_argument("--profile", help="profile whose audit log to follow")
     audit.add_argument("--last", type=int, default=20, help="without a terminal: how many calls to print")
-
-
-_PARSER_EXTENSIONS.append(_extend)
 
 
 def _on_terminal() -> bool:

@@ -6,6 +6,12 @@
     wazuh-mcp demo [--json]   a guided tour against the embedded stand-in (no Wazuh needed)
     wazuh-mcp version         print the version
     wazuh-mcp install-launcher  a double-click launcher (Linux menu entry, macOS .command)
+
+Other packages add subcommands through the ``wazuh_mcp.commands`` entry-point group (the
+launcher's ``setup``, ``connect``, ``audit`` come from ``tui`` that way, declared in
+pyproject.toml): each entry point names a function ``add_parsers(sub)`` that adds its
+subparsers, and its module registers the handlers with ``@command``. They are read only for
+commands other than ``serve``, so the server's start-up path never loads them.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ import sys
 from collections.abc import Callable, Sequence
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from wazuh_mcp import __version__
 
@@ -28,10 +34,17 @@ NO_TERMINAL_HINT = (
     "AI clients start `wazuh-mcp serve`."
 )
 """One line, then exit 2: started with no terminal (a double-click without one), never wait for input."""
+# argparse has no public name for what add_subparsers() returns; a string keeps it to type checking.
+SubParsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"  # noqa: SLF001 - see above
+ParserHook = Callable[[SubParsers], None]
+"""What a ``wazuh_mcp.commands`` entry point names: adds subparsers to ``wazuh-mcp``'s parser."""
+COMMANDS_GROUP = "wazuh_mcp.commands"
 _COMMANDS: dict[str, Command] = {}
 
 
 def command(name: str) -> Callable[[Command], Command]:
+    """Register the handler of subcommand ``name`` (public: extensions use it next to ``add_parsers``)."""
+
     def register(fn: Command) -> Command:
         _COMMANDS[name] = fn
         return fn
@@ -72,7 +85,7 @@ def configure_logging(*, to_file: bool) -> None:
         logging.getLogger("opensearch").setLevel(logging.ERROR)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(extensions: Sequence[ParserHook] = ()) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="wazuh-mcp", description="Wazuh MCP server and launcher.")
     parser.add_argument("--version", action="version", version=f"wazuh-mcp {__version__}")
     sub = parser.add_subparsers(dest="command")
@@ -83,13 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("install-launcher", help="add a double-click launcher for this executable (menu entry / .command)")
     demo = sub.add_parser("demo", help="a guided tour against the embedded Wazuh stand-in, in this terminal")
     demo.add_argument("--json", action="store_true", help="print each call's structured result (JSON lines)")
-    for extend in _PARSER_EXTENSIONS:
+    for extend in extensions:
         extend(sub)
     return parser
-
-
-_PARSER_EXTENSIONS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = []
-"""Other modules' subcommands (approvals, setup, connect, audit) add themselves here."""
 
 
 @command("version")
@@ -135,23 +144,26 @@ def _serve(args: argparse.Namespace) -> int:
     return run_serve(demo=args.demo, profile=args.profile)
 
 
-def _load_extensions() -> None:
-    """Subcommands that live with their feature (each module registers parser + handler)."""
-    import importlib
+def load_extensions() -> list[ParserHook]:
+    """Subcommands that live with their feature: the approval verbs, then every ``wazuh_mcp.commands``
+    entry point. An entry point whose package is not installed (a build without the launcher) is skipped."""
+    from importlib.metadata import entry_points
 
-    for module in ("wazuh_mcp.writes.cli", "tui.cli"):
+    from wazuh_mcp.writes import cli as writes_cli
+
+    hooks: list[ParserHook] = [writes_cli.add_parsers]
+    for entry in entry_points(group=COMMANDS_GROUP):
         try:
-            importlib.import_module(module)
+            hooks.append(entry.load())
         except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+            logging.getLogger(__name__).debug("skipping wazuh-mcp commands %s: %s", entry.value, exc)
+    return hooks
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] != ["serve"]:  # serve stays lean: no extension imports on its start-up path
-        _load_extensions()
-    parser = build_parser()
+    # serve stays lean: no extension imports on its start-up path
+    parser = build_parser(load_extensions() if argv[:1] != ["serve"] else ())
     args = parser.parse_args(argv)
     if args.command is None:
         if sys.stdin.isatty() and sys.stdout.isatty():

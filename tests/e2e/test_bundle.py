@@ -38,7 +38,7 @@ def generated_manifest(platform: str, out: Path) -> dict[str, Any]:
         timeout=120,
         env={**os.environ, "WAZUH_MCP_CONFIG": os.devnull},
     )
-    return json.loads(out.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    return json.loads(out.read_text(encoding="utf-8"))
 
 
 def substitute(value: str, dirname: Path, user_config: dict[str, str]) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters
@@ -26,7 +27,7 @@ CORE_TOOLS = {
 async def test_demo_answers_core_tools_and_audits_each_call_once(
     demo_params: StdioServerParameters, serve_env: dict[str, str]
 ) -> None:
-    calls = [
+    calls: list[tuple[str, dict[str, Any]]] = [
         ("list_agents", {"status": "active", "size": 5}),
         ("get_agent", {"agent_id": "1"}),
         ("agent_packages", {"agent_id": "001", "size": 3}),

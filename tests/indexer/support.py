@@ -39,6 +39,12 @@ class CountingIndexer:
         self.calls += 1
         return await self.inner.aggregate(kind, query, aggs)
 
+    async def field_types(
+        self, kind: IndexKind, fields: list[str], pattern: str | None = None
+    ) -> dict[str, dict[str, str]]:
+        self.calls += 1
+        return await self.inner.field_types(kind, fields, pattern)
+
     async def aclose(self) -> None:
         await self.inner.aclose()
 

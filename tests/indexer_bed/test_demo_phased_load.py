@@ -34,10 +34,12 @@ def test_recent_first_then_everything_the_slice_has() -> None:
     with OsmemEngine() as engine:
         es = client(engine.url)
         progress = DemoLoad()
+
         # What is searchable at the moment each phase is announced (the loader waits for the listener).
-        progress.listeners.append(
-            lambda phase: seen.setdefault(phase, (count(es, ALERTS_PATTERN), count(es, VULNS_PATTERN)))
-        )
+        def snapshot(phase: str) -> None:
+            seen[phase] = (count(es, ALERTS_PATTERN), count(es, VULNS_PATTERN))
+
+        progress.listeners.append(snapshot)
         counts = load_demo_phased(engine.url, estate, now, progress)
         assert [phase for phase, _ in progress.phases] == ["recent", "vulnerabilities", "all"]
         assert seen["recent"] == (recent_expected, 0) and 0 < recent_expected < len(expected)

@@ -37,7 +37,7 @@ def real_keyring() -> Iterator[None]:
 
     for profile in ("ci", "prod"):
         for which in ("api", "indexer"):
-            secrets.delete_password(profile, which)  # type: ignore[arg-type]
+            secrets.delete_password(profile, which)
     # keyring's SecretService backend opens a D-Bus connection per call and leaves it to the garbage
     # collector; collect them here, where their ResourceWarning is known and expected.
     with warnings.catch_warnings():

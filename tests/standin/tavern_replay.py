@@ -225,6 +225,17 @@ class Replayer:
             json=request.get("json"),
             content=request.get("data"),
         )
+        errors = self._response_errors(response_spec, response)
+        if not errors:
+            try:
+                variables.update(self._saved(response_spec.get("save") or {}, response))
+            except (KeyError, IndexError, TypeError, ValueError) as exc:
+                errors.append(f"save failed: {exc!r}")
+        return StageResult(test, name, "failed" if errors else "passed", "; ".join(errors))
+
+    @staticmethod
+    def _response_errors(response_spec: dict[str, Any], response: httpx.Response) -> list[str]:
+        """How ``response`` differs from the stage's expected status, headers and JSON."""
         errors = []
         expected_status = response_spec.get("status_code", 200)
         if response.status_code not in (expected_status if isinstance(expected_status, list) else [expected_status]):
@@ -240,12 +251,7 @@ class Replayer:
                 errors.append(f"not JSON: {response.text[:200]}")
             if body is not None:
                 errors += mismatches(response_spec["json"], body, "json")
-        if not errors:
-            try:
-                variables.update(self._saved(response_spec.get("save") or {}, response))
-            except (KeyError, IndexError, TypeError, ValueError) as exc:
-                errors.append(f"save failed: {exc!r}")
-        return StageResult(test, name, "failed" if errors else "passed", "; ".join(errors))
+        return errors
 
     @staticmethod
     def _saved(spec: dict[str, Any], response: httpx.Response) -> dict[str, Any]:

@@ -332,3 +332,53 @@ def test_in_process_server_is_silent_even_when_faults_fire() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "" and done.stderr == ""
+
+
+# --- response actions: effects visible to later reads -------------------------------------------
+
+
+def test_response_actions_change_what_later_reads_show(plain_server: StandinServer, client: httpx.Client) -> None:
+    headers = bearer(login(client))
+
+    def groups_of(agent_id: str) -> list[str]:
+        item = client.get(f"/agents?agents_list={agent_id}", headers=headers).json()["data"]["affected_items"][0]
+        return list(item.get("group", []))
+
+    def members(group: str) -> set[str]:
+        answer = client.get(f"/groups/{group}/agents?limit=500", headers=headers).json()["data"]["affected_items"]
+        return {a["id"] for a in answer}
+
+    assert "dmz" not in groups_of("001") and "001" not in members("dmz")
+    added = client.put("/agents/001/group/dmz", headers=headers).json()
+    assert added["error"] == 0 and added["data"]["affected_items"] == ["001"]
+    assert groups_of("001")[-1] == "dmz" and "001" in members("dmz")
+    again = client.put("/agents/001/group/dmz", headers=headers).json()
+    assert again["error"] == 1 and again["data"]["failed_items"][0]["error"]["code"] == 1751
+    assert client.delete("/agents/001/group/dmz", headers=headers).json()["error"] == 0
+    assert "dmz" not in groups_of("001") and "001" not in members("dmz")
+
+    before = client.get("/agents?agents_list=001", headers=headers).json()["data"]["affected_items"][0]
+    time.sleep(1.1)  # keepalives have one-second resolution
+    restarted = client.put("/agents/restart?agents_list=001,002,999", headers=headers).json()
+    assert restarted["error"] == 2 and restarted["data"]["affected_items"] == ["001"]
+    codes = {f["error"]["code"]: f["id"] for f in restarted["data"]["failed_items"]}
+    assert codes == {1701: ["999"], 1707: ["002"]}  # 002 is disconnected in the estate
+    after = client.get("/agents?agents_list=001", headers=headers).json()["data"]["affected_items"][0]
+    assert after["lastKeepAlive"] > before["lastKeepAlive"]
+
+    body = {"command": "!firewall-drop", "arguments": [], "alert": {"data": {"srcip": "203.0.113.7"}}}
+    sent = client.put("/active-response?agents_list=001,000", headers=headers, json=body).json()
+    assert sent["error"] == 2 and sent["data"]["failed_items"][0]["error"]["code"] == 1703
+    snapshot = plain_server.state.snapshot()
+    assert [(r["agent_id"], r["command"], r["alert"]) for r in snapshot["responses"]] == [
+        ("001", "!firewall-drop", {"data": {"srcip": "203.0.113.7"}})
+    ]
+    assert snapshot["agent_restarts"] == {"001": 1}
+
+
+def test_response_actions_follow_rbac_per_agent(plain_server: StandinServer, client: httpx.Client) -> None:
+    analyst = bearer(login(client, "analyst"))
+    refused = client.put("/agents/001/group/dmz", headers=analyst)
+    assert refused.status_code == 403 and "agent:modify_group" in refused.json()["remediation"]
+    assert plain_server.state.fleet.agent("001") is not None
+    assert "dmz" not in (plain_server.state.fleet.agent("001") or {}).get("group", [])

@@ -7,6 +7,7 @@ answer; the body is then validated against the schema the spec declares for that
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +23,8 @@ RULE = (
     '<group name="local,">\n  <rule id="100200" level="3">\n    <if_sid>5715</if_sid>\n'
     "    <description>Login seen.</description>\n  </rule>\n</group>\n"
 )
+
+AR_BODY = {"command": "!firewall-drop", "arguments": [], "alert": {"data": {"srcip": "203.0.113.7"}}}
 
 # (user or None for no token, method, url, expected status)
 CASES: list[tuple[str | None, str, str, int]] = [
@@ -174,11 +177,35 @@ CASES: list[tuple[str | None, str, str, int]] = [
     ("wazuh", "GET", "/agents/000/stats/logcollector", 200),
     ("wazuh", "GET", "/agents/001/stats/nope", 400),
     ("wazuh", "DELETE", "/agents/summary", 405),
+    ("wazuh", "PUT", "/active-response?agents_list=001,005", 200),
+    ("wazuh", "PUT", "/active-response?agents_list=001,002,000,999", 200),
+    ("wazuh", "PUT", "/active-response?agents_list=999", 200),
+    ("wazuh", "PUT", "/active-response?agents_list=abc", 400),
+    ("wazuh", "PUT", "/agents/restart?agents_list=001,002,999", 200),
+    ("wazuh", "PUT", "/agents/restart?agents_list=002", 200),
+    ("wazuh", "PUT", "/agents/001/restart", 200),
+    ("wazuh", "PUT", "/agents/002/restart", 200),
+    ("wazuh", "PUT", "/agents/000/restart", 200),
+    ("wazuh", "PUT", "/agents/001/group/dmz", 200),
+    ("wazuh", "PUT", "/agents/001/group/dmz", 200),
+    ("wazuh", "PUT", "/agents/001/group/dmz?force_single_group=true", 200),
+    ("wazuh", "PUT", "/agents/001/group/nope", 404),
+    ("wazuh", "PUT", "/agents/999/group/dmz", 200),
+    ("wazuh", "PUT", "/agents/000/group/dmz", 200),
+    ("wazuh", "DELETE", "/agents/001/group/dmz", 200),
+    ("wazuh", "DELETE", "/agents/001/group/databases", 400),
+    ("wazuh", "DELETE", "/agents/999/group/dmz", 404),
+    ("wazuh", "DELETE", "/agents/000/group/dmz", 400),
+    ("wazuh", "DELETE", "/agents/001/group/nope", 404),
     (None, "GET", "/agents", 401),
     ("<invalid>", "GET", "/agents", 401),
     ("analyst", "GET", "/agents", 200),
     ("analyst", "PUT", "/rules/files/spec_rules.xml", 403),
     ("analyst", "PUT", "/manager/restart", 403),
+    ("analyst", "PUT", "/active-response?agents_list=001", 403),
+    ("analyst", "PUT", "/agents/restart?agents_list=001", 403),
+    ("analyst", "PUT", "/agents/001/group/dmz", 403),
+    ("analyst", "DELETE", "/agents/001/group/default", 403),
     ("agents-ro", "GET", "/mitre/techniques", 403),
     ("agents-ro", "GET", "/syscollector/001/packages", 403),
     ("cluster-ro", "GET", "/agents", 403),
@@ -236,6 +263,9 @@ def _send(
     if method == "PUT" and url.startswith("/rules/files"):
         headers["Content-Type"] = "application/octet-stream"
         content = RULE.encode()
+    if method == "PUT" and url.startswith("/active-response"):
+        headers["Content-Type"] = "application/json"
+        content = json.dumps(AR_BODY).encode()
     return client.request(method, url, headers=headers, content=content)
 
 
@@ -306,3 +336,25 @@ def test_rate_limited_answer_conforms(spec: Spec) -> None:
     assert [a.status_code for a in answers][-1] == 429
     assert answers[-1].json()["error"] == 6001
     assert not spec.errors(answers[-1])
+
+
+def test_response_action_refusals_and_an_invalid_configuration_conform(spec: Spec) -> None:
+    with StandinServer(tls=False) as server, httpx.Client(base_url=server.url, timeout=10) as client:
+        headers = {"Authorization": f"Bearer {login(client)}"}
+        url = "/active-response?agents_list=001"
+        answers = [
+            (400, client.put(url, json={"arguments": []}, headers=headers)),
+            (400, client.put(url, json={"command": "rm -rf /"}, headers=headers)),
+            (400, client.put(url, json={"command": "firewall-drop", "arguments": [1]}, headers=headers)),
+            (406, client.put(url, content=b"command=x", headers={**headers, "Content-Type": "text/plain"})),
+        ]
+        server.state.config_error = "ossec.conf: Invalid element in the configuration: 'bogus'"
+        answers += [
+            (200, client.get("/manager/configuration/validation", headers=headers)),
+        ]
+    problems = [f"{r.request.url}: {r.status_code} != {want}" for want, r in answers if r.status_code != want]
+    problems += [e for _, r in answers for e in spec.errors(r)]
+    assert not problems, "\n".join(problems)
+    invalid = answers[-1][1].json()
+    assert invalid["error"] == 1 and invalid["data"]["failed_items"][0]["error"]["code"] == 1908
+    assert "bogus" in invalid["data"]["failed_items"][0]["error"]["message"]

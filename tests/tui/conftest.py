@@ -20,7 +20,7 @@ ALERTS_INDEX = "wazuh-alerts-4.x-2026.01.30"
 class MemoryKeyring(KeyringBackend):
     """A keyring backend that keeps entries in a dict (per test)."""
 
-    priority = 1  # type: ignore[assignment]
+    priority = 1
 
     def __init__(self) -> None:
         super().__init__()

@@ -16,7 +16,7 @@ def event(n: int, outcome: str = "ok") -> AuditEvent:
         args={"n": n},
         outcome=outcome,
         duration_ms=float(n),
-    )  # type: ignore[arg-type]
+    )
 
 
 def numbers(events: list[AuditEvent]) -> list[int]:

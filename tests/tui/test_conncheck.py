@@ -6,6 +6,9 @@ from __future__ import annotations
 import socket
 from pathlib import Path
 
+from opensearchpy import OpenSearch
+
+from tests.indexer.sample_bed import alerts_index_body, as_wazuh5, vulnerabilities_index_body, vulnerability_hits
 from tests.tui.conftest import api_password
 from wazuh_mcp.setup.conncheck import (
     Check,
@@ -167,7 +170,7 @@ def test_version_diagnosis() -> None:
 
     assert verdict("4.14.7").status == "ok"
     five = verdict("5.0.0")
-    assert five.status == "warn" and "5.x Server API lacks several endpoints" in five.detail
+    assert five.status == "warn" and "Not supported on 5.x yet" in five.detail and "wazuh-events-v5" in five.detail
     assert verdict("v4.7.2").status == "warn" and "4.8" in verdict("v4.7.2").detail
     assert verdict("").status == "warn"
 
@@ -187,3 +190,40 @@ def test_last_report_is_kept_per_profile() -> None:
     assert lab is not None and lab.status == "ok" and lab.wazuh_version == "4.14.7"
     prod = last_report("prod")
     assert prod is not None and prod.status == "fail"
+
+
+# --- issue 9: indices the tools would answer partial on, and Wazuh 5.x, named by the test -------------
+
+
+async def test_alerts_index_without_wazuhs_template_is_listed_with_the_fix(empty_indexer_url: str) -> None:
+    client = OpenSearch(hosts=[empty_indexer_url])
+    client.indices.create(index="wazuh-alerts-4.x-good", body=alerts_index_body())
+    client.index(index="wazuh-alerts-4.x-good", body={"timestamp": "2026-01-30T10:00:00Z", "rule": {"id": "1"}})
+    client.index(index="wazuh-alerts-4.x-bad", body={"timestamp": "2026-01-30T10:00:00Z", "rule": {"id": "5710"}})
+    client.indices.refresh(index="wazuh-alerts-*")
+    client.close()
+    report = await run_connection_test(settings("", indexer_url=empty_indexer_url, indexer_user=None), profile="t")
+    check = by_key(report)["indexer.alerts.mappings"]
+    assert check.status == "warn"
+    assert "wazuh-alerts-4.x-bad: rule.id is text (Wazuh maps it keyword)" in check.detail
+    assert "wazuh-alerts-4.x-good" not in check.detail
+    assert check.hint is not None and "template" in check.hint and "reindex" in check.hint
+
+
+async def test_wazuh_5_indices_are_told_apart(empty_indexer_url: str) -> None:
+    client = OpenSearch(hosts=[empty_indexer_url])
+    body5 = vulnerabilities_index_body(v5=True)
+    client.indices.create(index="wazuh-states-vulnerabilities", body=body5)
+    source = vulnerability_hits()[0]["_source"]
+    client.index(index="wazuh-states-vulnerabilities", body=as_wazuh5(source, body5["mappings"]), refresh=True)
+    client.indices.create(index="wazuh-events-v5-system-activity")
+    client.close()
+    report = await run_connection_test(settings("", indexer_url=empty_indexer_url, indexer_user=None), profile="t")
+    checks = by_key(report)
+    assert checks["indexer.alerts"].status == "fail"
+    assert (
+        "Wazuh 5.x" in checks["indexer.alerts"].detail
+        and "wazuh-events-v5-system-activity" in checks["indexer.alerts"].detail
+    )
+    assert checks["indexer.vulns"].status == "warn"
+    assert "Wazuh 5.x" in checks["indexer.vulns"].detail and "wazuh.agent" in checks["indexer.vulns"].detail

@@ -5,6 +5,7 @@ from __future__ import annotations
 import stat
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import keyring
 import pytest
@@ -97,7 +98,7 @@ def test_editing_keeps_keys_the_wizard_does_not_show() -> None:
         ({"role": "root"}, "role", "Unknown role"),
     ],
 )
-def test_bad_input_is_refused_with_a_reason(changes: dict[str, object], field: str, text: str) -> None:
+def test_bad_input_is_refused_with_a_reason(changes: dict[str, Any], field: str, text: str) -> None:
     checked = check_input(entered(**changes))
     assert text in checked.problems[field]
     with pytest.raises(InvalidArgument):

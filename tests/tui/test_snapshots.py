@@ -98,7 +98,7 @@ def audit_events() -> None:
                 toolset=tool.split(".")[0],
                 args=args,
                 outcome=outcome,
-                error_code=code,  # type: ignore[arg-type]
+                error_code=code,
                 error="agent 042 does not exist" if code == "not_found" else None,
                 duration_ms=ms,
                 wazuh_user="soc-mcp",

@@ -15,7 +15,7 @@ def event(n: int = 0, **extra: object) -> AuditEvent:
         outcome="ok",
         duration_ms=1.5,
         **extra,
-    )  # type: ignore[arg-type]
+    )
 
 
 def test_redact_masks_secret_keys_at_any_depth() -> None:

@@ -11,6 +11,7 @@ import subprocess
 import sys
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -89,7 +90,7 @@ def test_new_file_in_a_missing_directory(tmp_path: Path) -> None:
 
 def test_merge_keeps_other_servers_and_keys_in_order(tmp_path: Path) -> None:
     target = desktop(tmp_path)
-    original = {
+    original: dict[str, Any] = {
         "globalShortcut": "Ctrl+Space",
         "mcpServers": {"filesystem": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem"]}},
         "preferences": {"sidebarMode": "chat", "quickEntryShortcut": "off"},
@@ -103,7 +104,7 @@ def test_merge_keeps_other_servers_and_keys_in_order(tmp_path: Path) -> None:
     assert list(written["mcpServers"]) == ["filesystem", "wazuh"]
     assert written["mcpServers"]["filesystem"] == original["mcpServers"]["filesystem"]
     assert backup == target.path.with_name("claude_desktop_config.json.20260130-101500.bak")
-    assert json.loads(backup.read_text()) == original
+    assert backup is not None and json.loads(backup.read_text()) == original
     # the diff only adds our entry: no line of the old file is removed or rewritten
     lines = change.diff().splitlines()[3:]
     assert [line for line in lines if line.startswith("-")] == []

@@ -22,7 +22,7 @@ def test_defaults_without_file_or_env() -> None:
     assert settings.api.url is None
     assert settings.api.verify_tls is True
     assert settings.indexer.alerts_pattern == "wazuh-alerts-*"
-    assert settings.indexer.vulnerabilities_pattern == "wazuh-states-vulnerabilities-*"
+    assert settings.indexer.vulnerabilities_pattern == "wazuh-states-vulnerabilities*"
     assert settings.role == "analyst"
     assert settings.writes is False
 

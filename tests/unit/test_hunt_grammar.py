@@ -90,28 +90,73 @@ def assert_grammar(query: dict[str, Any], *, window: dict[str, Any] | None = Non
 # --- the allowlist is made of real alert fields ---------------------------------------------
 
 
-def test_allowlist_has_the_seed_fields() -> None:
-    assert len(FIELDS) == 23
-    for name in (
-        "agent.id",
-        "rule.id",
-        "rule.level",
-        "rule.mitre.id",
-        "data.srcip",
-        "syscheck.path",
-        "syscheck.sha256_after",
-        "@timestamp",
-    ):
-        assert name in FIELDS
+ANALYST_FIELDS = (
+    # the seed's fields
+    "agent.id",
+    "rule.id",
+    "rule.level",
+    "rule.mitre.id",
+    "data.srcip",
+    "syscheck.path",
+    "syscheck.sha256_after",
+    "@timestamp",
+    # where Wazuh stores what analysts pivot on (issue 9)
+    "data.dstip",
+    "data.dstuser",
+    "data.win.eventdata.ipAddress",
+    "data.win.eventdata.targetUserName",
+    "data.win.eventdata.subjectUserName",
+    "data.win.eventdata.logonType",
+    "data.win.eventdata.image",
+    "data.win.eventdata.commandLine",
+    "data.win.eventdata.parentImage",
+    "data.win.eventdata.hashes",
+    "data.win.system.eventID",
+    "data.win.system.channel",
+    "data.win.system.providerName",
+    "data.audit.exe",
+    "data.audit.command",
+    "data.audit.key",
+    "data.audit.success",
+    "data.aws.sourceIPAddress",
+    "data.aws.service.action.portProbeAction.portProbeDetails.remoteIpDetails.ipAddressV4",
+    "data.vulnerability.cve",
+    "data.vulnerability.severity",
+    "data.vulnerability.package.name",
+    "data.url",
+    "syscheck.md5_after",
+    "syscheck.sha1_after",
+    "decoder.name",
+    "location",
+    "rule.groups",
+    "manager.name",
+)
 
 
-def _template_type(properties: dict[str, Any], dotted: str) -> str | None:
-    node: dict[str, Any] = {"properties": properties}
-    for part in dotted.split("."):
-        node = node.get("properties", {}).get(part)
-        if node is None:
-            return None
-    return node.get("type")
+def test_allowlist_has_the_fields_analysts_pivot_on() -> None:
+    missing = [name for name in ANALYST_FIELDS if name not in FIELDS]
+    assert not missing
+
+
+def _leaf_types(properties: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    """Every mapped leaf as ``dotted.name → type`` (the template writes some paths with dots in one key)."""
+    leaves: dict[str, str] = {}
+    for key, node in properties.items():
+        if "properties" in node:
+            leaves.update(_leaf_types(node["properties"], f"{prefix}{key}."))
+        else:
+            leaves[f"{prefix}{key}"] = node.get("type", "object")
+    return leaves
+
+
+def _template_type(leaves: dict[str, str], dotted: str) -> str | None:
+    """The mapped type of ``dotted``; None when the template leaves it to its dynamic rule. A path under a
+    field mapped as a value (not an object) cannot hold it: an error."""
+    parts = dotted.split(".")
+    for end in range(1, len(parts)):
+        above = ".".join(parts[:end])
+        assert above not in leaves, f"{dotted} lies under {above}, mapped as {leaves[above]}"
+    return leaves.get(dotted)
 
 
 def test_every_field_has_the_type_wazuh_maps_it_with() -> None:
@@ -119,17 +164,23 @@ def test_every_field_has_the_type_wazuh_maps_it_with() -> None:
     if shared is None:
         pytest.skip("../shared (Wazuh's index template) is not available")
     template = json.loads((shared / "reference/wazuh/indexer/wazuh-template-4.14.7.json").read_text())
-    properties = template["mappings"]["properties"]
-    expected = {"keyword": "keyword", "ip": "keyword", "long": "long", "date": "date"}
+    mappings = template["mappings"]
+    # Strings the template does not list become keyword through its one dynamic rule.
+    assert mappings["dynamic_templates"] == [
+        {"string_as_keyword": {"mapping": {"type": "keyword"}, "match_mapping_type": "string"}}
+    ]
+    leaves = _leaf_types(mappings["properties"])
     for name, spec in FIELDS.items():
-        mapped = _template_type(properties, name)
-        # Unmapped strings (data.hostname) become keyword through the template's string_as_keyword rule.
-        assert (mapped or "keyword") == expected[spec.type], (name, mapped, spec.type)
+        mapped = _template_type(leaves, name) or "keyword"
+        assert mapped == spec.mapping, (name, mapped, spec.mapping)
+        if mapped == "ip":  # OpenSearch refuses prefix queries on ip fields
+            assert spec.type == "ip" and "prefix" not in spec.ops, name
 
 
 def test_ops_follow_types() -> None:
     for spec in FIELDS.values():
-        assert spec.ops == OPS_BY_TYPE[spec.type]
+        expected = tuple(op for op in OPS_BY_TYPE[spec.type] if not (spec.mapping == "ip" and op == "prefix"))
+        assert spec.ops == expected
         if spec.type in ("keyword", "ip"):
             assert not {"gt", "gte", "lt", "lte"} & set(spec.ops)
 
@@ -148,6 +199,13 @@ def test_ops_follow_types() -> None:
         ("rule.mitre.id", "eq", "t1110.001", "T1110.001"),
         ("syscheck.sha256_after", "eq", "A" * 64, "a" * 64),
         ("syscheck.event", "eq", "Modified", "modified"),
+        ("syscheck.md5_after", "eq", "AB" * 16, "ab" * 16),
+        ("syscheck.sha1_before", "eq", "Cd" * 20, "cd" * 20),
+        ("data.vulnerability.cve", "eq", "cve-2024-3094", "CVE-2024-3094"),
+        ("data.vulnerability.severity", "eq", "high", "High"),
+        ("data.audit.success", "eq", "YES", "yes"),
+        ("data.win.system.eventID", "in", ["4625", 4624], ["4625", "4624"]),
+        ("data.aws.srcaddr", "eq", "10.0.0.1", "10.0.0.1"),
         ("@timestamp", "gte", "2024-05-01T12:00:00+02:00", "2024-05-01T10:00:00.000Z"),
         ("@timestamp", "lt", "2024-05-01", "2024-05-01T00:00:00.000Z"),
         ("data.srcip", "eq", "2001:db8::1", "2001:db8::1"),
@@ -172,6 +230,11 @@ def test_accepted_values(field: str, op: str, value: Any, expected: Any) -> None
         ({"field": "rule.id", "op": "gt", "value": "5710"}, "range operators (gt/gte/lt/lte) apply only to number"),
         ({"field": "data.srcip", "op": "lte", "value": "10.0.0.1"}, "range operators"),
         ({"field": "rule.level", "op": "prefix", "value": "100"}, "'prefix' does not apply to long fields"),
+        ({"field": "data.aws.srcaddr", "op": "prefix", "value": "10.0."}, "maps it as an OpenSearch ip field"),
+        ({"field": "syscheck.md5_after", "op": "eq", "value": "ab" * 20}, "MD5 digests: 32 hex"),
+        ({"field": "data.audit.success", "op": "eq", "value": "maybe"}, "'yes' or 'no'"),
+        # L6 (issue 10): a time whose UTC form is in the year 10000 was an OverflowError → `internal`
+        ({"field": "@timestamp", "op": "gte", "value": "9999-12-31T23:59:59-14:00"}, "outside the years 1970..9999"),
         ({"field": "rule.level", "op": "eq", "value": 16}, "between 0 and 15"),
         ({"field": "rule.level", "op": "eq", "value": True}, "not true/false"),
         ({"field": "rule.level", "op": "eq", "value": 1.5}, "has a fraction"),

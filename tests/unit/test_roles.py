@@ -15,7 +15,21 @@ from wazuh_mcp.server.build import build_server
 from wazuh_mcp.server.registry import all_tools, role_allows
 from wazuh_mcp.setup.settings import DEFAULT_ROLE_TOOL_ALLOWLIST, Settings
 
-WRITE_IDS = {"write.create_rule", "write.update_rule", "write.restart_manager"}
+RULE_WRITE_IDS = {"write.create_rule", "write.update_rule", "write.restart_manager"}
+RESPONSE_IDS = {
+    f"respond.{name}"
+    for name in (
+        "restart_agents",
+        "isolate_agent",
+        "release_agent",
+        "block_ip",
+        "unblock_ip",
+        "run_active_response",
+        "add_agent_to_group",
+        "remove_agent_from_group",
+    )
+}
+WRITE_IDS = RULE_WRITE_IDS | RESPONSE_IDS
 
 
 def settings(tmp_path: Path, **overrides: Any) -> Settings:
@@ -36,17 +50,18 @@ def test_every_tool_declares_its_hints_and_writes_are_exactly_the_non_read_only_
         if spec.read_only:
             assert not hints.destructive_hint, f"{spec.id} is read-only yet destructive"
     assert {s.id for s in specs if not s.read_only} == WRITE_IDS
-    assert {s.id for s in specs if s.toolset == "write"} == WRITE_IDS
+    assert {s.id for s in specs if s.toolset == "write"} == RULE_WRITE_IDS
+    assert {s.id for s in specs if s.toolset == "respond"} == RESPONSE_IDS
     for spec in specs:
         if spec.is_write:
             assert not spec.idempotent, f"{spec.id}: a change request is never idempotent"
-    assert {s.name for s in specs if s.is_write} == {"create_rule", "update_rule", "restart_manager"}
+    assert {s.name for s in specs if s.is_write} == {i.split(".", 1)[1] for i in WRITE_IDS}
 
 
 @pytest.mark.parametrize("role", sorted(DEFAULT_ROLE_TOOL_ALLOWLIST))
 async def test_with_writes_off_no_role_lists_a_write_tool(tmp_path: Path, role: str) -> None:
     names = await listed(settings(tmp_path, role=role, writes=False))
-    assert names and not names & {"create_rule", "update_rule", "restart_manager"}
+    assert names and not names & {i.split(".", 1)[1] for i in WRITE_IDS}
 
 
 async def test_only_a_role_allowed_write_tools_lists_them_when_writes_are_on(tmp_path: Path) -> None:

@@ -144,3 +144,117 @@ def test_odd_file_names_are_refused(filename: str) -> None:
 def test_custom_files_pass() -> None:
     require_custom_file("local_rules.xml", "etc/rules")
     require_custom_file("wazuh-mcp-100100.xml", "etc/rules/")
+
+
+# --- red-team findings (issue 10) ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "attrs, words",
+    [
+        # Wazuh reads ID= as id (strcasecmp, last wins): this would overwrite default rule 5716.
+        ('id="100202" level="3" ID="5716" Overwrite="yes"', "'id' twice"),
+        ('id="100202" level="12" LEVEL="0"', "'level' twice"),
+        ('id="100202" level="3" Overwrite="yes"', "never overwrites"),
+        ('id="100202" level="3" OVERWRITE="YES"', "never overwrites"),
+        ('id="100202" level="3" overwrite="NO"', "never overwrites"),  # Wazuh compares the value exactly
+        ('ID="5716" level="3"', "outside the custom range"),
+        ('id="100202" level="3" colour="red"', "do not have: colour"),
+        ('id="100202" level="3" frequency=" 8"', "not a number"),
+    ],
+)
+def test_h1_attribute_names_are_read_case_insensitively_as_wazuh_does(attrs: str, words: str) -> None:
+    assert words in refused(rule(attrs=attrs))
+
+
+def test_h1_upper_case_names_are_what_wazuh_loads() -> None:
+    text = '<GROUP NAME="t,"><Rule ID="100203" Level="7"><Description>d</Description></Rule></GROUP>'
+    parsed = parse_rule_file(text)
+    assert parsed.rule_ids == (100203,) and parsed.rules[0].level == 7 and parsed.group == "t,"
+
+
+def test_h1_case_insensitive_duplicates_are_refused_on_any_element() -> None:
+    body = '<field name="a" NAME="b">x</field><description>d</description>'
+    assert "'name' twice" in refused(rule(body=body))
+    assert "only a name attribute" in refused('<group name="a" Id="1"><rule id="100200" level="1"/></group>')
+
+
+def test_h1_every_rule_attribute_of_wazuhs_own_ruleset_is_allowed() -> None:
+    """The allowlist must not refuse what Wazuh's own files use (computed from Wazuh's ruleset)."""
+    import re
+
+    from tests.conftest import shared_dir
+    from wazuh_mcp.writes.rule_xml import RULE_ATTRIBUTES
+
+    shared = shared_dir()
+    if shared is None:
+        pytest.skip("../shared (Wazuh reference data) is not present")
+    used = {
+        name.lower()
+        for path in (shared / "reference/wazuh/ruleset-samples").glob("*.xml")
+        for tag in re.findall(r"<rule\s[^>]*>", path.read_text(encoding="utf-8"))
+        for name in re.findall(r"([A-Za-z_]+)\s*=", tag)
+    }
+    assert used and used <= set(RULE_ATTRIBUTES), used - set(RULE_ATTRIBUTES)
+    local = (shared / "reference/wazuh/ruleset-samples/etc-rules-local_rules.xml").read_text(encoding="utf-8")
+    assert parse_rule_file(local).rule_ids == (100001,)
+
+
+@pytest.mark.parametrize("raw", ["0100100", " 100301 ", "100301 ", "+100301", "1003010"])
+def test_l5_rule_ids_wazuh_would_refuse_are_refused_locally(raw: str) -> None:
+    assert "numeric id" in refused(rule(attrs=f'id="{raw}" level="3"'))
+
+
+@pytest.mark.parametrize("raw", [" 3", "3 ", "03 "])
+def test_l5_levels_with_spaces_are_refused(raw: str) -> None:
+    assert "level attribute" in refused(rule(attrs=f'id="100200" level="{raw}"'))
+
+
+@pytest.mark.parametrize(
+    "body, attrs, words",
+    [
+        (
+            "<if_sid>5716</if_sid>",
+            'id="100210" level="0"',
+            ["level 0 under rule 5716 ('sshd: authentication failed", "silences"],
+        ),
+        (
+            "<if_group>authentication_failed</if_group>",
+            'id="100211" level="0"',
+            ["group 'authentication_failed'", "NO alert"],
+        ),
+        (
+            "<if_matched_sid>5716</if_matched_sid>",
+            'id="100212" level="0" frequency="2" timeframe="60"',
+            ["earlier matches of rule 5716"],
+        ),
+        (
+            "<if_matched_group>web</if_matched_group>",
+            'id="100213" level="0" frequency="2" timeframe="60"',
+            ["earlier matches in group 'web'"],
+        ),
+        (
+            "<if_sid>5716</if_sid>",
+            'id="100214" level="5" noalert="no"',
+            ["noalert", "never raise an alert", "rule 5716"],
+        ),
+        (
+            "<if_sid>5716</if_sid><options>no_full_log,no_log</options>",
+            'id="100215" level="10"',
+            ["no_log", "never reach the Indexer"],
+        ),
+    ],
+)
+def test_m4_rules_that_silence_detections_are_described_in_words(body: str, attrs: str, words: list[str]) -> None:
+    from wazuh_mcp.writes.rule_xml import silencing
+
+    parsed = parse_rule_file(rule(body=body + "<description>quiet</description>", attrs=attrs))
+    said = " ".join(silencing(parsed, {5716: "sshd: authentication failed."}))
+    assert all(word in said for word in words), said
+
+
+def test_m4_an_ordinary_rule_silences_nothing() -> None:
+    from wazuh_mcp.writes.rule_xml import silencing
+
+    assert silencing(parse_rule_file(GOOD)) == []
+    assert parse_rule_file(GOOD).parent_sids == (5715, 5716)

@@ -17,7 +17,7 @@ from wazuh_mcp.setup import secrets
 class FailingKeyring(KeyringBackend):
     """A keyring plugin (keyring's own extension point) that fails the way real backends do."""
 
-    priority = 1  # type: ignore[assignment]
+    priority = 1
 
     def __init__(self, error: Exception) -> None:
         super().__init__()

@@ -47,7 +47,7 @@ async def test_requested_rule_is_applied_only_by_a_person_in_another_process(
         listed = await asyncio.to_thread(run_cli, api_env, "pending")
         assert listed.returncode == 0 and asked["change_id"] in listed.stdout and attested["change_id"] in listed.stdout
 
-        first = await asyncio.to_thread(run_cli, api_env, "approve", asked["change_id"])
+        first = await asyncio.to_thread(run_cli, api_env, "approve", asked["change_id"], "--yes")
         assert first.returncode == 0, first.stderr
         assert "Applied" in first.stdout and '+  <rule id="100100"' in first.stdout  # it showed the diff
         written = standin.state.ruleset.find("wazuh-mcp-100100.xml", "etc/rules")
@@ -56,7 +56,7 @@ async def test_requested_rule_is_applied_only_by_a_person_in_another_process(
         rule = await rule_resource(client, 100100)
         assert rule["filename"] == "wazuh-mcp-100100.xml" and rule["level"] == 10
 
-        second = await asyncio.to_thread(run_cli, api_env, "approve", asked["change_id"])
+        second = await asyncio.to_thread(run_cli, api_env, "approve", asked["change_id"], "--yes")
         assert second.returncode == 1 and "conflict:" in second.stderr and "already applied" in second.stderr
 
         rejected = await asyncio.to_thread(run_cli, api_env, "reject", attested["change_id"], "--reason", "not now")
@@ -88,6 +88,7 @@ async def test_two_people_approving_at_once_apply_it_once(standin: StandinServer
             "wazuh_mcp",
             "approve",
             change_id,
+            "--yes",
             env=api_env,
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE,
@@ -142,11 +143,11 @@ async def test_over_stdio_against_serve_demo(demo_env: dict[str, str]) -> None:
         before = await client.read_resource("wazuh://rules/100001")
         assert before.contents
 
-        approved = await asyncio.to_thread(run_cli, demo_env, "approve", asked["change_id"])
+        approved = await asyncio.to_thread(run_cli, demo_env, "approve", asked["change_id"], "--yes")
         assert approved.returncode == 0, approved.stderr
         rule = await rule_resource(client, 100100)  # the demo's own stand-in now has it
         assert rule["filename"] == "wazuh-mcp-100100.xml"
-        again = await asyncio.to_thread(run_cli, demo_env, "approve", asked["change_id"])
+        again = await asyncio.to_thread(run_cli, demo_env, "approve", asked["change_id"], "--yes")
         assert again.returncode == 1 and "already applied" in again.stderr
         pending = await asyncio.to_thread(run_cli, demo_env, "pending")
         assert "No change is waiting" in pending.stdout

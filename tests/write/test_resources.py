@@ -91,7 +91,7 @@ async def test_reads_are_cached_for_the_ttl_and_not_found_is_never_cached(
     standin: StandinServer, monkeypatch: pytest.MonkeyPatch, audit_path: Path
 ) -> None:
     clock = [1000.0]
-    monkeypatch.setattr(resources.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr("wazuh_mcp.server.resources.time.monotonic", lambda: clock[0])
     async with connect() as client:
         assert "no rule" in await missing(client, "wazuh://rules/100100")
         result = ok(await client.call_tool("create_rule", {"rule_xml": NEW_RULE}))

@@ -183,4 +183,8 @@ def describe(change: PendingChange) -> Group:
     head.append("Tier    ", "bold").append(f"{change.tier}, expires {_time(change.expires_at)}\n")
     if change.reason:
         head.append(f"{change.reason}\n", "yellow")
+    if change.silences:
+        head.append("WARNING: this change silences detections\n", "bold red")
+        for words in change.silences:
+            head.append(f"  - {words}\n", "red")
     return Group(head, Syntax(change.diff, "diff", theme="ansi_dark", background_color="default"))

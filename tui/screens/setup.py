@@ -175,7 +175,7 @@ class SetupScreen(LauncherScreen):
         stored = {}
         for which in ("api", "indexer"):
             try:
-                stored[which] = bool(secrets.get_password(name, which))  # type: ignore[arg-type]
+                stored[which] = bool(secrets.get_password(name, which))
             except WazuhMCPError:
                 stored[which] = False
         self.app.call_from_thread(self._show_stored, stored)
@@ -350,6 +350,9 @@ class SetupScreen(LauncherScreen):
 
     @work(exclusive=True, group="connection-test")
     async def _run_test(self, entered: ProfileInput) -> None:
+        def progress(check: Check) -> None:
+            self.post_message(ConnectionProgress(check))
+
         try:
             settings = entered.settings()
             report = await run_connection_test(
@@ -357,7 +360,7 @@ class SetupScreen(LauncherScreen):
                 profile=entered.name,
                 api_password=entered.api_password or None,
                 indexer_password=entered.indexer_password or None,
-                progress=lambda check: self.post_message(ConnectionProgress(check)),
+                progress=progress,
             )
         except (WazuhMCPError, ValueError) as exc:  # settings that do not load
             report = ConnectionReport(

@@ -94,7 +94,8 @@ class IndexerConfig:
     """True, False, or the path of a CA bundle (see ``factory.tls_verify_value``)."""
     timeout_s: float = 20.0
     alerts_pattern: str = "wazuh-alerts-*"
-    vulnerabilities_pattern: str = "wazuh-states-vulnerabilities-*"
+    vulnerabilities_pattern: str = "wazuh-states-vulnerabilities*"
+    """4.8+ names it ``wazuh-states-vulnerabilities-<cluster>``, 5.x ``wazuh-states-vulnerabilities``."""
     max_concurrency: int = DEFAULT_CONCURRENCY
 
 
@@ -162,6 +163,26 @@ class Indexer:
         if not isinstance(aggregations, dict):
             raise UpstreamUnavailable("The Indexer answered an aggregation without 'aggregations'.")
         return total_hits(response), aggregations
+
+    async def field_types(
+        self, kind: IndexKind, fields: list[str], pattern: str | None = None
+    ) -> dict[str, dict[str, str]]:
+        """Index name → {field: mapped type} for ``fields`` in every index of ``pattern`` (default: the
+        kind's); an index holding none of them maps to ``{}``, no index at all gives ``{}``. Needs only
+        the ``read`` privilege (``indices:admin/mappings/fields/get``)."""
+        call = functools.partial(
+            self._client.indices.get_field_mapping,
+            fields=",".join(fields),
+            index=pattern or self.pattern(kind),
+            params={"allow_no_indices": "true", "ignore_unavailable": "true"},
+        )
+        try:
+            response = await self._call(kind, call)
+        except NotFound:  # a concrete index name that does not exist
+            return {}
+        if not isinstance(response, dict):
+            raise UpstreamUnavailable("The Indexer answered a field-mapping request with something else.")
+        return {str(index): _leaf_types(body) for index, body in response.items() if isinstance(body, dict)}
 
     # --- plumbing ---------------------------------------------------------------------------
 
@@ -269,6 +290,17 @@ class Indexer:
             hint="Check that indexer.url uses the scheme the Indexer serves (https on a secured node) and "
             "that indexer.ca_bundle is the right CA.",
         )
+
+
+def _leaf_types(body: dict[str, Any]) -> dict[str, str]:
+    """``{"mappings": {"rule.id": {"mapping": {"id": {"type": "keyword"}}}}}`` → ``{"rule.id": "keyword"}``."""
+    types: dict[str, str] = {}
+    for name, entry in (body.get("mappings") or {}).items():
+        leaf = (entry or {}).get("mapping") or {} if isinstance(entry, dict) else {}
+        for spec in leaf.values():
+            if isinstance(spec, dict):
+                types[str(name)] = str(spec.get("type") or "object")
+    return types
 
 
 def _not_http(cause: object) -> bool:

@@ -3,6 +3,7 @@ modules load on every `serve` start, the client library only once an Indexer is 
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 IndexKind = Literal["alerts", "vulnerabilities"]
@@ -15,3 +16,60 @@ def total_hits(response: dict[str, Any]) -> int:
     if isinstance(total, dict):
         total = total.get("value", 0)
     return int(total) if isinstance(total, int | float) else 0
+
+
+SHARD_WARNINGS = 5
+"""Indices named one by one in a partial result's warnings; the rest are summed up in one more line."""
+_WARNING_REASON = 160
+_FIELD_IN_REASON = re.compile(r"\[([A-Za-z0-9_@][A-Za-z0-9_@.\-]{0,120})\]")
+_MAPPING_REASONS = (
+    "Text fields are not optimised",  # sort / aggregation on a field mapped as text (no Wazuh template)
+    "No mapping found for",  # sort on a field the index does not have
+    "can only use",  # a query type the field's mapped type does not take (prefix on a number…)
+    "failed to create query",  # a value the field's mapped type cannot parse
+    "Field [",  # "Field [x] of type [text] is not supported for aggregation…"
+)
+
+
+def shard_warnings(response: dict[str, Any], *, fix: str) -> list[str]:
+    """What a 200 answer says it left out: failed shards (per index, with the engine's reason) and a
+    timeout. Empty when the answer is complete. ``fix`` is the advice for an index whose mapping is
+    not Wazuh's (which template to apply)."""
+    warnings: list[str] = []
+    if response.get("timed_out") is True:
+        warnings.append("The Indexer hit its search timeout: results may be missing documents. Narrow the time range.")
+    shards = response.get("_shards")
+    if not isinstance(shards, dict) or not isinstance(shards.get("failed"), int) or shards["failed"] <= 0:
+        return warnings
+    by_index: dict[str, str] = {}
+    for failure in shards.get("failures") or []:
+        if isinstance(failure, dict):
+            index = str(failure.get("index") or "?")[:120]
+            by_index.setdefault(index, describe_failure(failure.get("reason"), fix=fix))
+    named = list(by_index.items())[:SHARD_WARNINGS]
+    warnings.extend(f"Index {index}: {why}" for index, why in named)
+    if len(by_index) > len(named):
+        warnings.append(f"{len(by_index) - len(named)} more indices failed as well; their documents are left out.")
+    if not by_index:
+        warnings.append(
+            f"{shards['failed']} of {shards.get('total', '?')} shards failed to answer; counts are too low."
+        )
+    return warnings
+
+
+def describe_failure(reason: Any, *, fix: str) -> str:
+    """One shard failure in words: which field's mapping is wrong and how to fix it, or the engine's reason."""
+    text, kind = "", ""
+    while isinstance(reason, dict):  # the root cause is the innermost caused_by
+        text, kind = str(reason.get("reason") or text), str(reason.get("type") or kind)
+        reason = reason.get("caused_by")
+    text = "".join(ch for ch in " ".join(text.split()) if ch.isprintable())  # reasons may quote document values
+    if any(marker.lower() in text.lower() for marker in _MAPPING_REASONS):
+        field = _FIELD_IN_REASON.search(text)
+        name = f"`{field.group(1)}`" if field else "a field this server reads"
+        return (
+            f"it lacks Wazuh's mapping for {name}, so its documents are left out of this result. "
+            f"Fix: {fix}, then reindex this index."
+        )
+    short = text if len(text) <= _WARNING_REASON else text[: _WARNING_REASON - 1] + "…"
+    return f"its shards failed ({kind or 'error'}: {short or 'no reason given'}); its documents are left out."

@@ -75,6 +75,11 @@ class LazyIndexer(_Lazy["Indexer"]):
     ) -> tuple[int, dict[str, Any]]:
         return await self._get().aggregate(kind, query, aggs)
 
+    async def field_types(
+        self, kind: IndexKind, fields: list[str], pattern: str | None = None
+    ) -> dict[str, dict[str, str]]:
+        return await self._get().field_types(kind, fields, pattern)
+
     async def aclose(self) -> None:
         if self._real is not None:
             await self._real.aclose()

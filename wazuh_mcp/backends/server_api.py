@@ -25,7 +25,11 @@ from typing import Any
 
 import httpx
 
-from wazuh_mcp.backends.server_api_shapes import NOT_FOUND_CODES, Page, api_identity, raise_failed_item
+# Re-exported: the httpx-free parts live in server_api_shapes (what serve imports before `initialize`).
+from wazuh_mcp.backends.server_api_shapes import NOT_FOUND_CODES as NOT_FOUND_CODES
+from wazuh_mcp.backends.server_api_shapes import Page as Page
+from wazuh_mcp.backends.server_api_shapes import api_identity
+from wazuh_mcp.backends.server_api_shapes import raise_failed_item as raise_failed_item
 from wazuh_mcp.errors import (
     Forbidden,
     InvalidArgument,

@@ -73,6 +73,11 @@ class _Inventory(Result):
     offset: int
     truncated: bool = Field(description="True when more items exist than this page holds: raise offset.")
     scan_time: str | None = Field(default=None, description="When syscollector last scanned this agent.")
+    note: str | None = Field(
+        default=None,
+        exclude_if=lambda v: v is None,
+        description='Why the list is empty when that is not "nothing installed/running" (e.g. no scan yet).',
+    )
 
 
 class ProcessInventoryResult(_Inventory):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from wazuh_mcp.models.common import Result
+from wazuh_mcp.models.common import Coverage, Result
 from wazuh_mcp.models.paged import OptInt, OptStr, Page, Tags
 
 
@@ -66,7 +66,7 @@ class SearchAlertsResult(Page):
     alerts: list[Alert] = Field(description="Newest first.")
 
 
-class GetAlertResult(Result):
+class GetAlertResult(Coverage):
     alert: Alert
 
 
@@ -93,7 +93,7 @@ class NameCount(Result):
     count: int
 
 
-class SummarizeAlertsResult(Result):
+class SummarizeAlertsResult(Coverage):
     total: int = Field(description="Alerts in the window (after the filters).")
     since: str = Field(description="Start of the window (UTC).")
     until: str = Field(description="End of the window (UTC).")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 TEXT_EXCERPT = 400
 """Longest free text (descriptions, logs) a result carries; the rest is cut with an ellipsis."""
@@ -18,3 +18,24 @@ def excerpt(text: str | None, limit: int = TEXT_EXCERPT) -> str | None:
         return None
     text = text.strip()
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+class Coverage(Result):
+    """Whether an Indexer answer covers every index: shared by every Indexer-backed result.
+
+    OpenSearch answers 200 when only some shards fail (an index created without Wazuh's template
+    beside good ones is the common case) or when it hits its timeout; the counts are then too low.
+    Both fields are left out of the JSON when the answer is complete.
+    """
+
+    partial: bool = Field(
+        default=False,
+        exclude_if=lambda v: not v,
+        description="True when some indices did not answer (failed shards or a timeout): totals and "
+        "lists are too low. Read `warnings` and tell the user; do not report the numbers as complete.",
+    )
+    warnings: list[str] = Field(
+        default_factory=list,
+        exclude_if=lambda v: not v,
+        description="Which index did not answer and why, with the fix.",
+    )

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from wazuh_mcp.models.common import Result
+from wazuh_mcp.models.common import Coverage
 
 
 def _is_none(value: Any) -> bool:
@@ -28,7 +28,7 @@ OptFloat = Annotated[float | None, Field(exclude_if=_is_none)]
 Tags = Annotated[list[str], Field(default_factory=list, exclude_if=_is_empty)]
 
 
-class Page(Result):
+class Page(Coverage):
     """Paging fields common to every Indexer list result."""
 
     total: int = Field(description="Matches across all pages (exact).")

@@ -20,7 +20,19 @@ class Vulnerability(Result):
     detected_at: OptStr = None
     published_at: OptStr = None
     reference: OptStr = Field(default=None, description="First reference URL.")
+    condition: OptStr = Field(
+        default=None,
+        description="Wazuh's detection condition (vulnerability.scanner.condition), e.g. 'Package less than 2.4.1'.",
+    )
+    fixed_in: OptStr = Field(
+        default=None, description="First fixed version, when the condition names one ('Package less than X')."
+    )
 
 
 class VulnerabilitiesResult(Page):
     vulnerabilities: list[Vulnerability] = Field(description="Most recently detected first.")
+    note: OptStr = Field(
+        default=None,
+        description="Why the result may be empty although Wazuh has vulnerability data (e.g. no state index, "
+        "but vulnerability-detector alerts exist).",
+    )

@@ -8,7 +8,6 @@ starts with the safe error code (``not_found: …``) so a model can branch on it
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 import uuid
@@ -17,16 +16,8 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 import anyio
-from mcp.server.context import ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
-from mcp_types import (
-    CallToolResult,
-    InputRequiredResult,
-    ReadResourceRequestParams,
-    ReadResourceResult,
-    TextContent,
-)
+from mcp_types import CallToolResult, InputRequiredResult, TextContent
 from mcp_types import Tool as MCPTool
 from pydantic import ValidationError
 
@@ -39,11 +30,15 @@ from wazuh_mcp.server.prompts import register_prompts
 from wazuh_mcp.server.registry import Exposure, ToolSpec, all_tools, expose
 from wazuh_mcp.server.resources import register_resources
 from wazuh_mcp.server.schema_compact import compact
+from wazuh_mcp.server.sdk import AdaptedServer, ToolCrashed, argument_names, run_tool, schemas, set_schemas
 from wazuh_mcp.setup.settings import Settings
 
 log = logging.getLogger(__name__)
 
 BackendFactory = Callable[[], AbstractAsyncContextManager[Backends]]
+
+_PASSTHROUGH = (ValidationError, WazuhMCPError, TimeoutError)
+"""What a tool may raise that ``call_tool`` reports as itself; anything else is a crash (``internal``)."""
 
 INSTRUCTIONS = """\
 Investigate a Wazuh deployment: alerts and hunts (Indexer), agents and their inventory, MITRE ATT&CK,
@@ -66,15 +61,7 @@ def format_validation_error(tool_name: str, exc: ValidationError) -> InvalidArgu
     return InvalidArgument(f"Invalid arguments for {tool_name}: " + "; ".join(parts) + ".")
 
 
-def compact_text(result: CallToolResult | InputRequiredResult) -> CallToolResult | InputRequiredResult:
-    """The SDK mirrors structured results as indented JSON text; send it compact (about half the bytes)."""
-    if isinstance(result, CallToolResult) and result.structured_content is not None and not result.is_error:
-        text = json.dumps(result.structured_content, separators=(",", ":"), ensure_ascii=False)
-        return result.model_copy(update={"content": [TextContent(type="text", text=text)]})
-    return result
-
-
-class WazuhServer(MCPServer[AppContext]):
+class WazuhServer(AdaptedServer[AppContext]):
     """MCPServer whose ``call_tool`` audits, filters by role and enforces the deadline."""
 
     def __init__(self, settings: Settings, specs: list[ToolSpec], audit: AuditSink, **kwargs: Any) -> None:
@@ -86,7 +73,8 @@ class WazuhServer(MCPServer[AppContext]):
         )
         self.audit = audit
         self.session_id = uuid.uuid4().hex[:12]
-        self._app: AppContext | None = None
+        self.app: AppContext | None = None
+        """The running lifespan's context (None outside a session)."""
         self._register_tools: Callable[[], None] | None = None
 
     def _ensure_tools(self) -> None:
@@ -95,6 +83,9 @@ class WazuhServer(MCPServer[AppContext]):
         register, self._register_tools = self._register_tools, None
         if register is not None:
             register()
+
+    def register_tools_on_first_use(self, register: Callable[[], None]) -> None:
+        self._register_tools = register
 
     async def list_tools(self) -> list[MCPTool]:
         self._ensure_tools()
@@ -117,12 +108,20 @@ class WazuhServer(MCPServer[AppContext]):
                 raise Forbidden(self.exposure.hidden[name])
             self._reject_unknown_arguments(name, arguments)
             with anyio.fail_after(self.wazuh_settings.tool_timeout_s), notices.collecting() as notes:
-                result = notices.attach(compact_text(await super().call_tool(name, arguments, context)), notes)
+                try:
+                    result = await run_tool(self, name, arguments, context, passthrough=_PASSTHROUGH)
+                except TimeoutError as exc:  # raised inside the tool (a library's own timeout), not our deadline
+                    raise UpstreamTimeout(f"{name} timed out waiting for Wazuh.") from exc
+                result = notices.attach(result, notes)
             if isinstance(result, CallToolResult) and isinstance(result.structured_content, dict):
                 change_id = result.structured_content.get("change_id") or None  # write tools' pending change
             return result
-        except ToolError as exc:
-            outcome_error, code = self._classify(name, exc)
+        except ValidationError as exc:
+            outcome_error = format_validation_error(name, exc)
+            code = outcome_error.code
+        except ToolCrashed as exc:
+            log.error("tool %s crashed", name, exc_info=exc.__cause__)
+            code = "internal"
         except WazuhMCPError as exc:
             outcome_error, code = exc, exc.code
         except TimeoutError:
@@ -142,43 +141,16 @@ class WazuhServer(MCPServer[AppContext]):
         text = outcome_error.render() if outcome_error else f"internal: {name} failed unexpectedly."
         return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
-    async def _handle_read_resource(
-        self, ctx: ServerRequestContext[AppContext], params: ReadResourceRequestParams
-    ) -> ReadResourceResult | InputRequiredResult:
-        """Resource reads also carry the cache hint on the result itself (``_meta.ttl_seconds``), where
-        the tool reference promises it; the SDK only places it on each content item."""
-        result = await super()._handle_read_resource(ctx, params)
-        if isinstance(result, ReadResourceResult) and result.contents:
-            ttl = (result.contents[0].meta or {}).get("ttl_seconds")
-            if ttl is not None:
-                return result.model_copy(update={"meta": {**(result.meta or {}), "ttl_seconds": ttl}})
-        return result
-
     def _reject_unknown_arguments(self, name: str, arguments: dict[str, Any]) -> None:
-        tool = self._tool_manager.get_tool(name)
-        if tool is None:
+        allowed = argument_names(self, name)
+        if allowed is None:
             return
-        allowed = set(tool.parameters.get("properties", {}))
         unknown = sorted(set(arguments) - allowed)
         if unknown:
             raise InvalidArgument(
                 f"Unknown argument(s) for {name}: {', '.join(unknown)}. "
                 f"Allowed: {', '.join(sorted(allowed)) or 'none'}."
             )
-
-    @staticmethod
-    def _classify(name: str, exc: ToolError) -> tuple[WazuhMCPError | None, ErrorCode]:
-        cause = exc.__cause__
-        if isinstance(cause, ValidationError):
-            invalid = format_validation_error(name, cause)
-            return invalid, invalid.code
-        if isinstance(cause, WazuhMCPError):
-            return cause, cause.code
-        if isinstance(cause, TimeoutError):
-            err = UpstreamTimeout(f"{name} timed out waiting for Wazuh.")
-            return err, err.code
-        log.error("tool %s crashed", name, exc_info=cause)
-        return None, "internal"
 
     def _audit(
         self,
@@ -191,7 +163,7 @@ class WazuhServer(MCPServer[AppContext]):
         error: WazuhMCPError | None,
         change_id: str | None,
     ) -> None:
-        app = self._app
+        app = self.app
         identity = None
         if app is not None and app.backends.server_api is not None:
             identity = app.backends.server_api.identity
@@ -245,11 +217,11 @@ def build_server(
     async def lifespan(_: MCPServer[AppContext]) -> AsyncIterator[AppContext]:
         async with factory() as opened:
             app = AppContext(settings=settings, backends=opened, profile=profile)
-            server._app = app
+            server.app = app
             try:
                 yield app
             finally:
-                server._app = None
+                server.app = None
 
     server = WazuhServer(
         settings,
@@ -273,14 +245,16 @@ def build_server(
                 meta=spec.meta,
                 structured_output=True,
             )
-            registered = server._tool_manager.get_tool(spec.name)
-            if registered is not None:
-                # Advertise what call_tool enforces (no extra arguments), in the shortest equivalent schema.
-                registered.parameters = compact({**registered.parameters, "additionalProperties": False})
-                metadata = registered.fn_metadata
-                metadata.output_schema = compact(metadata.output_schema, output=True)
+            # Advertise what call_tool enforces (no extra arguments), in the shortest equivalent schema.
+            input_schema, output_schema = schemas(server, spec.name)
+            set_schemas(
+                server,
+                spec.name,
+                input_schema=compact({**input_schema, "additionalProperties": False}),
+                output_schema=compact(output_schema, output=True),
+            )
 
-    server._register_tools = register_tools
+    server.register_tools_on_first_use(register_tools)
     register_resources(server)
     register_prompts(server)
     return server

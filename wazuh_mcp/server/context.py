@@ -58,6 +58,10 @@ class IndexerBackend(Protocol):
         self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]
     ) -> tuple[int, dict[str, Any]]: ...
 
+    async def field_types(
+        self, kind: IndexKind, fields: list[str], pattern: str | None = None
+    ) -> dict[str, dict[str, str]]: ...
+
     async def aclose(self) -> None: ...
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from mcp_types import ToolAnnotations
 
-TOOLSETS = ("alerts", "agents", "vulnerabilities", "mitre", "hunt", "fim", "cluster", "write")
+TOOLSETS = ("alerts", "agents", "vulnerabilities", "mitre", "hunt", "fim", "cluster", "write", "respond")
 """Toolset modules under ``wazuh_mcp.tools``, in documentation order. Missing modules are skipped."""
 
 _WIRE_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")

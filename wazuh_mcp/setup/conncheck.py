@@ -22,6 +22,15 @@ from wazuh_mcp import atomic
 from wazuh_mcp.backends.factory import tls_verify_value
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
 from wazuh_mcp.backends.indexer_shapes import IndexKind, total_hits
+from wazuh_mcp.backends.layout import (
+    ALERT_FIELD_TYPES,
+    VULNERABILITY_FIELD_TYPES,
+    mapping_problems,
+    v5_event_indices,
+    vulnerability_layout,
+    wazuh5_alerts_error,
+    wazuh5_vulnerabilities_error,
+)
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.errors import NotFound, UpstreamUnavailable, WazuhMCPError
 from wazuh_mcp.server.audit import now_iso
@@ -180,9 +189,10 @@ def _version_check(run: _Runner, version: str) -> None:
             "api.version",
             title,
             "warn",
-            f"Wazuh {version}: the 5.x Server API lacks several endpoints this server uses "
-            "(syscollector inventory, MITRE, rule files); those tools will fail.",
-            "wazuh-mcp is built for Wazuh 4.8 to 4.14.",
+            f"Wazuh {version} (5.x): this version of wazuh-mcp serves Wazuh 4.8 to 4.14. Not supported on 5.x "
+            "yet: the Server API endpoints it lacks (syscollector inventory, MITRE, rule files) and the 5.x "
+            "Indexer layout (wazuh-events-v5-*, wazuh.agent.* vulnerability state).",
+            "Use a Wazuh 4.8–4.14 deployment; the Indexer tools answer configuration_error on 5.x data.",
         )
     elif parsed[:2] < MIN_VERSION:
         run.done("api.version", title, "warn", f"Wazuh {version}: vulnerability state indices need Wazuh 4.8 or later.")
@@ -244,7 +254,11 @@ async def _indexer(run: _Runner, settings: Settings, profile: str, password: str
             run.failed("indexer.alerts", title, exc)
             return
         who = f"Logged in as {indexer.user}; " if indexer.user else ""
-        if shards == 0:
+        v5 = await v5_event_indices(client) if shards == 0 else []
+        if v5:
+            error = wazuh5_alerts_error(v5)
+            run.done("indexer.alerts", title, "fail", error.message, error.hint)
+        elif shards == 0:
             run.done(
                 "indexer.alerts",
                 title,
@@ -254,18 +268,57 @@ async def _indexer(run: _Runner, settings: Settings, profile: str, password: str
             )
         else:
             run.done("indexer.alerts", title, "ok", f"{who}{count} alert(s) under '{indexer.alerts_pattern}'.")
+            await _mappings(run, client, "alerts", indexer.alerts_pattern)
         await _vulnerabilities(run, client, indexer.vulnerabilities_pattern)
     finally:
         await client.aclose()
+
+
+_MAPPING_FIX: dict[IndexKind, str] = {
+    "alerts": "Apply Wazuh's alerts template (wazuh-template.json; `filebeat setup --index-management` installs "
+    "it), then reindex each listed index into a new one the template matches and delete the old one.",
+    "vulnerabilities": "Apply Wazuh's wazuh-states-vulnerabilities index template, then reindex each listed index.",
+}
+
+
+async def _mappings(run: _Runner, client: Indexer, kind: IndexKind, pattern: str) -> None:
+    """Indices whose mappings are not Wazuh's: the tools' answers leave them out (partial), so name them."""
+    key, title = f"indexer.{kind}.mappings", f"Indexer: {kind} mappings"
+    run.start(key, title)
+    expected = ALERT_FIELD_TYPES if kind == "alerts" else VULNERABILITY_FIELD_TYPES
+    try:
+        problems = await mapping_problems(client, kind, expected)
+    except WazuhMCPError as exc:
+        run.done(key, title, "warn", f"Could not read the mappings under '{pattern}': {exc.message}", exc.hint)
+        return
+    if not problems:
+        run.done(key, title, "ok", f"Every index under '{pattern}' has Wazuh's mappings for the fields the tools use.")
+        return
+    listed = "; ".join(f"{index}: {', '.join(wrong[:3])}" for index, wrong in list(problems.items())[:5])
+    more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
+    run.done(
+        key,
+        title,
+        "warn",
+        f"{len(problems)} index(es) under '{pattern}' lack Wazuh's mappings, so searches leave their documents "
+        f"out and answer partial: {listed}{more}.",
+        _MAPPING_FIX[kind],
+    )
 
 
 async def _vulnerabilities(run: _Runner, client: Indexer, pattern: str) -> None:
     title = "Indexer: vulnerability state"
     run.start("indexer.vulns", title)
     try:
+        layout = await vulnerability_layout(client)
         shards, count = await _search(client, "vulnerabilities")
     except WazuhMCPError as exc:
         run.done("indexer.vulns", title, "warn", exc.message, exc.hint)
+        return
+    if layout.v5:
+        error = wazuh5_vulnerabilities_error(layout.v5)
+        detail = error.message if layout.only_v5 else f"{error.message} The 4.x indices ({len(layout.v4)}) are read."
+        run.done("indexer.vulns", title, "warn", detail, error.hint)
         return
     if shards == 0:
         run.done(
@@ -278,6 +331,7 @@ async def _vulnerabilities(run: _Runner, client: Indexer, pattern: str) -> None:
         )
     else:
         run.done("indexer.vulns", title, "ok", f"{count} vulnerability record(s) under '{pattern}'.")
+        await _mappings(run, client, "vulnerabilities", pattern)
 
 
 async def run_connection_test(

@@ -156,15 +156,7 @@ def check_input(entered: ProfileInput, *, require_passwords: bool = False) -> Ch
             problems[key] = problem
         elif url.strip().lower().startswith("http://"):
             warnings.append(f"The {what} URL is plain HTTP: the password would cross the network unencrypted.")
-    if not entered.api_user.strip():
-        problems["api_user"] = "Enter the Server API user."
-    if entered.indexer_url.strip() and not entered.indexer_user.strip():
-        problems["indexer_user"] = "Enter the Indexer user."
-    if require_passwords:
-        if not entered.api_password:
-            problems["api_password"] = "Enter the Server API password."
-        if entered.indexer_url.strip() and not entered.indexer_password:
-            problems["indexer_password"] = "Enter the Indexer password."
+    problems.update(_credential_problems(entered, require_passwords=require_passwords))
     ca = entered.ca_bundle.strip()
     if ca and not Path(ca).expanduser().is_file():
         problems["ca_bundle"] = f"The CA bundle {ca} does not exist (give the path of your Wazuh root-ca.pem)."
@@ -175,6 +167,20 @@ def check_input(entered: ProfileInput, *, require_passwords: bool = False) -> Ch
     ):
         problems["role"] = f"Unknown role '{entered.role}' (known: {', '.join(DEFAULT_ROLE_TOOL_ALLOWLIST)})."
     return Checked(problems, warnings)
+
+
+def _credential_problems(entered: ProfileInput, *, require_passwords: bool) -> dict[str, str]:
+    problems: dict[str, str] = {}
+    if not entered.api_user.strip():
+        problems["api_user"] = "Enter the Server API user."
+    if entered.indexer_url.strip() and not entered.indexer_user.strip():
+        problems["indexer_user"] = "Enter the Indexer user."
+    if require_passwords:
+        if not entered.api_password:
+            problems["api_password"] = "Enter the Server API password."
+        if entered.indexer_url.strip() and not entered.indexer_password:
+            problems["indexer_password"] = "Enter the Indexer password."
+    return problems
 
 
 def _missing_passwords(entered: ProfileInput) -> list[str]:

@@ -148,6 +148,30 @@ class ServerApiSettings(_Section):
     """Optional auth context for ``POST /security/user/authenticate/run_as``."""
 
 
+class ResponseSettings(_Section):
+    """Response actions (``respond.*`` tools): which active-response commands exist, and the caps.
+
+    The commands are the names of ``<command>`` blocks in the manager's ``ossec.conf`` (with an
+    ``<active-response>`` block for each); wazuh-mcp cannot see that file, so it is told here."""
+
+    max_agents: int = Field(default=10, ge=1, le=100)
+    """At most this many agents per change (a group larger than this is refused)."""
+    isolation_command: str | None = None
+    """Active-response command that isolates a host (none by default: isolate_agent says how to set it)."""
+    release_command: str | None = None
+    """Active-response command that lifts the isolation."""
+    block_command: str = "firewall-drop"
+    """Active-response command that blocks the alert's source IP (Wazuh's own ``firewall-drop``)."""
+    unblock_command: str | None = None
+    """Command that lifts a block early; without it a block lapses only by its ossec.conf timeout."""
+    block_timeout_s: int | None = Field(default=None, ge=1)
+    """The ``<timeout>`` ossec.conf gives the block command, so a change can say when it lapses."""
+    allowed_commands: list[str] = Field(default_factory=list)
+    """Commands run_active_response may send. Empty (the default) denies every command."""
+    manager_ips: list[str] = Field(default_factory=list)
+    """Addresses of the manager itself, never blocked (the Server API's host is added automatically)."""
+
+
 class IndexerSettings(_Section):
     """The Wazuh Indexer (OpenSearch, port 9200)."""
 
@@ -163,8 +187,9 @@ class IndexerSettings(_Section):
     """Deadline for one search."""
     alerts_pattern: str = "wazuh-alerts-*"
     """Index pattern holding alerts (Wazuh 4.x: ``wazuh-alerts-4.x-YYYY.MM.DD``)."""
-    vulnerabilities_pattern: str = "wazuh-states-vulnerabilities-*"
-    """Index pattern holding vulnerability state (Wazuh 4.8+)."""
+    vulnerabilities_pattern: str = "wazuh-states-vulnerabilities*"
+    """Index pattern holding vulnerability state (Wazuh 4.8+: ``wazuh-states-vulnerabilities-<cluster>``;
+    5.x: ``wazuh-states-vulnerabilities``, no suffix, which the pattern matches so 5.x is told apart)."""
 
 
 DEFAULT_ROLE_TOOL_ALLOWLIST: dict[str, list[str]] = {
@@ -239,6 +264,8 @@ class Settings(BaseSettings):
     """Expose the write tools (rule files, restarts). ``WAZUH_MCP_WRITES=on``."""
     write_tiers: dict[str, WriteTier] = Field(default_factory=dict)
     """Per write tool (canonical id) approval tier; default ``confirmation_required``."""
+    responses: ResponseSettings = Field(default_factory=ResponseSettings)
+    """Response actions: active-response commands and caps (``[profiles.x.responses]``)."""
     audit_log: Path | None = None
     """Audit JSONL path (default: ``<state dir>/audit.jsonl``). ``WAZUH_MCP_AUDIT_LOG``."""
     audit_max_bytes: int = Field(default=10 * 1024 * 1024, ge=4096)

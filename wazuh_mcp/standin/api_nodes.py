@@ -278,10 +278,18 @@ async def manager_api_config(ctx: Ctx) -> dict[str, Any]:
 
 async def validation(ctx: Ctx) -> dict[str, Any]:
     nodes, failed = _all_nodes(ctx, "cluster:read")
+    broken = ctx.state.config_error
+    if broken:  # every node shares the configuration that failed to parse
+        failed = [*failed, failed_item(1908, nodes, extra=broken)]
+        nodes = []
     return envelope(
         [{"name": n, "status": "OK"} for n in nodes],
         failed=failed,
-        messages=("Validation was successfully checked",) * 3,
+        messages=(
+            "Validation was successfully checked in all nodes",
+            "Validation could not be checked in some nodes",
+            "Validation could not be checked in any node",
+        ),
     )
 
 

@@ -1,7 +1,8 @@
 """The Server API stand-in as an ASGI app: ``build_app(StandinConfig(...))``.
 
 It answers the Wazuh 4.14 Server API's read endpoints (agents, groups, syscollector, MITRE,
-rules, cluster, manager) plus login, run_as, rule uploads and restarts, with the spec's JSON
+rules, cluster, manager) plus login, run_as, rule uploads, restarts and response actions
+(active response, agent restarts, group membership), with the spec's JSON
 shapes, error codes and RBAC. Around the routes sit the request-per-minute limit (429, error
 6001) and the fault switches; ``/__standin__/*`` (only with ``control=True``) lets tests read
 state and flip faults over HTTP. Nothing here prints: logs go through ``logging``.
@@ -32,6 +33,7 @@ from wazuh_mcp.standin.api_agents import ENDPOINTS as AGENT_ENDPOINTS
 from wazuh_mcp.standin.api_core import ENDPOINTS as CORE_ENDPOINTS
 from wazuh_mcp.standin.api_mitre import ENDPOINTS as MITRE_ENDPOINTS
 from wazuh_mcp.standin.api_nodes import ENDPOINTS as NODE_ENDPOINTS
+from wazuh_mcp.standin.api_respond import ENDPOINTS as RESPOND_ENDPOINTS
 from wazuh_mcp.standin.api_rules import ENDPOINTS as RULE_ENDPOINTS
 from wazuh_mcp.standin.api_security import ENDPOINTS as SECURITY_ENDPOINTS
 from wazuh_mcp.standin.api_syscollector import ENDPOINTS as SYSCOLLECTOR_ENDPOINTS
@@ -72,6 +74,11 @@ class StandinState:
     faults: Faults
     restarts: dict[str, int] = field(default_factory=lambda: {"manager": 0, "cluster": 0})
     last_restart: float | None = None
+    responses: list[dict[str, Any]] = field(default_factory=list)
+    """Every active-response command sent, one entry per agent reached (``PUT /active-response``)."""
+    agent_restarts: dict[str, int] = field(default_factory=dict)
+    config_error: str | None = None
+    """Set by a test: ``/manager/configuration/validation`` then reports this error (Wazuh error 1908)."""
     requests: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _recent: deque[float] = field(default_factory=deque, repr=False)
@@ -80,6 +87,14 @@ class StandinState:
         with self._lock:
             self.restarts[kind] += 1
             self.last_restart = time.monotonic()
+
+    def record_response(self, entry: dict[str, Any]) -> None:
+        with self._lock:
+            self.responses.append(entry)
+
+    def record_agent_restart(self, agent_id: str) -> None:
+        with self._lock:
+            self.agent_restarts[agent_id] = self.agent_restarts.get(agent_id, 0) + 1
 
     def restarting(self) -> bool:
         window = self.faults.restart_window_s
@@ -100,6 +115,8 @@ class StandinState:
     def snapshot(self) -> dict[str, Any]:
         return {
             "restarts": dict(self.restarts),
+            "agent_restarts": dict(self.agent_restarts),
+            "responses": list(self.responses),
             "uploaded_files": self.ruleset.uploads(),
             "faults": self.faults.snapshot(),
             "requests": self.requests,
@@ -211,6 +228,7 @@ def build_app(config: StandinConfig | None = None, *, faults: Faults | None = No
     endpoints = [
         *CORE_ENDPOINTS,
         *AGENT_ENDPOINTS,
+        *RESPOND_ENDPOINTS,
         *SYSCOLLECTOR_ENDPOINTS,
         *MITRE_ENDPOINTS,
         *RULE_ENDPOINTS,

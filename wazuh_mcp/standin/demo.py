@@ -39,10 +39,24 @@ log = logging.getLogger(__name__)
 DEMO_API_USER = "wazuh"
 
 
+DEMO_RESPONSES: dict[str, Any] = {
+    "isolation_command": "wazuh-mcp-isolate",
+    "release_command": "wazuh-mcp-release",
+    "block_command": "firewall-drop",
+    "unblock_command": "wazuh-mcp-unblock",
+    "block_timeout_s": 600,
+    "allowed_commands": ["firewall-drop", "restart-wazuh"],
+}
+"""What the demo's manager is configured with, so every response tool works there (docs/writes.md
+shows the ossec.conf blocks a real manager needs for the same names)."""
+
+
 def demo_settings() -> Settings:
-    """Settings for the demo: defaults and env overrides only (the settings file is not read)."""
+    """Settings for the demo: defaults and env overrides only (the settings file is not read); the
+    response commands are those of the demo's stand-in manager."""
     os.environ.setdefault("WAZUH_MCP_CONFIG", os.devnull)
-    return Settings.load(profile="demo")
+    base = Settings.load(profile="demo")
+    return Settings.load(profile="demo", responses={**DEMO_RESPONSES, "max_agents": base.responses.max_agents})
 
 
 def demo_state_path() -> Path:
@@ -82,6 +96,11 @@ class DeferredIndexer:
         self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]
     ) -> tuple[int, dict[str, Any]]:
         return await (await self._indexer()).aggregate(kind, query, aggs)
+
+    async def field_types(
+        self, kind: IndexKind, fields: list[str], pattern: str | None = None
+    ) -> dict[str, dict[str, str]]:
+        return await (await self._indexer()).field_types(kind, fields, pattern)
 
     async def aclose(self) -> None:
         if not self._ready.done():

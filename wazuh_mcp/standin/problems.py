@@ -46,6 +46,8 @@ WAZUH_ERRORS: dict[int, tuple[str, str | None]] = {
     ),
     1710: ("The group does not exist", "Please, use `GET /groups` to find all available groups"),
     1724: ("Not a valid select field", "Use a valid field"),
+    1734: ("Agent does not belong to the specified group", None),
+    1751: ("Agent already belongs to the specified group", None),
     1735: ("Agent version is not compatible with this feature", "Please, update the agent to version 4.2.0 or newer"),
     1730: ("Node does not exist", "Please, use `GET /cluster/nodes` to find all available nodes"),
     1905: (
@@ -53,6 +55,7 @@ WAZUH_ERRORS: dict[int, tuple[str, str | None]] = {
         "Please, provide a different file or set overwrite=True to overwrite actual file",
     ),
     1906: ("File does not exist", None),
+    1908: ("Error validating configuration", "Please, fix the corrupted files"),
     2003: ("Error in wazuhdb request", None),
     2007: ("Error retrieving data from Wazuh DB", "The agent has not sent any inventory yet"),
     3013: (

@@ -6,11 +6,17 @@ hits (the extra one only tells whether a next page exists, so the last page neve
 cursor to an empty page), ``_source.includes`` limited to what the result model shows, and an
 exact ``total``. Cursors are opaque and signed (``wazuh_mcp.query.cursors``) and are checked before the
 engine is called.
+
+Every Indexer request of a tool goes through ``search`` here, which turns what the engine admits it
+left out (failed shards, a timeout) into ``warnings`` for the result's ``partial``/``warnings``
+fields (``models.common.Coverage``), and tells Wazuh 5.x apart (``backends.layout``) instead of
+answering "nothing found".
 """
 
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
@@ -18,7 +24,16 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import Context
 from pydantic import AfterValidator, BeforeValidator, Field
 
-from wazuh_mcp.backends.indexer_shapes import IndexKind, total_hits
+from wazuh_mcp.backends.indexer_shapes import IndexKind, shard_warnings, total_hits
+from wazuh_mcp.backends.layout import (
+    Layout,
+    v5_event_indices,
+    v5_index_warning,
+    vulnerability_layout,
+    wazuh5_alerts_error,
+    wazuh5_vulnerabilities_error,
+)
+from wazuh_mcp.errors import UpstreamError
 from wazuh_mcp.query.cursors import CursorCodec
 from wazuh_mcp.server.context import deps
 
@@ -139,10 +154,113 @@ class HitPage:
     hits: list[dict[str, Any]]
     total: int
     next_cursor: str
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def truncated(self) -> bool:
         return bool(self.next_cursor)
+
+    def envelope(self) -> dict[str, Any]:
+        """The ``Page`` fields of a result model (paging and coverage), to splat into it."""
+        return {
+            "total": self.total,
+            "truncated": self.truncated,
+            "next_cursor": self.next_cursor,
+            **coverage(self.warnings),
+        }
+
+
+def coverage(warnings: list[str]) -> dict[str, Any]:
+    """``partial``/``warnings`` of a result model (``models.common.Coverage``)."""
+    return {"partial": bool(warnings), "warnings": list(dict.fromkeys(warnings))}
+
+
+TEMPLATE_FIX: dict[IndexKind, str] = {
+    "alerts": "apply Wazuh's alerts template (wazuh-template.json, which `filebeat setup --index-management` "
+    "installs) to it",
+    "vulnerabilities": "apply Wazuh's wazuh-states-vulnerabilities index template to it",
+}
+LAYOUT_TTL_S = 300.0
+"""How long a probe of which Wazuh wrote the indices is trusted (indices appear daily)."""
+
+
+async def _vulnerability_layout(ctx: Context[Any, Any]) -> Layout:
+    memo = deps(ctx).memo
+    cached = memo.get("layout:vulnerabilities")
+    if isinstance(cached, tuple) and time.monotonic() - cached[0] < LAYOUT_TTL_S:
+        return cached[1]  # type: ignore[no-any-return]
+    layout = await vulnerability_layout(deps(ctx).indexer())
+    memo["layout:vulnerabilities"] = (time.monotonic(), layout)
+    return layout
+
+
+async def search(ctx: Context[Any, Any], kind: IndexKind, body: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """One ``_search`` and the warnings that say what it left out.
+
+    Wazuh 5.x data is ``configuration_error`` naming 5.x: alerts when the pattern matches no index but
+    5.x event indices exist; vulnerabilities when every state index is 5.x's (a mix answers, with a
+    warning naming each 5.x index).
+    """
+    indexer = deps(ctx).indexer()
+    layout = await _vulnerability_layout(ctx) if kind == "vulnerabilities" else Layout()
+    if layout.only_v5:
+        raise wazuh5_vulnerabilities_error(layout.v5)
+    try:
+        response = await indexer.search(kind, body)
+    except UpstreamError:
+        if kind == "vulnerabilities" and layout.v5:  # the 4.x indices failed too: say 5.x first
+            raise wazuh5_vulnerabilities_error(layout.v5) from None
+        raise
+    warnings = shard_warnings(response, fix=TEMPLATE_FIX[kind])
+    if layout.v5:
+        warnings = [w for w in warnings if not w.startswith(tuple(f"Index {i}:" for i in layout.v5))]
+        failed = {
+            str(f.get("index")) for f in (response.get("_shards") or {}).get("failures") or [] if isinstance(f, dict)
+        }
+        warnings += [v5_index_warning(index) for index in layout.v5 if index in failed]
+    if kind == "alerts" and _shard_count(response) == 0:
+        v5 = await v5_event_indices(indexer)
+        if v5:
+            raise wazuh5_alerts_error(v5)
+    return response, warnings
+
+
+def _shard_count(response: dict[str, Any]) -> int | None:
+    shards = response.get("_shards")
+    total = shards.get("total") if isinstance(shards, dict) else None
+    return total if isinstance(total, int) else None
+
+
+@dataclass(frozen=True)
+class Aggregated:
+    total: int
+    aggs: dict[str, Any]
+    warnings: list[str]
+
+
+async def aggregate(ctx: Context[Any, Any], kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]) -> Aggregated:
+    """Exact match count and the ``aggregations`` of one size-0 search, with its coverage warnings."""
+    response, warnings = await search(ctx, kind, {"size": 0, "track_total_hits": True, "query": query, "aggs": aggs})
+    return Aggregated(total_hits(response), dict(response.get("aggregations") or {}), warnings)
+
+
+async def find_one(
+    ctx: Context[Any, Any], kind: IndexKind, query: dict[str, Any], source: list[str] | None = None
+) -> tuple[dict[str, Any] | None, list[str]]:
+    """The first hit of ``query`` (or None) and the coverage warnings: a "not found" from an answer
+    with failed shards is not a real "not found"."""
+    body: dict[str, Any] = {"size": 1, "query": query}
+    if source is not None:
+        body["_source"] = {"includes": source}
+    response, warnings = await search(ctx, kind, body)
+    hits = response["hits"].get("hits") or []
+    return (hits[0] if hits else None), warnings
+
+
+async def count(ctx: Context[Any, Any], kind: IndexKind, query: dict[str, Any]) -> tuple[int, list[str]]:
+    """Exact number of matches of ``query`` and the coverage warnings."""
+    response, warnings = await search(ctx, kind, {"size": 0, "track_total_hits": True, "query": query})
+    return total_hits(response), warnings
 
 
 def search_body(query: PageQuery, window: tuple[int, int] | None, after: list[Any] | None) -> dict[str, Any]:
@@ -171,11 +289,11 @@ async def fetch_page(ctx: Context[Any, Any], query: PageQuery) -> HitPage:
     if query.cursor:
         position = codec.decode(query.cursor, fingerprint=fingerprint)
         after, window = position.after, position.window
-    response = await deps(ctx).indexer().search(query.kind, search_body(query, window, after))
+    response, warnings = await search(ctx, query.kind, search_body(query, window, after))
     hits = list(response["hits"].get("hits") or [])
     more = len(hits) > query.size
     hits = hits[: query.size]
     next_cursor = ""
     if more and hits:
         next_cursor = codec.encode(fingerprint=fingerprint, after=list(hits[-1].get("sort") or []), window=window)
-    return HitPage(hits=hits, total=total_hits(response), next_cursor=next_cursor)
+    return HitPage(hits=hits, total=total_hits(response), next_cursor=next_cursor, warnings=warnings)

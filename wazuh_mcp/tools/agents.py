@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
-from wazuh_mcp.errors import NotFound
+from wazuh_mcp.errors import InvalidArgument, NotFound
 from wazuh_mcp.models.agents import (
     Agent,
     AgentResult,
@@ -25,6 +25,8 @@ from wazuh_mcp.server.context import deps
 from wazuh_mcp.server.registry import tool
 from wazuh_mcp.tools._args import AgentId, InventorySize, Offset
 
+NO_INVENTORY = 2007
+"""Wazuh's "Error retrieving data from Wazuh DB": the agent has no inventory database yet (never scanned)."""
 AGENT_FIELDS = "id,name,ip,status,os.name,os.version,os.platform,version,group,lastKeepAlive,dateAdd,node_name"
 
 
@@ -168,15 +170,30 @@ async def _inventory(
     to_item: Callable[[dict[str, Any]], Any],
 ) -> InventoryResult:
     """One page of an agent's syscollector inventory, shaped as ``result`` (shared by the three inventory tools)."""
-    page = (
-        await deps(ctx)
-        .server_api()
-        .page(
-            f"/syscollector/{agent_id}/{kind}",
-            action="syscollector:read",
-            params={"limit": size, "offset": offset, "select": _SELECT[kind]},
+    try:
+        page = (
+            await deps(ctx)
+            .server_api()
+            .page(
+                f"/syscollector/{agent_id}/{kind}",
+                action="syscollector:read",
+                params={"limit": size, "offset": offset, "select": _SELECT[kind]},
+            )
         )
-    )
+    except InvalidArgument as exc:
+        if exc.upstream_code != NO_INVENTORY:
+            raise
+        await fetch_agent(ctx, agent_id)  # 2007 also answers for ids that exist nowhere: those stay not_found
+        return result(
+            agent_id=agent_id,
+            items=[],
+            total=0,
+            offset=offset,
+            truncated=False,
+            note=f"No syscollector scan has reported for agent {agent_id} yet (Wazuh error {NO_INVENTORY}): the "
+            "inventory is unknown, not empty. It appears after the agent connects and its first scan finishes "
+            "(wodle syscollector, hourly by default).",
+        )
     if not page.items and offset == 0:
         await fetch_agent(ctx, agent_id)  # an empty inventory must not hide an unknown agent
     scan = (page.items[0].get("scan") or {}).get("time") if page.items else None

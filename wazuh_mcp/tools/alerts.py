@@ -17,7 +17,6 @@ from wazuh_mcp.models.alerts import (
     SearchAlertsResult,
     SummarizeAlertsResult,
 )
-from wazuh_mcp.server.context import deps
 from wazuh_mcp.server.registry import tool
 from wazuh_mcp.tools._alert_view import ALERT_SORT, ALERT_SOURCE, to_alert
 from wazuh_mcp.tools._args import AgentId
@@ -26,7 +25,10 @@ from wazuh_mcp.tools._search import (
     PageQuery,
     PageSize,
     TimeRange,
+    aggregate,
+    coverage,
     fetch_page,
+    find_one,
     iso_ms,
     time_window,
     window_filter,
@@ -78,12 +80,7 @@ async def alert_page(
             time_range=time_range,
         ),
     )
-    return SearchAlertsResult(
-        alerts=[to_alert(hit) for hit in page.hits],
-        total=page.total,
-        truncated=page.truncated,
-        next_cursor=page.next_cursor,
-    )
+    return SearchAlertsResult(alerts=[to_alert(hit) for hit in page.hits], **page.envelope())
 
 
 @tool("alerts.search_alerts", title="Search alerts")
@@ -114,13 +111,14 @@ async def get_alert(
 ) -> GetAlertResult:
     """Fetch one alert by its document id from any wazuh-alerts-* index, with a longer log excerpt.
     An unknown id is `not_found`."""
-    hit = await deps(ctx).indexer().get_by_id("alerts", alert_id, ALERT_SOURCE)
+    hit, warnings = await find_one(ctx, "alerts", {"ids": {"values": [alert_id]}}, ALERT_SOURCE)
     if hit is None:
         raise NotFound(
-            f"No alert with id {alert_id!r} in the alerts indices.",
+            f"No alert with id {alert_id!r} in the alerts indices"
+            + (f" that answered ({'; '.join(warnings)})." if warnings else "."),
             hint="Use the `id` of an alert returned by search_alerts or hunt_query.",
         )
-    return GetAlertResult(alert=to_alert(hit, log_excerpt=GET_ALERT_LOG_EXCERPT))
+    return GetAlertResult(alert=to_alert(hit, log_excerpt=GET_ALERT_LOG_EXCERPT), **coverage(warnings))
 
 
 @tool("alerts.alerts_by_agent", title="Alerts by agent")
@@ -213,7 +211,8 @@ async def summarize_alerts(
     query = {
         "bool": {"filter": [window_filter("timestamp", window), *_level_filter(min_level), *_agent_filter(agent_id)]}
     }
-    total, aggs = await deps(ctx).indexer().aggregate("alerts", query, SUMMARY_AGGS)
+    answer = await aggregate(ctx, "alerts", query, SUMMARY_AGGS)
+    total, aggs = answer.total, answer.aggs
     rules, cut_rules = _buckets(aggs, "rules")
     agents, cut_agents = _buckets(aggs, "agents")
     levels, _ = _buckets(aggs, "levels")
@@ -237,6 +236,7 @@ async def summarize_alerts(
         by_tactic=[NameCount(name=str(b["key"]), count=int(b["doc_count"])) for b in tactics],
         by_technique=[NameCount(name=str(b["key"]), count=int(b["doc_count"])) for b in techniques],
         truncated=cut_rules or cut_agents or cut_tactics or cut_techniques,
+        **coverage(answer.warnings),
     )
 
 

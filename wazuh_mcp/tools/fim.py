@@ -55,12 +55,7 @@ async def fim_page(
             time_range=time_range,
         ),
     )
-    return FimResult(
-        events=[to_fim_event(hit) for hit in page.hits],
-        total=page.total,
-        truncated=page.truncated,
-        next_cursor=page.next_cursor,
-    )
+    return FimResult(events=[to_fim_event(hit) for hit in page.hits], **page.envelope())
 
 
 @tool("fim.fim_history_for_path", title="FIM history of a path")

@@ -1,4 +1,4 @@
-"""vulnerabilities.*: Wazuh 4.8+ vulnerability state from the Indexer (``wazuh-states-vulnerabilities-*``).
+"""vulnerabilities.*: Wazuh 4.8+ vulnerability state from the Indexer (``wazuh-states-vulnerabilities*``).
 
 Vulnerability documents have no single unique field (their ``_id`` is
 ``<agent>_<package hash>_<CVE>``), so the page order ends on the fields that make that id up.
@@ -12,12 +12,13 @@ from typing import Annotated, Any, Literal, get_args
 from mcp.server.mcpserver import Context
 from pydantic import AfterValidator, Field
 
+from wazuh_mcp.errors import WazuhMCPError
 from wazuh_mcp.models.common import excerpt
 from wazuh_mcp.models.vulnerabilities import VulnerabilitiesResult, Vulnerability
 from wazuh_mcp.server.registry import tool
 from wazuh_mcp.tools._alert_view import text
 from wazuh_mcp.tools._args import AgentId, require
-from wazuh_mcp.tools._search import Cursor, PageQuery, PageSize, fetch_page
+from wazuh_mcp.tools._search import Cursor, PageQuery, PageSize, count, fetch_page, time_window, window_filter
 
 Severity = Literal["Low", "Medium", "High", "Critical"]
 SEVERITIES: tuple[Severity, ...] = get_args(Severity)
@@ -26,6 +27,8 @@ MinSeverity = Annotated[
     Severity | None, Field(description="Only this severity and above: Low, Medium, High or Critical.")
 ]
 DESCRIPTION_EXCERPT = 200
+CONDITION_EXCERPT = 120
+VD_ALERTS_GROUP = "vulnerability-detector"
 
 VULN_SOURCE = [
     "agent.id",
@@ -39,6 +42,7 @@ VULN_SOURCE = [
     "vulnerability.reference",
     "package.name",
     "package.version",
+    "vulnerability.scanner.condition",
 ]
 VULN_SORT: list[dict[str, Any]] = [
     {"vulnerability.detected_at": {"order": "desc"}},
@@ -78,8 +82,21 @@ def _first_url(references: str | None) -> str | None:
     return first or None
 
 
+_FIXED_IN = re.compile(r"Package less than ([^\s,;]{1,64})$")
+
+
+def fixed_in(condition: str | None) -> str | None:
+    """The first fixed version in Wazuh's condition text: "Package less than 2.4.1" → "2.4.1".
+
+    Other conditions ("Package default status", "Package less than or equal to X", "Package
+    unfixed") name no fixed version."""
+    match = _FIXED_IN.fullmatch(condition.strip()) if condition else None
+    return match.group(1) if match else None
+
+
 def to_vulnerability(hit: dict[str, Any]) -> Vulnerability:
     source: dict[str, Any] = hit.get("_source") or {}
+    condition = text(source, "vulnerability.scanner.condition")
     score = ((source.get("vulnerability") or {}).get("score") or {}).get("base")
     return Vulnerability(
         cve=text(source, "vulnerability.id") or "",
@@ -93,6 +110,8 @@ def to_vulnerability(hit: dict[str, Any]) -> Vulnerability:
         detected_at=text(source, "vulnerability.detected_at"),
         published_at=text(source, "vulnerability.published_at"),
         reference=_first_url(text(source, "vulnerability.reference")),
+        condition=excerpt(condition, CONDITION_EXCERPT),
+        fixed_in=fixed_in(condition),
     )
 
 
@@ -117,11 +136,30 @@ async def vulnerability_page(
             cursor=cursor,
         ),
     )
+    note = await _empty_state_note(ctx) if page.total == 0 and cursor is None else None
     return VulnerabilitiesResult(
-        vulnerabilities=[to_vulnerability(hit) for hit in page.hits],
-        total=page.total,
-        truncated=page.truncated,
-        next_cursor=page.next_cursor,
+        vulnerabilities=[to_vulnerability(hit) for hit in page.hits], note=note, **page.envelope()
+    )
+
+
+async def _empty_state_note(ctx: Context[Any, Any]) -> str | None:
+    """When nothing matched because no vulnerability state is indexed at all, but the alerts show
+    vulnerability-detector findings (pre-4.8 managers, or a state index not shipped), say so."""
+    try:
+        state, _ = await count(ctx, "vulnerabilities", {"match_all": {}})
+        if state:
+            return None
+        window = time_window("30d")
+        query = {"bool": {"filter": [window_filter("timestamp", window), {"term": {"rule.groups": VD_ALERTS_GROUP}}]}}
+        alerts, _ = await count(ctx, "alerts", query)
+    except WazuhMCPError:  # the note is a hint; the answer stands without it
+        return None
+    if not alerts:
+        return None
+    return (
+        f"No vulnerability state is indexed (the vulnerabilities index pattern holds no records), but {alerts} "
+        f"vulnerability-detector alert(s) exist in the last 30 days (Wazuh before 4.8, or the state index is not "
+        f"shipped). Search them with hunt_query: rule.groups = {VD_ALERTS_GROUP}, or data.vulnerability.cve."
     )
 
 

@@ -21,24 +21,32 @@ from mcp.server.mcpserver import Context
 from pydantic import Field
 
 from wazuh_mcp.errors import InvalidArgument, NotFound
-from wazuh_mcp.models.write import ChangeKind, Requester, RestartScope, Tier, WriteResult
-from wazuh_mcp.server.audit import AuditSink
+from wazuh_mcp.models.write import ChangeKind, RestartScope, Tier, WriteResult
 from wazuh_mcp.server.context import AppContext, ServerApiBackend, deps
 from wazuh_mcp.server.registry import tool
-from wazuh_mcp.writes.approvals import Actor, ChangeStore, unified_diff
-from wazuh_mcp.writes.rule_files import read_rule_file, rule_locations, rules_defined_elsewhere
+from wazuh_mcp.tools._changes import change_store, requester_of
+from wazuh_mcp.writes.approvals import unified_diff
+from wazuh_mcp.writes.rule_files import (
+    read_rule_file,
+    rule_descriptions,
+    rule_locations,
+    rules_defined_elsewhere,
+    validate_configuration,
+)
 from wazuh_mcp.writes.rule_xml import (
     CUSTOM_ID_MAX,
     CUSTOM_ID_MIN,
     CUSTOM_RULES_DIR,
     MAX_RULE_FILE_BYTES,
+    RuleFile,
     parse_rule_file,
     require_custom_file,
+    silencing,
 )
 
 MAX_DIFF_CHARS = 6000
 """The diff in a tool result is for the model to show the user; the full one is in the change record."""
-_RULE_ID_ATTR = re.compile(r"<rule\b[^>]*?\bid\s*=\s*[\"']([0-9]+)[\"']")
+_RULE_ID_ATTR = re.compile(r"<rule\b[^>]*?\bid\s*=\s*[\"']\s*([0-9]+)\s*[\"']", re.IGNORECASE)
 
 RuleXml = Annotated[
     str,
@@ -72,36 +80,6 @@ def _tier(app: AppContext, tool_id: str) -> Tier:
     return app.settings.write_tiers.get(tool_id, "confirmation_required")
 
 
-def _api_url(app: AppContext, api: ServerApiBackend) -> str | None:
-    config = getattr(api, "config", None)  # the real client knows its URL; a test double may not
-    url = getattr(config, "url", None)
-    return str(url) if url else app.settings.api.url
-
-
-def _requester(ctx: Context[Any, Any], app: AppContext, api: ServerApiBackend) -> Requester:
-    return Requester(
-        session=getattr(ctx.mcp_server, "session_id", None),
-        role=app.settings.role,
-        wazuh_user=api.identity,
-        profile=app.profile,
-        demo=app.profile == "demo",
-        api_url=_api_url(app, api),
-    )
-
-
-def _store(ctx: Context[Any, Any], app: AppContext, requester: Requester) -> ChangeStore:
-    audit = getattr(ctx.mcp_server, "audit", None)  # the server's sink: one audit file, one writer per process
-    if not isinstance(audit, AuditSink):
-        audit = AuditSink.from_settings(app.settings)
-    actor = Actor(
-        session=requester.session or "server",
-        role=requester.role,
-        wazuh_user=requester.wazuh_user,
-        person="caller-attested (confirm=true)",
-    )
-    return ChangeStore(audit=audit, actor=actor)
-
-
 def _cut(diff: str) -> tuple[str, bool]:
     if len(diff) <= MAX_DIFF_CHARS:
         return diff, False
@@ -123,19 +101,23 @@ async def _submit(
     scope: RestartScope | None = None,
     rule_ids: list[int] | None = None,
     removed: list[int] | None = None,
+    silences: list[str] | None = None,
+    parent_rules: dict[int, str] | None = None,
 ) -> WriteResult:
     """The one place that decides, by tier, whether a validated change waits, asks or applies."""
     app = deps(ctx)
     api = app.server_api()
     tier = _tier(app, tool_id)
-    requester = _requester(ctx, app, api)
+    requester = requester_of(ctx, app, api)
     common: dict[str, Any] = {
         "tool": tool_id,
         "tier": tier,
         "target": target,
         "rule_ids": rule_ids or [],
         "removed_rule_ids": removed or [],
+        "silences": silences or [],
     }
+    warning = _silence_warning(silences)
     if tier == "caller_attested" and not confirm:
         diff, cut = _cut(unified_diff(target, base_text, payload) if kind != "restart_manager" else "")
         return WriteResult(
@@ -144,11 +126,11 @@ async def _submit(
             diff_truncated=cut,
             **common,
             message=(
-                f"Nothing was changed. {summary}. Show the user this change; only if they explicitly agree to "
+                f"Nothing was changed. {summary}.{warning} Show the user this change; only if they explicitly agree to "
                 "exactly this, call the tool again with the same arguments and confirm=true."
             ),
         )
-    store = _store(ctx, app, requester)
+    store = change_store(ctx, app, requester)
     change = store.prepare(
         tool=tool_id,
         kind=kind,
@@ -162,6 +144,8 @@ async def _submit(
         relative_dirname=CUSTOM_RULES_DIR if filename else None,
         scope=scope,
         rule_ids=rule_ids,
+        silences=silences,
+        parent_rules=parent_rules,
     )
     diff, cut = _cut(change.diff)
     common.update(change_id=change.id, change_sha256=change.change_sha256, diff=diff, diff_truncated=cut)
@@ -173,7 +157,7 @@ async def _submit(
             approve_with=f"wazuh-mcp approve {change.id}",
             **common,
             message=(
-                f"Nothing was changed in Wazuh yet. {summary}: recorded as change {change.id} "
+                f"Nothing was changed in Wazuh yet. {summary}.{warning} Recorded as change {change.id} "
                 f"(sha256 {change.change_sha256[:12]}…), waiting for a person to approve it outside this "
                 f"conversation: `wazuh-mcp approve {change.id}` (or `wazuh-mcp reject {change.id}`) in a terminal, "
                 f"or the Approvals screen of the wazuh-mcp app, before {change.expires_at}. You cannot approve it "
@@ -182,6 +166,18 @@ async def _submit(
         )
     applied = await store.approve(change.id, api, api_url=requester.api_url, attested=True)
     return WriteResult(status="applied", **common, message=f"{summary}: {applied.result}. {after}")
+
+
+def _silence_warning(silences: list[str] | None) -> str:
+    if not silences:
+        return ""
+    return " WARNING, this change silences detections: " + " ".join(silences)
+
+
+async def _silences(api: ServerApiBackend, parsed: RuleFile) -> tuple[list[str], dict[int, str]]:
+    """What the rules stop Wazuh from reporting, naming the parent rules as the manager describes them."""
+    parents = await rule_descriptions(api, list(parsed.parent_sids)) if parsed.parent_sids else {}
+    return silencing(parsed, parents), parents
 
 
 def _ids_in(text: str) -> set[int]:
@@ -205,12 +201,14 @@ _AFTER_RULE = (
 )
 
 
-@tool("write.create_rule", title="Create custom rule", read_only=False, destructive=False, idempotent=False)
+# destructive: a new rule can silence others (a level-0 child of a default rule hides its alerts).
+@tool("write.create_rule", title="Create custom rule", read_only=False, destructive=True, idempotent=False)
 async def create_rule(ctx: Context[Any, Any], rule_xml: RuleXml, confirm: Confirm = False) -> WriteResult:
     """Propose a NEW custom Wazuh rule file, etc/rules/wazuh-mcp-<first rule id>.xml. The XML is checked
     first (well-formed, one <group>, custom ids 100000-120000 not already used). By default nothing changes in
     Wazuh: the answer is status=pending_approval with a change_id that a person approves outside this
-    conversation. Tell the user the change_id; the rule only takes effect after approval and a manager restart."""
+    conversation. Tell the user the change_id; the rule only takes effect after approval and a manager restart.
+    A new rule can hide others' alerts: `silences` says in words what it stops Wazuh from detecting."""
     parsed = parse_rule_file(rule_xml)
     api = deps(ctx).server_api()
     await _ids_taken_elsewhere(api, list(parsed.rule_ids), None)
@@ -220,6 +218,7 @@ async def create_rule(ctx: Context[Any, Any], rule_xml: RuleXml, confirm: Confir
             f"{target} already exists.", hint=f"Replace it with update_rule(rule_id={parsed.first_id}, ...)."
         )
     ids = ", ".join(str(i) for i in parsed.rule_ids)
+    silences, parents = await _silences(api, parsed)
     return await _submit(
         ctx,
         tool_id="write.create_rule",
@@ -231,6 +230,8 @@ async def create_rule(ctx: Context[Any, Any], rule_xml: RuleXml, confirm: Confir
         after=_AFTER_RULE,
         filename=parsed.filename,
         rule_ids=list(parsed.rule_ids),
+        silences=silences,
+        parent_rules=parents,
     )
 
 
@@ -241,7 +242,8 @@ async def update_rule(
     """Propose replacing the custom rule file (under etc/rules) that holds rule_id with rule_xml, which must
     still define rule_id. Rules of the old file missing from rule_xml are removed (listed in removed_rule_ids).
     Default ruleset files are never changed. By default nothing changes in Wazuh: the answer is
-    status=pending_approval with a change_id that a person approves outside this conversation."""
+    status=pending_approval with a change_id that a person approves outside this conversation. `silences` says
+    in words what the new content stops Wazuh from detecting."""
     parsed = parse_rule_file(rule_xml)
     if rule_id not in parsed.rule_ids:
         raise InvalidArgument(
@@ -260,6 +262,7 @@ async def update_rule(
     await _ids_taken_elsewhere(api, list(parsed.rule_ids), where.path)
     removed = sorted(_ids_in(current) - set(parsed.rule_ids))
     dropped = f", removing rule(s) {', '.join(map(str, removed))}" if removed else ""
+    silences, parents = await _silences(api, parsed)
     return await _submit(
         ctx,
         tool_id="write.update_rule",
@@ -273,6 +276,8 @@ async def update_rule(
         filename=where.filename,
         rule_ids=list(parsed.rule_ids),
         removed=removed,
+        silences=silences,
+        parent_rules=parents,
     )
 
 
@@ -289,7 +294,8 @@ async def restart_manager(
     confirm: Confirm = False,
 ) -> WriteResult:
     """Propose restarting the Wazuh manager (or every cluster node), which loads new rule files and briefly
-    stops analysis. By default nothing happens until a person approves the returned change_id outside this
+    stops analysis. The configuration is validated first: if Wazuh reports it invalid, the restart is refused
+    with Wazuh's message. By default nothing happens until a person approves the returned change_id outside this
     conversation. After it is applied, poll cluster_status every few seconds until every node is running."""
     if scope == "cluster":
         status = await deps(ctx).server_api().request("GET", "/cluster/status", action="cluster:status")
@@ -299,6 +305,7 @@ async def restart_manager(
                 "Clustering is not running on this deployment, so there is no cluster to restart.",
                 hint="Use scope='manager'.",
             )
+    await validate_configuration(deps(ctx).server_api(), scope)
     what = "every node of the Wazuh cluster" if scope == "cluster" else "the Wazuh manager"
     return await _submit(
         ctx,

@@ -41,12 +41,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wazuh_mcp import atomic
-from wazuh_mcp.errors import ConfigurationError, Conflict, NotFound, WazuhMCPError
-from wazuh_mcp.models.write import ChangeKind, PendingChange, Requester, RestartScope, Tier
+from wazuh_mcp.errors import ConfigurationError, Conflict, InvalidArgument, NotFound, WazuhMCPError
+from wazuh_mcp.models.write import DECISION_FIELDS, ChangeKind, PendingChange, Requester, RestartScope, Tier
 from wazuh_mcp.server.audit import AuditEvent, AuditSink, now_iso
 from wazuh_mcp.server.context import ServerApiBackend
-from wazuh_mcp.setup.settings import Settings, selected_profile, state_dir
-from wazuh_mcp.writes.rule_files import check_fresh, send_change, sha256_text
+from wazuh_mcp.setup.settings import ResponseSettings, Settings, selected_profile, state_dir
+from wazuh_mcp.writes import responses
+from wazuh_mcp.writes.rule_files import check_fresh, check_record, send_change, sha256_text
 
 if TYPE_CHECKING:
     from wazuh_mcp.backends.server_api import ServerApi
@@ -62,15 +63,12 @@ def pending_dir(root: Path | None = None) -> Path:
     return (root or state_dir()) / "pending"
 
 
-def change_digest(kind: str, target: str, payload: str, base_sha256: str | None, api_url: str | None) -> str:
-    """The sha256 a human can compare: it covers what is sent, where, and what it replaces."""
-    document = {
-        "kind": kind,
-        "target": target,
-        "payload": payload,
-        "base_sha256": base_sha256,
-        "api_url": normalise_url(api_url),
-    }
+def change_digest(change: PendingChange) -> str:
+    """The sha256 a human can compare. It covers the whole request — what is sent, where, what it
+    replaces, what ``show`` displays (file name, diff, summary, silences), who asked and until when —
+    every field but the decision fields, so editing any of them in the pending file is detected."""
+    document = change.model_dump(mode="json", exclude=set(DECISION_FIELDS))
+    document["requested_by"]["api_url"] = normalise_url(change.requested_by.api_url)
     return hashlib.sha256(json.dumps(document, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
@@ -119,12 +117,20 @@ class ChangeStore:
     """The pending-change directory. Safe to use from several processes at once."""
 
     def __init__(
-        self, root: Path | None = None, *, audit: AuditSink, actor: Actor, ttl: timedelta = DEFAULT_TTL
+        self,
+        root: Path | None = None,
+        *,
+        audit: AuditSink,
+        actor: Actor,
+        ttl: timedelta = DEFAULT_TTL,
+        policy: ResponseSettings | None = None,
     ) -> None:
         self.dir = pending_dir(root)
         self.audit = audit
         self.actor = actor
         self.ttl = ttl
+        self.policy = policy or ResponseSettings()
+        """The response settings (allowlist, commands, caps) a response change is checked against at approval."""
 
     # --- files --------------------------------------------------------------------------
 
@@ -200,12 +206,18 @@ class ChangeStore:
         relative_dirname: str | None = None,
         scope: RestartScope | None = None,
         rule_ids: list[int] | None = None,
+        silences: list[str] | None = None,
+        parent_rules: dict[int, str] | None = None,
+        diff: str | None = None,
+        **response: Any,
     ) -> PendingChange:
-        """Record a change that waits for a decision. Nothing is sent to Wazuh."""
+        """Record a change that waits for a decision. Nothing is sent to Wazuh. ``response`` holds a
+        response action's fields (arguments, requests, agents, group, caps, inverse, undo_of…)."""
         started, ts = time.perf_counter(), now_iso()
         created = datetime.now(UTC)
         base_sha = sha256_text(base_text) if base_text is not None else None
-        diff = unified_diff(target, base_text, payload) if kind != "restart_manager" else f"restart {target}\n"
+        if diff is None:
+            diff = unified_diff(target, base_text, payload) if kind != "restart_manager" else f"restart {target}\n"
         fields: dict[str, Any] = {
             "tool": tool,
             "kind": kind,
@@ -223,10 +235,14 @@ class ChangeStore:
             "base_sha256": base_sha,
             "diff": diff,
             "summary": summary,
-            "change_sha256": change_digest(kind, target, payload, base_sha, requester.api_url),
+            "silences": list(silences or []),
+            "parent_rules": dict(parent_rules or {}),
+            **response,
+            "change_sha256": "",
         }
         for _ in range(5):
             change = PendingChange(id=f"ch-{secrets.token_hex(4)}", **fields)
+            change = change.model_copy(update={"change_sha256": change_digest(change)})
             try:
                 self._write(change, new=True)
             except FileExistsError:
@@ -242,6 +258,27 @@ class ChangeStore:
             )
             return change
         raise Conflict("Could not allocate a change id; try again.")  # pragma: no cover - 2**32 ids
+
+    def record_plan(self, plan: responses.Plan, requester: Requester, *, undo_of: str | None = None) -> PendingChange:
+        """Record a response action's plan (the ``respond.*`` tools and ``wazuh-mcp undo``)."""
+        return self.prepare(
+            tool=plan.tool,
+            kind=plan.kind,
+            tier="confirmation_required",
+            requester=requester,
+            target=plan.target,
+            payload="\n".join(call.line() for call in plan.requests),
+            summary=plan.summary,
+            diff=responses.describe_plan(plan.requests, plan.agents, plan.caps, plan.inverse, plan.notes),
+            arguments=plan.arguments,
+            requests=plan.requests,
+            agents=plan.agents,
+            group=plan.group,
+            caps=plan.caps,
+            inverse=plan.inverse,
+            undo_of=undo_of,
+            lapse_after_s=plan.lapse_after_s,
+        )
 
     # --- deciding -----------------------------------------------------------------------
 
@@ -328,15 +365,21 @@ class ChangeStore:
         )
 
     def _verify(self, change: PendingChange, api_url: str | None) -> None:
-        digest = change_digest(
-            change.kind, change.target, change.payload, change.base_sha256, change.requested_by.api_url
-        )
-        if digest != change.change_sha256:
-            self._write(change.model_copy(update={"state": "failed", "reason": "record altered after the request"}))
-            raise Conflict(
-                f"The record of change {change.id} was altered after it was requested "
-                "(its sha256 no longer matches); it will not be applied."
-            )
+        try:
+            if change_digest(change) != change.change_sha256:
+                raise Conflict(
+                    f"The record of change {change.id} was altered after it was requested "
+                    "(its sha256 no longer matches); it will not be applied."
+                )
+            # The hash proves the record is the one written, not that wazuh-mcp wrote it: someone who can
+            # write the state dir can recompute it. So the rules every request passed are checked again.
+            if change.kind in responses.RESPONSE_KINDS:
+                responses.check_response_record(change, self.policy)
+            else:
+                check_record(change)
+        except Conflict as exc:
+            self._write(change.model_copy(update={"state": "failed", "reason": f"refused: {exc.message}"}))
+            raise
         wanted = normalise_url(change.requested_by.api_url)
         if wanted and normalise_url(api_url) != wanted:
             raise Conflict(
@@ -393,8 +436,12 @@ class ChangeStore:
 
     async def _apply(self, change: PendingChange, api: ServerApiBackend) -> PendingChange:
         started, ts = time.perf_counter(), now_iso()
+        is_response = change.kind in responses.RESPONSE_KINDS
         try:
-            await check_fresh(api, change)
+            if is_response:
+                await responses.check_targets(api, change, self.policy.max_agents)
+            else:
+                await check_fresh(api, change)
         except Conflict as exc:
             change = self._write(change.model_copy(update={"state": "failed", "reason": f"stale: {exc.message}"}))
             self._audit("approval.apply", change, ts, started, error=exc)
@@ -414,12 +461,30 @@ class ChangeStore:
             self._audit("approval.apply", change, ts, started, error=exc)
             raise
         try:
-            result = await send_change(api, change)
+            if is_response:
+                sent = await responses.send(api, change)
+                result, outcomes = sent.result, sent.outcomes
+            else:
+                result, outcomes = await send_change(api, change), []
         except WazuhMCPError as exc:
             change = self._write(change.model_copy(update={"state": "failed", "reason": str(exc)}))
             self._audit("approval.apply", change, ts, started, error=exc)
             raise
-        change = self._write(change.model_copy(update={"state": "applied", "applied_at": now_iso(), "result": result}))
+        if is_response and not sent.reached_any:
+            error = Conflict(f"Wazuh sent change {change.id} to no agent: {result}.")
+            change = self._write(
+                change.model_copy(update={"state": "failed", "reason": error.message, "outcomes": outcomes})
+            )
+            self._audit("approval.apply", change, ts, started, error=error)
+            raise error
+        if change.lapse_after_s:
+            lapses = datetime.now(UTC) + timedelta(seconds=change.lapse_after_s)
+            result += f"; the block lapses at {_iso(lapses)}"
+        change = self._write(
+            change.model_copy(
+                update={"state": "applied", "applied_at": now_iso(), "result": result, "outcomes": outcomes}
+            )
+        )
         self._audit("approval.apply", change, ts, started)
         return change
 
@@ -446,6 +511,8 @@ class ChangeStore:
         }
         if change.reason:
             args["reason"] = change.reason
+        if step == "approval.apply" and change.result:
+            args["result"] = change.result[:1000]  # per agent: sent to / not sent to (code, message)
         decided_by = change.decided_by if step in ("approval.approve", "approval.reject") else None
         self._emit(
             step,
@@ -503,7 +570,18 @@ class ChangeStore:
 def default_store(settings: Settings | None = None) -> ChangeStore:
     """The store under the state dir, auditing to the same file as ``serve``, acting as this OS user."""
     settings = settings or Settings.load()
-    return ChangeStore(audit=AuditSink.from_settings(settings), actor=cli_actor(settings))
+    return ChangeStore(audit=AuditSink.from_settings(settings), actor=cli_actor(settings), policy=settings.responses)
+
+
+def policy_for(change: PendingChange, store: ChangeStore, profile: str | None = None) -> ResponseSettings:
+    """The response settings to approve ``change`` under: the demo's for a demo change (its stand-in
+    and settings live only in that session), else those of the profile the change was prepared with."""
+    if change.requested_by.demo and profile is None:
+        from wazuh_mcp.standin.demo import demo_settings
+
+        return demo_settings().responses
+    name = profile or change.requested_by.profile
+    return Settings.load(profile=name).responses if name else store.policy
 
 
 def list_pending(settings: Settings | None = None) -> list[PendingChange]:
@@ -560,8 +638,43 @@ async def approve(change_id: str, *, profile: str | None = None, settings: Setti
     started, ts = time.perf_counter(), now_iso()
     change = store.ensure_pending(change_id, step="approval.approve")  # refuse before touching any backend
     with store.refusals_audited("approval.approve", change_id, ts, started):
+        store.policy = policy_for(change, store, profile)
         api, url = open_api_for(change, profile=profile)
     try:
         return await store.approve(change_id, api, api_url=url)
+    finally:
+        await api.aclose()
+
+
+async def propose_undo(
+    change_id: str, *, profile: str | None = None, settings: Settings | None = None
+) -> PendingChange:
+    """Record the inverse of an applied response change as a NEW pending change (it needs its own approval).
+    The inverse is planned afresh — current targets, current settings — like any request."""
+    store = default_store(settings)
+    step, started, ts = "approval.undo", time.perf_counter(), now_iso()
+    with store.refusals_audited(step, change_id, ts, started):
+        change = store.get(change_id)
+        if change.state != "applied":
+            raise Conflict(
+                f"Change {change_id} is {change.state}; only an applied change can be undone.",
+                hint="A pending change is rejected instead: `wazuh-mcp reject ID`.",
+            )
+        if change.inverse is None:
+            raise InvalidArgument(
+                f"Change {change_id} ({change.summary}) has no inverse that Wazuh allows.",
+                hint="See docs/writes.md: restarts and active responses cannot be reversed; a block without "
+                "responses.unblock_command lapses only by its ossec.conf timeout.",
+            )
+        inverse = change.inverse
+        store.policy = policy_for(change, store, profile)
+        api, url = open_api_for(change, profile=profile)
+    try:
+        with store.refusals_audited(step, change_id, ts, started):
+            plan = await responses.plan(responses.kind_of(inverse.tool), inverse.arguments, api, store.policy, url)
+            requester = change.requested_by.model_copy(
+                update={"session": store.actor.session, "role": store.actor.role, "wazuh_user": api.identity}
+            )
+            return store.record_plan(plan, requester, undo_of=change.id)
     finally:
         await api.aclose()

@@ -15,6 +15,7 @@ from wazuh_mcp.backends.server_api_shapes import NOT_FOUND_CODES, raise_failed_i
 from wazuh_mcp.errors import Conflict, Forbidden, InvalidArgument, UpstreamUnavailable
 from wazuh_mcp.models.write import PendingChange, RestartScope
 from wazuh_mcp.server.context import ServerApiBackend
+from wazuh_mcp.writes.rule_xml import parse_rule_file, require_custom_file, silencing
 
 RULE_DOES_NOT_EXIST = 1208
 FILE_MISSING_CODES = NOT_FOUND_CODES | {1906}
@@ -70,6 +71,23 @@ async def rule_locations(api: ServerApiBackend, rule_ids: list[int]) -> dict[int
         for item in items:
             rule_id = int(item["id"])
             found[rule_id] = RuleLocation(rule_id, str(item.get("filename", "")), str(item.get("relative_dirname", "")))
+    return found
+
+
+async def rule_descriptions(api: ServerApiBackend, rule_ids: list[int]) -> dict[int, str]:
+    """What each known rule of ``rule_ids`` detects (its description), for saying what a change silences."""
+    found: dict[int, str] = {}
+    for start in range(0, len(rule_ids), _ID_CHUNK):
+        chunk = rule_ids[start : start + _ID_CHUNK]
+        body = await api.request(
+            "GET",
+            "/rules",
+            action="rules:read",
+            params={"rule_ids": ",".join(str(i) for i in chunk), "limit": 500, "select": "id,description"},
+        )
+        items, failed = _envelope_items(body, "/rules")
+        _raise_unless_unknown_rule(failed)
+        found.update({int(item["id"]): str(item.get("description", ""))[:200] for item in items})
     return found
 
 
@@ -174,7 +192,62 @@ async def restart(api: ServerApiBackend, scope: RestartScope) -> list[str]:
     return [str(item) for item in items]
 
 
+async def validate_configuration(api: ServerApiBackend, scope: RestartScope) -> None:
+    """``GET /manager/configuration/validation`` (or the cluster one): a configuration Wazuh cannot load
+    refuses the restart with Wazuh's own message — a restart that would leave the manager down is never
+    proposed to the approver, nor carried out."""
+    path, action = (
+        ("/manager/configuration/validation", "manager:read")
+        if scope == "manager"
+        else ("/cluster/configuration/validation", "cluster:read")
+    )
+    body = await api.request("GET", path, action=action)
+    items, failed = _envelope_items(body, path)
+    problems = [
+        f"{', '.join(str(i) for i in entry.get('id') or []) or 'manager'}: "
+        f"{str((entry.get('error') or {}).get('message') or 'invalid')[:300]}"
+        for entry in failed
+    ]
+    problems += [f"{item.get('name')}: status {item.get('status')}" for item in items if item.get("status") != "OK"]
+    if problems:
+        raise InvalidArgument(
+            "The Wazuh configuration does not validate, so a restart would leave the manager unable to start. "
+            f"Wazuh said: {'; '.join(problems)}",
+            hint="Fix ossec.conf or the rule files named there, then ask for the restart again.",
+            upstream_code=(failed[0].get("error") or {}).get("code") if failed else None,
+        )
+
+
 # --- applying a recorded change (``wazuh_mcp.writes.approvals``) ----------------------------------
+
+
+def check_record(change: PendingChange) -> None:
+    """The checks every request passed, run again on the record about to be applied. The hash shows the
+    record was not edited, but whoever can write the state dir can recompute it: this is what still
+    keeps such an edit from writing outside ``etc/rules``, overwriting a default rule, or hiding what
+    a rule silences. Any mismatch → ``Conflict``."""
+    if change.tool != f"write.{change.kind}":
+        raise Conflict(f"Change {change.id} is a {change.kind} recorded for tool {change.tool}.")
+    if change.kind == "restart_manager":
+        if not (change.target == change.payload == change.scope and change.scope in ("manager", "cluster")):
+            raise Conflict(f"Change {change.id} restarts '{change.scope}' but its record names '{change.target}'.")
+        return
+    if change.filename is None or change.relative_dirname is None:
+        raise Conflict(f"Change {change.id} names no target file.")
+    try:
+        require_custom_file(change.filename, change.relative_dirname)
+        parsed = parse_rule_file(change.payload)
+    except InvalidArgument as exc:
+        raise Conflict(f"Change {change.id} no longer passes the rule checks: {exc.message}") from None
+    path = f"{change.relative_dirname.strip('/')}/{change.filename}"
+    if change.target != path:
+        raise Conflict(f"Change {change.id} shows target {change.target} but would write {path}.")
+    if list(parsed.rule_ids) != change.rule_ids:
+        raise Conflict(f"Change {change.id} lists rules {change.rule_ids} but its payload defines {parsed.rule_ids}.")
+    if change.kind == "create_rule" and change.filename != parsed.filename:
+        raise Conflict(f"Change {change.id} would create {change.filename}, not {parsed.filename}.")
+    if silencing(parsed, change.parent_rules) != change.silences:
+        raise Conflict(f"Change {change.id} does not show everything its rules silence.")
 
 
 async def check_fresh(api: ServerApiBackend, change: PendingChange) -> None:
@@ -182,6 +255,10 @@ async def check_fresh(api: ServerApiBackend, change: PendingChange) -> None:
 
     Other errors (unreachable, refused login) pass through: nothing has been sent yet."""
     if change.kind == "restart_manager":
+        try:
+            await validate_configuration(api, change.scope or "manager")
+        except InvalidArgument as exc:
+            raise Conflict(exc.message) from None
         return
     if change.filename is None or change.relative_dirname is None:
         raise Conflict(f"Change {change.id} names no target file.")

@@ -1,0 +1,59 @@
+"""Issue 9 (item 6): an agent whose syscollector never reported (Wazuh error 2007, as Wazuh's own tavern
+test expects for a never-connected agent) has an inventory that is unknown, not an invalid argument."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+from mcp.client.client import Client
+
+from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+from wazuh_mcp.server.build import build_server
+from wazuh_mcp.server.context import Backends
+from wazuh_mcp.setup.settings import Settings
+from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
+
+
+@pytest.fixture(scope="module")
+def standin() -> Iterator[StandinServer]:
+    with StandinServer(tls=True) as server:
+        yield server
+
+
+@asynccontextmanager
+async def client_for(standin: StandinServer, tmp_path: Path) -> AsyncIterator[Client]:
+    @asynccontextmanager
+    async def backends() -> AsyncIterator[Backends]:
+        api = ServerApi(
+            ServerApiConfig(
+                url=standin.url,
+                user="wazuh",
+                password=DEMO_USERS["wazuh"].password,
+                verify=str(standin.ca_path),
+                timeout_s=5,
+            )
+        )
+        yield Backends(server_api=api)
+        await api.aclose()
+
+    settings = Settings.load(role="analyst", audit_log=tmp_path / "audit.jsonl")
+    async with Client(build_server(settings, backends=backends)) as client:
+        yield client
+
+
+@pytest.mark.parametrize("tool", ["agent_processes", "agent_packages", "agent_ports"])
+async def test_never_scanned_agent_gives_an_empty_inventory_that_says_so(
+    standin: StandinServer, tmp_path: Path, tool: str
+) -> None:
+    idle = next(a for a in standin.state.fleet.agents if a["status"] == "never_connected")
+    async with client_for(standin, tmp_path) as client:
+        result = await client.call_tool(tool, {"agent_id": idle["id"]})
+        unknown = await client.call_tool(tool, {"agent_id": "999"})
+    assert not result.is_error, result.content
+    body = result.structured_content or {}
+    assert body["items"] == [] and body["total"] == 0 and body["truncated"] is False
+    assert "No syscollector scan has reported" in body["note"] and "2007" in body["note"]
+    assert unknown.is_error and str(getattr(unknown.content[0], "text", "")).startswith("not_found:")

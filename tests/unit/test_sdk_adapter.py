@@ -1,0 +1,103 @@
+"""wazuh_mcp.server.sdk leans on MCP SDK internals; these tests fail loudly when the SDK changes them.
+
+Each test names the point of the adapter's docstring it guards. A failure here means: read the new
+SDK, then adapt (or delete) that part of ``wazuh_mcp/server/sdk.py``, not the test.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from typing import Any
+
+import pytest
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.tools import Tool
+from mcp_types import CallToolResult, TextContent
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from wazuh_mcp.errors import NotFound, WazuhMCPError
+from wazuh_mcp.server import sdk
+
+
+class Answer(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    agent: str
+    note: str
+
+
+async def answer(agent_id: str) -> Answer:
+    """A tool returning a result model."""
+    if agent_id == "404":
+        raise NotFound("There is no agent 404.")
+    if agent_id == "bug":
+        raise KeyError("secret internal detail")
+    return Answer(agent=agent_id, note="é, not \\u00e9")
+
+
+def _server() -> MCPServer[Any]:
+    server: MCPServer[Any] = MCPServer(name="probe")
+    server.add_tool(answer, name="answer", structured_output=True)
+    return server
+
+
+PASS = (ValidationError, WazuhMCPError, TimeoutError)
+
+
+def test_point1_the_tool_registry_is_still_where_the_adapter_reads_it() -> None:
+    server = _server()
+    tool = server._tool_manager.get_tool("answer")  # noqa: SLF001 - this is the internal under test
+    assert isinstance(tool, Tool)
+    assert set(tool.parameters["properties"]) == {"agent_id"}
+    assert tool.fn_metadata.output_model is Answer and tool.fn_metadata.wrap_output is False
+    assert "convert_result" in inspect.signature(tool.run).parameters
+    assert sdk.argument_names(server, "answer") == {"agent_id"}
+    assert sdk.argument_names(server, "nope") is None
+
+
+async def test_point1_adjusted_schemas_are_what_tools_list_advertises() -> None:
+    server = _server()
+    input_schema, output_schema = sdk.schemas(server, "answer")
+    sdk.set_schemas(
+        server,
+        "answer",
+        input_schema={**input_schema, "additionalProperties": False},
+        output_schema={**output_schema, "title": "Compacted"},
+    )
+    (listed,) = await server.list_tools()
+    assert listed.input_schema["additionalProperties"] is False
+    assert listed.output_schema is not None and listed.output_schema["title"] == "Compacted"
+
+
+async def test_point2_the_sdk_still_wraps_tool_errors_and_the_adapter_unwraps_them() -> None:
+    server = _server()
+    with pytest.raises(ToolError) as wrapped:
+        await server.call_tool("answer", {"agent_id": "404"})
+    assert isinstance(wrapped.value.__cause__, NotFound), "the SDK no longer chains the tool's error as __cause__"
+    with pytest.raises(NotFound):
+        await sdk.run_tool(server, "answer", {"agent_id": "404"}, None, passthrough=PASS)
+    with pytest.raises(ValidationError):
+        await sdk.run_tool(server, "answer", {}, None, passthrough=PASS)
+    with pytest.raises(sdk.ToolCrashed) as crashed:
+        await sdk.run_tool(server, "answer", {"agent_id": "bug"}, None, passthrough=PASS)
+    assert isinstance(crashed.value.__cause__, KeyError)
+
+
+async def test_point3_one_compact_serialisation_instead_of_the_sdks_indented_copy() -> None:
+    server = _server()
+    sdk_result = await server.call_tool("answer", {"agent_id": "001"})
+    assert isinstance(sdk_result, CallToolResult) and isinstance(sdk_result.content[0], TextContent)
+    # If this starts failing the SDK's own text is compact already and point 3 can go.
+    assert "\n" in sdk_result.content[0].text
+    ours = await sdk.run_tool(server, "answer", {"agent_id": "001"}, None, passthrough=PASS)
+    assert isinstance(ours, CallToolResult) and isinstance(ours.content[0], TextContent)
+    assert ours.structured_content == sdk_result.structured_content == {"agent": "001", "note": "é, not \\u00e9"}
+    assert ours.content[0].text == '{"agent":"001","note":"é, not \\\\u00e9"}'
+    assert json.loads(ours.content[0].text) == ours.structured_content
+
+
+def test_point4_the_read_resource_handler_we_override_still_exists() -> None:
+    handler = MCPServer._handle_read_resource  # noqa: SLF001 - this is the internal under test
+    assert list(inspect.signature(handler).parameters) == ["self", "ctx", "params"]
+    assert sdk.AdaptedServer._handle_read_resource is not handler  # noqa: SLF001 - the override itself

@@ -1,0 +1,117 @@
+"""The one module that relies on the MCP SDK's private parts (``mcp`` 2.x ``MCPServer``).
+
+What it works around, and why (tests/unit/test_sdk_adapter.py fails loudly if the SDK changes any of it):
+
+1. ``MCPServer`` keeps its registered tools in ``_tool_manager`` and has no public way to read or
+   adjust one. We need the registered ``Tool`` to advertise a compacted input schema that says
+   ``additionalProperties: false`` (what ``WazuhServer.call_tool`` enforces) and a compacted output
+   schema, and to know a tool's argument names before it runs.
+2. ``Tool.run`` wraps every failure in a ``ToolError`` ("Error executing tool …") with the original
+   exception as ``__cause__``. ``run_tool`` hands back the original, so our error codes, pydantic's
+   field errors and timeouts reach the audit wrapper as themselves.
+3. ``MCPServer.call_tool`` mirrors structured output as indented JSON text, which we would then
+   replace by a compact copy (two serialisations per call). ``run_tool`` runs the tool
+   without the SDK's conversion and serialises a result model once: ``structuredContent`` plus one
+   compact JSON text copy (about half the bytes).
+4. A resource read puts ``_meta`` only on each content item; ``AdaptedServer`` also puts the cache
+   hint (``ttl_seconds``) on the result, where the tool reference promises it, by overriding the
+   private request handler ``_handle_read_resource``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypeVar
+
+from mcp.server.context import ServerRequestContext
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.tools import Tool
+from mcp_types import CallToolResult, InputRequiredResult, ReadResourceRequestParams, ReadResourceResult, TextContent
+from pydantic import BaseModel
+
+LifespanT = TypeVar("LifespanT")
+
+
+class ToolCrashed(Exception):
+    """The tool raised something that is neither ours nor a validation error (a bug); ``__cause__`` has it."""
+
+
+def _tool(server: MCPServer[Any], name: str) -> Tool | None:
+    return server._tool_manager.get_tool(name)  # noqa: SLF001 - point 1 of the module docstring
+
+
+def argument_names(server: MCPServer[Any], name: str) -> set[str] | None:
+    """The argument names a registered tool accepts (None: no such tool)."""
+    tool = _tool(server, name)
+    return None if tool is None else set(tool.parameters.get("properties", {}))
+
+
+def set_schemas(server: MCPServer[Any], name: str, *, input_schema: dict[str, Any], output_schema: Any) -> None:
+    """Replace what ``tools/list`` advertises for a registered tool (validation still uses its models)."""
+    tool = _tool(server, name)
+    if tool is None:
+        raise KeyError(name)
+    tool.parameters = input_schema
+    tool.fn_metadata.output_schema = output_schema
+
+
+def schemas(server: MCPServer[Any], name: str) -> tuple[dict[str, Any], Any]:
+    """The input and output schema a registered tool advertises."""
+    tool = _tool(server, name)
+    if tool is None:
+        raise KeyError(name)
+    return tool.parameters, tool.fn_metadata.output_schema
+
+
+def compact_json(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+async def run_tool(
+    server: MCPServer[Any],
+    name: str,
+    arguments: dict[str, Any],
+    context: Context[Any, Any] | None,
+    *,
+    passthrough: tuple[type[Exception], ...],
+) -> CallToolResult | InputRequiredResult:
+    """Run a registered tool. An exception of a ``passthrough`` type raised by the tool (or by argument
+    validation) is raised as itself, unwrapped from the SDK's ``ToolError``; anything else comes as
+    ``ToolCrashed`` (its text stays on the server)."""
+    tool = _tool(server, name)
+    if tool is None:
+        raise KeyError(name)
+    if context is None:
+        context = Context(mcp_server=server, subscriptions=server._subscriptions)  # noqa: SLF001 - what MCPServer.call_tool does
+    try:
+        raw = await tool.run(arguments, context, convert_result=False)
+    except ToolError as exc:
+        cause = exc.__cause__
+        if isinstance(cause, passthrough):
+            raise cause from None
+        raise ToolCrashed(name) from (cause or exc)
+    metadata = tool.fn_metadata
+    model = metadata.output_model if metadata.output_schema is not None else None
+    if model is not None and not metadata.wrap_output and isinstance(raw, model) and isinstance(raw, BaseModel):
+        structured = raw.model_dump(mode="json", by_alias=True)
+        text = TextContent(type="text", text=compact_json(structured))
+        return CallToolResult(content=[text], structured_content=structured)
+    try:
+        return metadata.convert_result(raw)
+    except Exception as exc:  # a result that does not fit the tool's output schema: a bug
+        raise ToolCrashed(name) from exc
+
+
+class AdaptedServer(MCPServer[LifespanT]):
+    """``MCPServer`` with point 4 of the module docstring applied."""
+
+    async def _handle_read_resource(
+        self, ctx: ServerRequestContext[LifespanT], params: ReadResourceRequestParams
+    ) -> ReadResourceResult | InputRequiredResult:
+        result = await super()._handle_read_resource(ctx, params)
+        if isinstance(result, ReadResourceResult) and result.contents:
+            ttl = (result.contents[0].meta or {}).get("ttl_seconds")
+            if ttl is not None:
+                return result.model_copy(update={"meta": {**(result.meta or {}), "ttl_seconds": ttl}})
+        return result
