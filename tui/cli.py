@@ -248,5 +248,7 @@ def _audit(args: argparse.Namespace) -> int:
         print(f"No audit records in {path}.", file=sys.stderr)
     for event in events:
         code = f" {event.error_code}" if event.error_code else ""
-        print(f"{event.ts} {event.tool} {event.outcome} {event.duration_ms:.0f}ms {event.wazuh_user or '-'}{code}")
+        print(
+            f"{event.ts} {event.tool} {event.outcome} {event.duration_ms:.0f}ms {event.wazuh_user or event.indexer_user or '-'}{code}"
+        )
     return 0

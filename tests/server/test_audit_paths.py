@@ -79,7 +79,9 @@ async def test_ok_and_error_paths_each_write_one_record(standin: StandinServer, 
         ("drop_tables", "error", "invalid_argument"),
         ("agents.get_agent", "error", "not_found"),
     ]
-    assert all(e.role == "readonly" and e.wazuh_user == "wazuh" and e.session for e in recorded)
+    assert all(e.role == "readonly" and e.session and e.indexer_user is None for e in recorded)
+    # Only the calls that reached the Server API name its user; refusals reached no backend.
+    assert [e.wazuh_user for e in recorded] == ["wazuh", None, None, None, None, None, "wazuh"]
 
 
 async def test_readonly_role_does_not_list_tools_outside_its_allowlist(standin: StandinServer, tmp_path: Path) -> None:

@@ -107,3 +107,33 @@ async def test_a_refused_approval_is_shown_not_raised(
         result = text_of(app, "#approval-result")
         assert f"✖ {change_id} not applied" in result and "prepared against" in result
     assert default_store().get(change_id).state == "pending"
+
+
+async def test_a_response_action_shows_its_requests_and_agents_and_can_be_undone(
+    standin: StandinServer, api_env: Path
+) -> None:
+    async with Client(build_server(Settings.load(role="admin", writes=True)), cache=None) as client:
+        result = await client.call_tool("add_agent_to_group", {"agent_id": "005", "group": "dmz"})
+    assert result.structured_content is not None, result.content
+    change_id = str(result.structured_content["change_id"])
+    app = create_app(start="approvals", cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        info = text_of(app, "#change-info")
+        assert "PUT /agents/005/group/dmz" in info and "005 k8s-node-nyc-01" in info
+        await pilot.press("a")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen) and "Sends: PUT /agents/005/group/dmz" in str(app.screen.question)
+        await pilot.click("#yes")
+        await settle(pilot, rounds=6)
+        assert "Press u to propose its undo" in text_of(app, "#approval-result")
+        assert "dmz" in (standin.state.fleet.agent("005") or {})["group"]
+        await pilot.press("u")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.click("#yes")
+        await settle(pilot, rounds=6)
+        assert "✔ Proposed ch-" in text_of(app, "#approval-result")
+    pending = default_store().list_pending()
+    assert [(c.tool, c.undo_of) for c in pending] == [("respond.remove_agent_from_group", change_id)]
+    assert "dmz" in (standin.state.fleet.agent("005") or {})["group"]  # the undo waits for approval

@@ -13,7 +13,7 @@ from tests.write.conftest import NEW_RULE, connect, ok, uploads
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.errors import Conflict, NotFound, UpstreamUnavailable
 from wazuh_mcp.models.write import PendingChange, Requester
-from wazuh_mcp.server.audit import AuditSink, iter_events
+from wazuh_mcp.server.audit import iter_events
 from wazuh_mcp.setup.settings import Settings
 from wazuh_mcp.standin.rules import RuleFile
 from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
@@ -100,7 +100,8 @@ async def test_an_unknown_or_malformed_id_is_not_found_and_audited(standin: Stan
 
 
 async def test_an_expired_change_is_refused_and_marked_expired(standin: StandinServer, audit_path: Path) -> None:
-    past_due = ChangeStore(audit=AuditSink(audit_path), actor=default_store().actor, ttl=timedelta(seconds=-1))
+    store = default_store()
+    past_due = ChangeStore(auditor=store.auditor, person=store.person, ttl=timedelta(seconds=-1))
     change = past_due.prepare(
         tool="write.restart_manager",
         kind="restart_manager",

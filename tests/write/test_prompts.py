@@ -42,11 +42,12 @@ async def test_agent_posture_embeds_the_agent_and_names_failed_pre_fetches(
     assert "- alerts_by_agent failed: configuration_error:" in text
     assert "- list_vulnerabilities_by_agent failed: configuration_error:" in text
     assert "unpatched Critical and High vulnerabilities" in text
-    events = [(e.tool, e.outcome) for e in iter_events(audit_path)]
+    events = [(e.tool.removeprefix("prompt."), e.outcome) for e in iter_events(audit_path)]
     assert events == [
         ("agents.get_agent", "ok"),
         ("alerts.alerts_by_agent", "error"),
         ("vulnerabilities.list_vulnerabilities_by_agent", "error"),
+        ("agent-posture", "ok"),
     ]
 
 
@@ -59,6 +60,7 @@ async def test_investigate_alert_without_the_alert_says_so(standin: StandinServe
 async def test_triage_last_hour_uses_summarize_alerts_when_it_exists(standin: StandinServer, audit_path: Path) -> None:
     text = await prompt_text("triage-last-hour")
     tools = [e.tool for e in iter_events(audit_path)]
+    assert tools.pop() == "prompt.triage-last-hour"  # the prompt's own record follows its pre-fetches
     assert tools[-1] == "alerts.search_alerts"
     if "alerts.summarize_alerts" in tools:
         assert tools == ["alerts.summarize_alerts", "alerts.search_alerts"]
@@ -75,9 +77,11 @@ async def test_triage_last_hour_uses_summarize_alerts_when_it_exists(standin: St
     ],
 )
 async def test_bad_prompt_arguments_are_invalid_params(
-    standin: StandinServer, name: str, arguments: dict[str, str]
+    standin: StandinServer, audit_path: Path, name: str, arguments: dict[str, str]
 ) -> None:
     async with connect() as client:
         with pytest.raises(MCPError) as info:
             await client.get_prompt(name, arguments)
     assert info.value.code == -32602 and ("agent_id" in info.value.message or "alert_id" in info.value.message)
+    # the refusal is audited like a refused tool call
+    assert [(e.tool, e.error_code) for e in iter_events(audit_path)] == [(f"prompt.{name}", "invalid_argument")]

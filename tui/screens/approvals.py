@@ -1,4 +1,5 @@
-"""Pending writes: the diff, target and hash of each; approve or reject after a confirmation.
+"""Pending writes: the diff (or, for a response action, the exact requests and every agent), target and
+hash of each; approve or reject after a confirmation; undo a response action approved here.
 
 Everything goes through ``wazuh_mcp.writes.approvals`` (the one pending-change store, shared with
 ``wazuh-mcp approve``): it re-checks the change, applies it once, and audits every step.
@@ -34,12 +35,15 @@ class ApprovalsScreen(LauncherScreen):
         Binding("a", "approve", "Approve"),
         Binding("x", "reject", "Reject"),
         Binding("r", "refresh", "Refresh"),
+        Binding("u", "undo", "Undo last applied"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.changes: dict[str, PendingChange] = {}
         self.settings: Settings | None = None
+        self.last_applied: PendingChange | None = None
+        """The last change applied from this screen: ``u`` proposes its inverse (``wazuh-mcp undo``)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -125,10 +129,11 @@ class ApprovalsScreen(LauncherScreen):
                 self._approve(change.id)
 
         where = change.requested_by.api_url or "the configured Server API"
+        sends = "".join(f"\nSends: {call.line()}" for call in change.requests)
         self.app.push_screen(
             ConfirmScreen(
-                f"Approve {change.id} and apply it now?\n\n{change.summary}\nTarget: {change.target} on {where}\n"
-                f"sha256: {change.change_sha256}",
+                f"Approve {change.id} and apply it now?\n\n{change.summary}\nTarget: {change.target} on {where}"
+                f"{sends}\nsha256: {change.change_sha256}",
                 confirm="Approve and apply",
             ),
             answered,
@@ -143,7 +148,40 @@ class ApprovalsScreen(LauncherScreen):
         except Exception as exc:  # the store audited what it could; the screen must stay up
             self._result(Text(f"✖ {change_id}: unexpected error ({type(exc).__name__}): {exc}", "bold red"))
         else:
-            self._result(Text(f"✔ {change.id} applied: {change.result or change.state}.", "bold green"))
+            undo = f" Press u to propose its undo ({change.inverse.summary})." if change.inverse else ""
+            self.last_applied = change
+            self._result(Text(f"✔ {change.id} applied: {change.result or change.state}.{undo}", "bold green"))
+        self.action_refresh()
+
+    def action_undo(self) -> None:
+        change = self.last_applied
+        if change is None or change.inverse is None:
+            self._result(Text("Nothing to undo: no response action with an inverse was applied here.", "yellow"))
+            return
+        inverse = change.inverse
+
+        def answered(confirmed: bool | None) -> None:
+            if confirmed:
+                self._undo(change.id)
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Propose undoing {change.id}?\n\n{inverse.summary}\nIt becomes a new pending change that needs "
+                "its own approval; nothing is sent now.",
+                confirm="Propose undo",
+            ),
+            answered,
+        )
+
+    @work(exclusive=True, group="approval")
+    async def _undo(self, change_id: str) -> None:
+        try:
+            proposed = await approvals.propose_undo(change_id, settings=self.settings)
+        except WazuhMCPError as exc:
+            self._result(Text(f"✖ {change_id} not undone: {exc.message} {exc.hint or ''}".rstrip(), "bold red"))
+        else:
+            self.last_applied = None
+            self._result(Text(f"✔ Proposed {proposed.id} to undo {change_id}; approve it to send it.", "bold green"))
         self.action_refresh()
 
     def action_reject(self) -> None:
@@ -183,8 +221,12 @@ def describe(change: PendingChange) -> Group:
     head.append("Tier    ", "bold").append(f"{change.tier}, expires {_time(change.expires_at)}\n")
     if change.reason:
         head.append(f"{change.reason}\n", "yellow")
+    if change.undo_of:
+        head.append("Undoes  ", "bold").append(f"{change.undo_of}\n")
     if change.silences:
         head.append("WARNING: this change silences detections\n", "bold red")
         for words in change.silences:
             head.append(f"  - {words}\n", "red")
+    if change.requests:  # a response action: the plan is text, not a diff
+        return Group(head, Text(change.diff))
     return Group(head, Syntax(change.diff, "diff", theme="ansi_dark", background_color="default"))

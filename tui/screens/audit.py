@@ -39,7 +39,7 @@ def row_for(event: AuditEvent) -> tuple[Text, ...]:
         Text(event.tool),
         outcome,
         Text(f"{event.duration_ms:,.0f} ms", justify="right"),
-        Text(event.wazuh_user or ""),
+        Text(event.wazuh_user or event.indexer_user or ""),
         Text(event.error_code or "", "red"),
     )
 
@@ -52,6 +52,7 @@ def haystack(event: AuditEvent) -> str:
         event.error_code or "",
         event.error or "",
         event.wazuh_user or "",
+        event.indexer_user or "",
         event.session or "",
         event.change_id or "",
         json.dumps(event.args, ensure_ascii=False),
@@ -220,6 +221,7 @@ class AuditScreen(LauncherScreen):
         head.append(f"  {event.duration_ms:,.1f} ms  {event.ts}\n", "dim")
         facts = [
             ("user", event.wazuh_user),
+            ("Indexer user", event.indexer_user),
             ("role", event.role),
             ("session", event.session),
             ("change", event.change_id),

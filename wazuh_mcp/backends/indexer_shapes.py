@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
+from wazuh_mcp.untrusted import clean
+
 IndexKind = Literal["alerts", "vulnerabilities"]
 """Which of the configured index patterns a request goes to."""
 
@@ -18,6 +20,12 @@ def total_hits(response: dict[str, Any]) -> int:
     return int(total) if isinstance(total, int | float) else 0
 
 
+TEMPLATE_FIX: dict[IndexKind, str] = {
+    "alerts": "apply Wazuh's alerts template (wazuh-template.json, which `filebeat setup --index-management` "
+    "installs) to it",
+    "vulnerabilities": "apply Wazuh's wazuh-states-vulnerabilities index template to it",
+}
+"""How to fix an index of each kind whose mapping is not Wazuh's."""
 SHARD_WARNINGS = 5
 """Indices named one by one in a partial result's warnings; the rest are summed up in one more line."""
 _WARNING_REASON = 160
@@ -34,7 +42,8 @@ _MAPPING_REASONS = (
 def shard_warnings(response: dict[str, Any], *, fix: str) -> list[str]:
     """What a 200 answer says it left out: failed shards (per index, with the engine's reason) and a
     timeout. Empty when the answer is complete. ``fix`` is the advice for an index whose mapping is
-    not Wazuh's (which template to apply)."""
+    not Wazuh's (``TEMPLATE_FIX``). Also reads a 400's ``error.failed_shards`` given as
+    ``{"_shards": {"failed": n, "failures": [...]}}``."""
     warnings: list[str] = []
     if response.get("timed_out") is True:
         warnings.append("The Indexer hit its search timeout: results may be missing documents. Narrow the time range.")
@@ -44,7 +53,7 @@ def shard_warnings(response: dict[str, Any], *, fix: str) -> list[str]:
     by_index: dict[str, str] = {}
     for failure in shards.get("failures") or []:
         if isinstance(failure, dict):
-            index = str(failure.get("index") or "?")[:120]
+            index = clean(str(failure.get("index") or "?"))[:120]
             by_index.setdefault(index, describe_failure(failure.get("reason"), fix=fix))
     named = list(by_index.items())[:SHARD_WARNINGS]
     warnings.extend(f"Index {index}: {why}" for index, why in named)
@@ -63,7 +72,7 @@ def describe_failure(reason: Any, *, fix: str) -> str:
     while isinstance(reason, dict):  # the root cause is the innermost caused_by
         text, kind = str(reason.get("reason") or text), str(reason.get("type") or kind)
         reason = reason.get("caused_by")
-    text = "".join(ch for ch in " ".join(text.split()) if ch.isprintable())  # reasons may quote document values
+    text = clean(" ".join(text.split()))  # reasons may quote document values: host-written text
     if any(marker.lower() in text.lower() for marker in _MAPPING_REASONS):
         field = _FIELD_IN_REASON.search(text)
         name = f"`{field.group(1)}`" if field else "a field this server reads"

@@ -1,7 +1,10 @@
-"""The audit log: one ``AuditEvent`` per tool call (and per approval step), as JSON lines.
+"""The audit log: one ``AuditEvent`` per tool call, resource read, prompt and approval step, as JSON lines.
 
-The server writes it through ``AuditSink`` only; the TUI and ``wazuh-mcp audit`` read it back
-through ``AuditEvent``/``iter_events``, so the file format has exactly one definition.
+Every record is written by ``Auditor.record`` (one per process, on the typed context) into an
+``AuditSink`` (the file); the TUI and ``wazuh-mcp audit`` read it back through
+``AuditEvent``/``iter_events``, so the file format has exactly one definition. A record names the
+Wazuh identities the action really used: ``AppContext.server_api()``/``indexer()`` note them
+(``note_use``) while ``Auditor.tracking()`` is open.
 Arguments are redacted before they are recorded (``redact``): secret-looking keys are masked
 and long strings are cut to a prefix plus their length and sha256.
 """
@@ -10,10 +13,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import threading
 import time
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -24,6 +31,8 @@ from wazuh_mcp.errors import ErrorCode
 
 if TYPE_CHECKING:
     from wazuh_mcp.setup.settings import Settings
+
+log = logging.getLogger(__name__)
 
 Outcome = Literal["ok", "error"]
 
@@ -46,7 +55,10 @@ class AuditEvent(BaseModel):
     error_code: ErrorCode | None = None
     error: str | None = Field(default=None, description="Safe error message (never a secret).")
     duration_ms: float
-    wazuh_user: str | None = None
+    wazuh_user: str | None = Field(
+        default=None, description="The Server API identity the action used (user, or 'user as run_as')."
+    )
+    indexer_user: str | None = Field(default=None, description="The Indexer user the action used.")
     role: str | None = None
     session: str | None = Field(default=None, description="Which server process / client session.")
     tls_verify: bool | None = None
@@ -179,3 +191,89 @@ def iter_events(path: Path) -> Iterator[AuditEvent]:
                     yield event
     except FileNotFoundError:
         return
+
+
+@dataclass
+class Used:
+    """The Wazuh identities one action reached Wazuh as (None: that backend was not used)."""
+
+    wazuh_user: str | None = None
+    indexer_user: str | None = None
+
+
+_USED: ContextVar[Used | None] = ContextVar("wazuh_mcp_audit_used", default=None)
+
+
+def note_use(*, wazuh_user: str | None = None, indexer_user: str | None = None) -> None:
+    """Record that the current action uses a backend as this identity (outside ``tracking()``: no-op)."""
+    used = _USED.get()
+    if used is None:
+        return
+    if wazuh_user is not None:
+        used.wazuh_user = wazuh_user
+    if indexer_user is not None:
+        used.indexer_user = indexer_user
+
+
+class Auditor:
+    """The one audit writer of a process: tool calls, resource reads, prompts and approval steps.
+
+    ``session`` and ``role`` are this process's; ``tls_verify`` is set once the backends are open.
+    A record that cannot be written is logged, and the action's answer still goes out.
+    """
+
+    def __init__(self, sink: AuditSink, *, session: str, role: str | None, tls_verify: bool | None = None) -> None:
+        self.sink = sink
+        self.session = session
+        self.role = role
+        self.tls_verify = tls_verify
+
+    @contextmanager
+    def tracking(self) -> Iterator[Used]:
+        """Collect the identities the action inside uses. A nested action (a prompt's pre-fetch
+        tool call) collects its own, and they count for the enclosing action too."""
+        used = Used()
+        token = _USED.set(used)
+        try:
+            yield used
+        finally:
+            _USED.reset(token)
+            note_use(wazuh_user=used.wazuh_user, indexer_user=used.indexer_user)
+
+    def record(
+        self,
+        tool: str,
+        toolset: str,
+        *,
+        args: Mapping[str, Any],
+        ts: str,
+        started: float,
+        used: Used | None = None,
+        error_code: ErrorCode | None = None,
+        error: str | None = None,
+        **fields: Any,
+    ) -> None:
+        """Write the record of an action that started at ``ts``/``started`` and ends now. ``fields``
+        are further ``AuditEvent`` fields (``change_id``, ``decided_by``, or a ``session``/``role``
+        that differs from this process's)."""
+        identities = {"wazuh_user": used.wazuh_user, "indexer_user": used.indexer_user} if used else {}
+        event = AuditEvent.finished(
+            tool=tool,
+            toolset=toolset,
+            args=args,
+            ts=ts,
+            started=started,
+            error_code=error_code,
+            error=error,
+            **{
+                "session": self.session,
+                "role": self.role,
+                "tls_verify": self.tls_verify,
+                **identities,
+                **{key: value for key, value in fields.items() if value is not None},
+            },
+        )
+        try:
+            self.sink.write(event)
+        except OSError:  # the action's answer must not be lost because the disk is full
+            log.exception("could not write the audit record for %s", tool)

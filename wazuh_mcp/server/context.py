@@ -1,7 +1,9 @@
 """What a tool handler may use: the typed lifespan context, with backends behind Protocols.
 
 Handlers get everything through ``deps(ctx)``; there are no module globals, so tests build the
-server with other backends injected (``build_server(settings, backends=...)``).
+server with other backends injected (``build_server(settings, backends=...)``). Everything on
+``AppContext`` is built once when a session starts; the lookups filled on first use
+(``mitre_tactics``, ``resource_cache``, ``vulnerability_layout``) are typed fields too.
 """
 
 from __future__ import annotations
@@ -10,12 +12,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from wazuh_mcp.errors import ConfigurationError, WazuhMCPError
+from wazuh_mcp.query.cursors import CursorCodec
+from wazuh_mcp.server.audit import Auditor, note_use
 from wazuh_mcp.setup.settings import Settings
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import Context
 
     from wazuh_mcp.backends.indexer_shapes import IndexKind
+    from wazuh_mcp.backends.layout import Layout
     from wazuh_mcp.backends.server_api_shapes import Page
 
 
@@ -50,14 +55,6 @@ class IndexerBackend(Protocol):
 
     async def search(self, kind: IndexKind, body: dict[str, Any]) -> dict[str, Any]: ...
 
-    async def get_by_id(
-        self, kind: IndexKind, doc_id: str, source: list[str] | None = None
-    ) -> dict[str, Any] | None: ...
-
-    async def aggregate(
-        self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]
-    ) -> tuple[int, dict[str, Any]]: ...
-
     async def field_types(
         self, kind: IndexKind, fields: list[str], pattern: str | None = None
     ) -> dict[str, dict[str, str]]: ...
@@ -74,6 +71,8 @@ class Backends:
     recorded in the audit."""
     problems: dict[str, WazuhMCPError] = field(default_factory=dict)
     """Why a backend is missing ("api" / "indexer"), told to the caller of a tool that needs it."""
+    indexer_user: str | None = None
+    """The Indexer account the Indexer backend logs in as (recorded in the audit)."""
 
 
 @dataclass
@@ -81,8 +80,22 @@ class AppContext:
     settings: Settings
     backends: Backends
     profile: str
-    memo: dict[str, Any] = field(default_factory=dict)
-    """Per-process lookups that never change while Wazuh runs (e.g. MITRE tactic id → name)."""
+    auditor: Auditor
+    """The one audit writer of this process (session id and role included)."""
+    cursors: CursorCodec = field(default_factory=CursorCodec)
+    """Signs the paging cursors; its key lives as long as the session."""
+    mitre_tactics: dict[str, dict[str, Any]] | None = None
+    """Tactic STIX id → tactic record, fetched on first use (it never changes while Wazuh runs)."""
+    resource_cache: dict[str, tuple[float, str]] = field(default_factory=dict)
+    """Resource URI → (expiry on the monotonic clock, JSON text)."""
+    vulnerability_layout: tuple[float, Layout] | None = None
+    """(monotonic time of the probe, which Wazuh wrote the vulnerability indices), re-probed after a while."""
+    api_version: str | None = None
+    """The manager's version from ``GET /``, asked on first use (inventory tools refuse Wazuh 5.x)."""
+
+    @property
+    def session(self) -> str:
+        return self.auditor.session
 
     def server_api(self) -> ServerApiBackend:
         if "api" in self.backends.problems:
@@ -92,6 +105,7 @@ class AppContext:
                 "The Wazuh Server API is not configured (no URL or user).",
                 hint="Run `wazuh-mcp setup`, or set WAZUH_MCP_API_URL, WAZUH_MCP_API_USER and WAZUH_MCP_API_PASSWORD.",
             )
+        note_use(wazuh_user=self.backends.server_api.identity)
         return self.backends.server_api
 
     def indexer(self) -> IndexerBackend:
@@ -103,6 +117,7 @@ class AppContext:
                 hint="Run `wazuh-mcp setup`, or set WAZUH_MCP_INDEXER_URL, WAZUH_MCP_INDEXER_USER and "
                 "WAZUH_MCP_INDEXER_PASSWORD.",
             )
+        note_use(indexer_user=self.backends.indexer_user or "(anonymous)")
         return self.backends.indexer
 
 

@@ -19,11 +19,12 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import anyio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 
-from wazuh_mcp.errors import Forbidden, NotFound, WazuhMCPError
-from wazuh_mcp.server.audit import AuditEvent, AuditSink, now_iso
+from wazuh_mcp.errors import ErrorCode, Forbidden, NotFound, WazuhMCPError
+from wazuh_mcp.server.audit import now_iso
 from wazuh_mcp.server.context import AppContext, deps
 from wazuh_mcp.tools.agents import fetch_agent
 from wazuh_mcp.tools.mitre import TECHNIQUE_ID_PATTERN, fetch_technique
@@ -32,7 +33,6 @@ from wazuh_mcp.writes.rule_files import fetch_rule
 RULE_TTL = 300
 TECHNIQUE_TTL = 86_400
 AGENT_CONFIG_TTL = 300
-CACHE_KEY = "resource_cache"
 MAX_CACHED = 512
 AGENT_CONFIG_SECTIONS = (("agent", "client"), ("syscheck", "syscheck"), ("logcollector", "localfile"))
 """``GET /agents/{id}/config/{component}/{configuration}`` sections in the snapshot: how the agent
@@ -47,73 +47,58 @@ _RULE_ID = re.compile(r"[0-9]{1,7}")
 Loader = Callable[[Context[Any, Any], str], Awaitable[Any]]
 
 
-def _cache(app: AppContext) -> dict[str, tuple[float, str]]:
-    cache: dict[str, tuple[float, str]] = app.memo.setdefault(CACHE_KEY, {})
-    return cache
-
-
 def _json(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False, default=str)
-
-
-def _audit(
-    ctx: Context[Any, Any],
-    app: AppContext,
-    kind: str,
-    uri: str,
-    started: float,
-    ts: str,
-    cached: bool,
-    error: WazuhMCPError | None,
-) -> None:
-    server = ctx.mcp_server
-    sink = getattr(server, "audit", None)
-    if not isinstance(sink, AuditSink):
-        return
-    api = app.backends.server_api
-    sink.write(
-        AuditEvent.finished(
-            tool=f"resource.{kind}",
-            toolset="resource",
-            args={"uri": uri, "cached": cached},
-            ts=ts,
-            started=started,
-            error_code=error.code if error else None,
-            error=str(error) if error else None,
-            wazuh_user=api.identity if api else app.settings.api.user,
-            role=app.settings.role,
-            session=getattr(server, "session_id", None),
-            tls_verify=app.backends.tls_verify,
-        )
-    )
 
 
 async def read_cached(ctx: Context[Any, Any], kind: str, uri: str, ttl: int, load: Callable[[], Awaitable[Any]]) -> str:
     """The JSON text for ``uri``: from the cache while fresh, else loaded (and cached if found)."""
     app = deps(ctx)
     started, ts = time.perf_counter(), now_iso()
-    cache = _cache(app)
+    cache = app.resource_cache
     hit = cache.get(uri)
-    if hit and hit[0] > time.monotonic():
-        _audit(ctx, app, kind, uri, started, ts, True, None)
-        return hit[1]
-    try:
-        if app.settings.role not in app.settings.role_tool_allowlist:
-            raise Forbidden(
-                f"Role '{app.settings.role}' is not defined, so it may read nothing.",
-                hint="Set WAZUH_MCP_ROLE or role in the settings file.",
+    cached = bool(hit and hit[0] > time.monotonic())
+    code: ErrorCode | None = "internal"  # until proven otherwise: a bug is recorded too
+    error: WazuhMCPError | None = None
+    with app.auditor.tracking() as used:
+        try:
+            if hit and cached:
+                code = None
+                return hit[1]
+            text = _json(await _load(app, load))
+            if len(cache) >= MAX_CACHED:
+                cache.pop(min(cache, key=lambda k: cache[k][0]))
+            cache[uri] = (time.monotonic() + ttl, text)
+            code = None
+            return text
+        except WazuhMCPError as exc:
+            error, code = exc, exc.code
+            if isinstance(exc, NotFound):
+                raise ResourceNotFoundError(exc.render()) from exc
+            raise ResourceError(exc.render()) from exc
+        except anyio.get_cancelled_exc_class():
+            code = "cancelled"
+            raise
+        finally:
+            app.auditor.record(
+                f"resource.{kind}",
+                "resource",
+                args={"uri": uri, "cached": cached},
+                ts=ts,
+                started=started,
+                used=used,
+                error_code=code,
+                error=str(error) if error else ("read crashed; see server log" if code == "internal" else None),
             )
-        text = _json(await load())
-    except WazuhMCPError as exc:
-        _audit(ctx, app, kind, uri, started, ts, False, exc)
-        if isinstance(exc, NotFound):
-            raise ResourceNotFoundError(exc.render()) from exc
-        raise ResourceError(exc.render()) from exc
-    if len(cache) >= MAX_CACHED:
-        cache.pop(min(cache, key=lambda k: cache[k][0]))
-    cache[uri] = (time.monotonic() + ttl, text)
-    _audit(ctx, app, kind, uri, started, ts, False, None)
-    return text
+
+
+async def _load(app: AppContext, load: Callable[[], Awaitable[Any]]) -> Any:
+    if app.settings.role not in app.settings.role_tool_allowlist:
+        raise Forbidden(
+            f"Role '{app.settings.role}' is not defined, so it may read nothing.",
+            hint="Set WAZUH_MCP_ROLE or role in the settings file.",
+        )
+    return await load()
 
 
 def _not_found(what: str, value: str, hint: str) -> NotFound:

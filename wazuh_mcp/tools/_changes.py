@@ -1,16 +1,11 @@
 """What every change-requesting tool (write.*, respond.*) shares: who asks, against which Wazuh, and
-the pending-change store it records into (the server's own audit sink)."""
+the pending-change store it records into (through the server's own auditor)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from mcp.server.mcpserver import Context
-
 from wazuh_mcp.models.write import Requester
-from wazuh_mcp.server.audit import AuditSink
 from wazuh_mcp.server.context import AppContext, ServerApiBackend
-from wazuh_mcp.writes.approvals import Actor, ChangeStore
+from wazuh_mcp.writes.approvals import ChangeStore
 
 
 def api_url(app: AppContext, api: ServerApiBackend) -> str | None:
@@ -19,9 +14,9 @@ def api_url(app: AppContext, api: ServerApiBackend) -> str | None:
     return str(url) if url else app.settings.api.url
 
 
-def requester_of(ctx: Context[Any, Any], app: AppContext, api: ServerApiBackend) -> Requester:
+def requester_of(app: AppContext, api: ServerApiBackend) -> Requester:
     return Requester(
-        session=getattr(ctx.mcp_server, "session_id", None),
+        session=app.session,
         role=app.settings.role,
         wazuh_user=api.identity,
         profile=app.profile,
@@ -30,14 +25,6 @@ def requester_of(ctx: Context[Any, Any], app: AppContext, api: ServerApiBackend)
     )
 
 
-def change_store(ctx: Context[Any, Any], app: AppContext, requester: Requester) -> ChangeStore:
-    audit = getattr(ctx.mcp_server, "audit", None)  # the server's sink: one audit file, one writer per process
-    if not isinstance(audit, AuditSink):
-        audit = AuditSink.from_settings(app.settings)
-    actor = Actor(
-        session=requester.session or "server",
-        role=requester.role,
-        wazuh_user=requester.wazuh_user,
-        person="caller-attested (confirm=true)",
-    )
-    return ChangeStore(audit=audit, actor=actor)
+def change_store(app: AppContext) -> ChangeStore:
+    """The store, recording through the server's auditor (one audit file, one writer per process)."""
+    return ChangeStore(auditor=app.auditor, person="caller-attested (confirm=true)")

@@ -32,16 +32,14 @@ TECHNIQUE_SELECT = "external_id,name,tactics,description,url,deprecated"
 async def tactics_by_id(ctx: Context[Any, Any]) -> dict[str, dict[str, Any]]:
     """Tactic STIX id → tactic record (name, short_name, external_id, techniques); fetched once."""
     app = deps(ctx)
-    cached = app.memo.get("mitre_tactics")
-    if cached is None:
+    if app.mitre_tactics is None:
         page = await app.server_api().page(
             "/mitre/tactics",
             action="mitre:read",
             params={"limit": 500, "select": "id,name,short_name,external_id,techniques"},
         )
-        cached = {str(item["id"]): item for item in page.items if "id" in item}
-        app.memo["mitre_tactics"] = cached
-    return cached
+        app.mitre_tactics = {str(item["id"]): item for item in page.items if "id" in item}
+    return app.mitre_tactics
 
 
 def to_technique(item: dict[str, Any], tactics: dict[str, dict[str, Any]]) -> Technique:

@@ -53,8 +53,8 @@ async def _propose(ctx: Context[Any, Any], kind: ResponseKind, arguments: dict[s
     app = deps(ctx)
     api = app.server_api()
     the_plan = await plan(kind, arguments, api, app.settings.responses, api_url(app, api))
-    requester = requester_of(ctx, app, api)
-    change = change_store(ctx, app, requester).record_plan(the_plan, requester)
+    requester = requester_of(app, api)
+    change = change_store(app).record_plan(the_plan, requester)
     return ResponseResult(
         status="pending_approval",
         tool=the_plan.tool,

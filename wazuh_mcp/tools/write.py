@@ -108,7 +108,7 @@ async def _submit(
     app = deps(ctx)
     api = app.server_api()
     tier = _tier(app, tool_id)
-    requester = requester_of(ctx, app, api)
+    requester = requester_of(app, api)
     common: dict[str, Any] = {
         "tool": tool_id,
         "tier": tier,
@@ -130,7 +130,7 @@ async def _submit(
                 "exactly this, call the tool again with the same arguments and confirm=true."
             ),
         )
-    store = change_store(ctx, app, requester)
+    store = change_store(app)
     change = store.prepare(
         tool=tool_id,
         kind=kind,

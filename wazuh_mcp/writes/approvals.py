@@ -35,7 +35,6 @@ import secrets
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -43,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from wazuh_mcp import atomic
 from wazuh_mcp.errors import ConfigurationError, Conflict, InvalidArgument, NotFound, WazuhMCPError
 from wazuh_mcp.models.write import DECISION_FIELDS, ChangeKind, PendingChange, Requester, RestartScope, Tier
-from wazuh_mcp.server.audit import AuditEvent, AuditSink, now_iso
+from wazuh_mcp.server.audit import Auditor, AuditSink, now_iso
 from wazuh_mcp.server.context import ServerApiBackend
 from wazuh_mcp.setup.settings import ResponseSettings, Settings, selected_profile, state_dir
 from wazuh_mcp.writes import responses
@@ -94,23 +93,12 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-@dataclass(frozen=True)
-class Actor:
-    """Who the audit records for steps taken by this process."""
-
-    session: str
-    role: str | None = None
-    wazuh_user: str | None = None
-    person: str | None = None
-    """The local OS user deciding (recorded as ``decided_by``)."""
-
-
-def cli_actor(settings: Settings) -> Actor:
+def local_person() -> str:
+    """The local OS user deciding at this terminal (recorded as ``decided_by``)."""
     try:
-        person = getpass.getuser()
+        return getpass.getuser()
     except (OSError, KeyError):  # no login name (some containers)
-        person = f"uid {os.getuid()}" if hasattr(os, "getuid") else "unknown"
-    return Actor(session=f"cli-{os.getpid()}", role=settings.role, wazuh_user=settings.api.user, person=person)
+        return f"uid {os.getuid()}" if hasattr(os, "getuid") else "unknown"
 
 
 class ChangeStore:
@@ -120,14 +108,16 @@ class ChangeStore:
         self,
         root: Path | None = None,
         *,
-        audit: AuditSink,
-        actor: Actor,
+        auditor: Auditor,
+        person: str,
         ttl: timedelta = DEFAULT_TTL,
         policy: ResponseSettings | None = None,
     ) -> None:
         self.dir = pending_dir(root)
-        self.audit = audit
-        self.actor = actor
+        self.auditor = auditor
+        """Writes the ``approval.*`` records (with this process's session and role)."""
+        self.person = person
+        """Who decides in this process (``decided_by``)."""
         self.ttl = ttl
         self.policy = policy or ResponseSettings()
         """The response settings (allowlist, commands, caps) a response change is checked against at approval."""
@@ -399,7 +389,7 @@ class ChangeStore:
                     update={
                         "state": "rejected",
                         "decided_at": now_iso(),
-                        "decided_by": self.actor.person,
+                        "decided_by": self.person,
                         "reason": reason,
                     }
                 )
@@ -424,12 +414,12 @@ class ChangeStore:
                     update={
                         "state": "approved",
                         "decided_at": now_iso(),
-                        "decided_by": self.actor.person,
+                        "decided_by": self.person,
                         "reason": None,
                     }
                 )
             )
-            self._audit(step, change, ts, started)
+            self._audit(step, change, ts, started, wazuh_user=api.identity)
             return await self._apply(change, api)
 
     # --- applying -----------------------------------------------------------------------
@@ -444,7 +434,7 @@ class ChangeStore:
                 await check_fresh(api, change)
         except Conflict as exc:
             change = self._write(change.model_copy(update={"state": "failed", "reason": f"stale: {exc.message}"}))
-            self._audit("approval.apply", change, ts, started, error=exc)
+            self._audit("approval.apply", change, ts, started, error=exc, wazuh_user=api.identity)
             raise
         except WazuhMCPError as exc:
             # Nothing reached Wazuh (we could not even read the target): let a human try again.
@@ -458,7 +448,7 @@ class ChangeStore:
                     }
                 )
             )
-            self._audit("approval.apply", change, ts, started, error=exc)
+            self._audit("approval.apply", change, ts, started, error=exc, wazuh_user=api.identity)
             raise
         try:
             if is_response:
@@ -468,14 +458,14 @@ class ChangeStore:
                 result, outcomes = await send_change(api, change), []
         except WazuhMCPError as exc:
             change = self._write(change.model_copy(update={"state": "failed", "reason": str(exc)}))
-            self._audit("approval.apply", change, ts, started, error=exc)
+            self._audit("approval.apply", change, ts, started, error=exc, wazuh_user=api.identity)
             raise
         if is_response and not sent.reached_any:
             error = Conflict(f"Wazuh sent change {change.id} to no agent: {result}.")
             change = self._write(
                 change.model_copy(update={"state": "failed", "reason": error.message, "outcomes": outcomes})
             )
-            self._audit("approval.apply", change, ts, started, error=error)
+            self._audit("approval.apply", change, ts, started, error=error, wazuh_user=api.identity)
             raise error
         if change.lapse_after_s:
             lapses = datetime.now(UTC) + timedelta(seconds=change.lapse_after_s)
@@ -485,7 +475,7 @@ class ChangeStore:
                 update={"state": "applied", "applied_at": now_iso(), "result": result, "outcomes": outcomes}
             )
         )
-        self._audit("approval.apply", change, ts, started)
+        self._audit("approval.apply", change, ts, started, wazuh_user=api.identity)
         return change
 
     # --- audit --------------------------------------------------------------------------
@@ -544,24 +534,21 @@ class ChangeStore:
         wazuh_user: str | None = None,
         decided_by: str | None = None,
     ) -> None:
-        event = AuditEvent.finished(
-            tool=step,
-            toolset="approval",
+        """``wazuh_user`` only for a step that uses the Server API (request, approve, apply)."""
+        self.auditor.record(
+            step,
+            "approval",
             args=args,
             ts=ts,
             started=started,
             error_code=error.code if error else None,
             error=str(error) if error else None,
-            wazuh_user=wazuh_user or self.actor.wazuh_user,
-            role=role or self.actor.role,
-            session=session or self.actor.session,
+            wazuh_user=wazuh_user,
+            role=role,
+            session=session,
             change_id=change_id,
             decided_by=decided_by,
         )
-        try:
-            self.audit.write(event)
-        except OSError:
-            log.exception("could not write the audit record for %s %s", step, change_id)
 
 
 # --- the API the CLI and the TUI use ----------------------------------------------------
@@ -570,7 +557,8 @@ class ChangeStore:
 def default_store(settings: Settings | None = None) -> ChangeStore:
     """The store under the state dir, auditing to the same file as ``serve``, acting as this OS user."""
     settings = settings or Settings.load()
-    return ChangeStore(audit=AuditSink.from_settings(settings), actor=cli_actor(settings), policy=settings.responses)
+    auditor = Auditor(AuditSink.from_settings(settings), session=f"cli-{os.getpid()}", role=settings.role)
+    return ChangeStore(auditor=auditor, person=local_person(), policy=settings.responses)
 
 
 def policy_for(change: PendingChange, store: ChangeStore, profile: str | None = None) -> ResponseSettings:
@@ -673,7 +661,7 @@ async def propose_undo(
         with store.refusals_audited(step, change_id, ts, started):
             plan = await responses.plan(responses.kind_of(inverse.tool), inverse.arguments, api, store.policy, url)
             requester = change.requested_by.model_copy(
-                update={"session": store.actor.session, "role": store.actor.role, "wazuh_user": api.identity}
+                update={"session": store.auditor.session, "role": store.auditor.role, "wazuh_user": api.identity}
             )
             return store.record_plan(plan, requester, undo_of=change.id)
     finally:
