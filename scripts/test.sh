@@ -105,6 +105,7 @@ fi
 if [[ -z "${SKIP_BINARY:-}" ]]; then
     log "packaging/build.sh: the one-file executable, the .mcpb bundle and SHA256SUMS in .cache/dist"
     mapfile -t built < <(PYTHON="$VENV/bin/python" DIST="$ROOT/.cache/dist" packaging/build.sh)
+    [[ ${#built[@]} -eq 2 && -f "${built[1]}" ]] || { log "packaging/build.sh failed (see above)"; exit 1; }
     export WAZUH_MCP_TEST_BINARY="${built[0]}" WAZUH_MCP_TEST_BUNDLE="${built[1]}"
     python packaging/smoke.py "$WAZUH_MCP_TEST_BINARY"
 fi
