@@ -1,7 +1,11 @@
-"""Spawn → initialize time of `wazuh-mcp serve --demo` next to a bare one-tool MCPServer, and the
-byte size of tools/list. Both are measured in the same run, interleaved, so the ratio is fair.
+"""Spawn → initialize time of `wazuh-mcp serve` (configured, as Claude Desktop starts it), `serve --demo`
+and the built binary, next to a bare one-tool MCPServer on the same SDK (and an optional peer server), plus
+the byte size of tools/list. All are measured in one run, interleaved, so the ratios are fair on a busy
+machine; read the ratios, not the milliseconds.
 
-    python bench/bench_startup.py [--runs 9]
+    python bench/bench_startup.py [--runs 15] [--binary dist/wazuh-mcp] [--peer "/tmp/venv/bin/klaxon-mcp"]
+
+Targets (issue 13): serve ≤ 1.05×, serve --demo ≤ 1.15×, the binary ≤ 1.3× the bare server.
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import statistics
 import sys
 import tempfile
@@ -18,37 +23,94 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from jsonrpc_probe import Probe
 
 HERE = Path(__file__).resolve().parent
+BARE = "bare MCPServer (1 tool)"
+TARGETS = {"wazuh-mcp serve (configured)": 1.05, "wazuh-mcp serve --demo": 1.15, "binary serve (configured)": 1.3}
+
+
+def configured_env(state: str) -> dict[str, str]:
+    """A configured deployment as Claude Desktop would start it. Nothing listens at these URLs: start-up
+    must not contact Wazuh (the clients connect on the first tool call)."""
+    return dict(
+        os.environ,
+        WAZUH_MCP_STATE_DIR=state,
+        WAZUH_MCP_CONFIG=os.devnull,
+        WAZUH_MCP_API_URL="https://127.0.0.1:9/",
+        WAZUH_MCP_API_USER="wazuh-mcp",
+        WAZUH_MCP_API_PASSWORD="bench-only",
+        WAZUH_MCP_INDEXER_URL="https://127.0.0.1:9/",
+        WAZUH_MCP_INDEXER_USER="wazuh-mcp",
+        WAZUH_MCP_INDEXER_PASSWORD="bench-only",
+    )
+
+
+def servers(binary: str | None, peer: str | None) -> dict[str, list[str]]:
+    found = {
+        BARE: [sys.executable, str(HERE / "bare_server.py")],
+        "wazuh-mcp serve (configured)": [sys.executable, "-m", "wazuh_mcp", "serve"],
+        "wazuh-mcp serve --demo": [sys.executable, "-m", "wazuh_mcp", "serve", "--demo"],
+    }
+    if binary:
+        found["binary serve (configured)"] = [binary, "serve"]
+        found["binary serve --demo"] = [binary, "serve", "--demo"]
+    if peer:
+        found[f"peer: {Path(shlex.split(peer)[0]).name}"] = shlex.split(peer)
+    return found
+
+
+def tools_list_bytes(argv: list[str], env: dict[str, str]) -> tuple[int, int, int]:
+    """(all bytes of the tools/list result, bytes a model sees: names, descriptions, input schemas, tools)."""
+    probe = Probe(argv, env=env, cwd=tempfile.gettempdir())
+    try:
+        probe.initialize()
+        probe.send({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
+        tools = probe.read_response(2)["result"]["tools"]
+    finally:
+        probe.close()
+    whole = len(json.dumps({"tools": tools}, separators=(",", ":")).encode())
+    seen = [{k: t[k] for k in ("name", "description", "inputSchema") if k in t} for t in tools]
+    return whole, len(json.dumps(seen, separators=(",", ":")).encode()), len(tools)
+
+
+def measure(runs: int, binary: str | None = None, peer: str | None = None) -> dict[str, float]:
+    """Median spawn→initialize seconds per server, interleaved run by run."""
+    state = tempfile.mkdtemp(prefix="wazuh-mcp-bench-")
+    env = configured_env(state)
+    chosen = servers(binary, peer)
+    times: dict[str, list[float]] = {label: [] for label in chosen}
+    for _ in range(runs):
+        for label, argv in chosen.items():
+            probe = Probe(argv, env=env, cwd=state)
+            times[label].append(probe.initialize())
+            probe.close()
+    return {label: statistics.median(values) for label, values in times.items()}
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=9)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--binary", default=os.environ.get("WAZUH_MCP_TEST_BINARY"))
+    parser.add_argument("--peer", help="command line of a peer MCP server to compare (stdio)")
     args = parser.parse_args()
-    env = dict(os.environ, WAZUH_MCP_STATE_DIR=tempfile.mkdtemp(prefix="wazuh-mcp-bench-"))
-    wazuh = [sys.executable, "-m", "wazuh_mcp", "serve", "--demo"]
-    bare = [sys.executable, str(HERE / "bare_server.py")]
-    times: dict[str, list[float]] = {"wazuh-mcp serve --demo": [], "bare MCPServer (1 tool)": []}
-    tools_list_bytes = 0
-    for _ in range(args.runs):
-        for label, argv in (("wazuh-mcp serve --demo", wazuh), ("bare MCPServer (1 tool)", bare)):
-            probe = Probe(argv, env=env)
-            times[label].append(probe.initialize())
-            if label.startswith("wazuh") and not tools_list_bytes:
-                probe.send({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
-                response = probe.read_response(2)
-                tools_list_bytes = len(json.dumps(response["result"], separators=(",", ":")).encode())
-                tool_count = len(response["result"]["tools"])
-            probe.close()
-    medians = {label: statistics.median(values) for label, values in times.items()}
-    base = medians["bare MCPServer (1 tool)"]
-    print(f"runs per server: {args.runs}")
-    print(f"{'server':<28} {'median spawn→initialize':>24} {'ratio':>7}")
+    medians = measure(args.runs, args.binary, args.peer)
+    base = medians[BARE]
+    print(f"runs per server: {args.runs} (interleaved)")
+    print(f"| {'server':<30} | {'median spawn→initialize':>24} | {'vs bare':>7} | {'target':>6} |")
+    print(f"|{'-' * 32}|{'-' * 26}|{'-' * 9}|{'-' * 8}|")
+    missed = []
     for label, median in medians.items():
-        print(f"{label:<28} {median * 1000:>21.0f} ms {median / base:>6.2f}x")
-    print(
-        f"tools/list result: {tools_list_bytes} bytes for {tool_count} tools "
-        f"({tools_list_bytes // max(tool_count, 1)} bytes/tool)"
+        ratio, target = median / base, TARGETS.get(label)
+        if target and ratio > target:
+            missed.append(label)
+        shown = f"≤{target:.2f}" if target else ""
+        print(f"| {label:<30} | {median * 1000:>21.0f} ms | {ratio:>6.2f}× | {shown:>6} |")
+    whole, seen, count = tools_list_bytes(
+        servers(None, None)["wazuh-mcp serve (configured)"], configured_env(tempfile.mkdtemp())
     )
+    print(
+        f"tools/list: {whole:,} bytes for {count} tools; what a model sees (names, descriptions, input schemas): {seen:,} bytes"
+    )
+    if missed:
+        print(f"over target: {', '.join(missed)}")
     return 0
 
 

@@ -26,7 +26,7 @@ def initialize_request(request_id: int = 1) -> dict[str, Any]:
 class Probe:
     """Spawns a server, speaks newline-delimited JSON-RPC to it, and records every stdout line."""
 
-    def __init__(self, argv: list[str], env: dict[str, str] | None = None) -> None:
+    def __init__(self, argv: list[str], env: dict[str, str] | None = None, cwd: str | None = None) -> None:
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(
             argv,
@@ -34,6 +34,7 @@ class Probe:
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             env=env,
+            cwd=cwd,
             text=True,
             bufsize=1,
         )

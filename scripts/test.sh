@@ -96,11 +96,27 @@ mypy
 lint-imports
 python -m wazuh_mcp.docgen --check
 
-# --- the built binary ------------------------------------------------------------------------------
+# --- release workflows (actionlint, a Go program from the module proxy, pinned) ---------------------
+ACTIONLINT_VERSION=v1.7.12
+if command -v go >/dev/null; then
+    gobin="$ROOT/.cache/gobin"
+    if [[ ! -x "$gobin/actionlint" ]] || ! "$gobin/actionlint" -version | grep -q "${ACTIONLINT_VERSION#v}"; then
+        log "installing actionlint $ACTIONLINT_VERSION (go install)"
+        GOBIN="$gobin" go install "github.com/rhysd/actionlint/cmd/actionlint@$ACTIONLINT_VERSION"
+    fi
+    log "actionlint .github/workflows"
+    "$gobin/actionlint" -no-color
+else
+    log "go not found: the release workflows are not linted"
+fi
+
+# --- the release artifacts: binary, MCP Bundle, SHA256SUMS (packaging/build.sh) --------------------
 if [[ -z "${SKIP_BINARY:-}" ]]; then
-    log "building the one-file executable (PyInstaller)"
-    pyinstaller --noconfirm --log-level WARN --distpath .cache/dist --workpath .cache/pyinstaller build.spec >/dev/null
-    export WAZUH_MCP_TEST_BINARY="$ROOT/.cache/dist/wazuh-mcp"
+    log "packaging/build.sh: the one-file executable, the .mcpb bundle and SHA256SUMS in .cache/dist"
+    mapfile -t built < <(PYTHON="$VENV/bin/python" DIST="$ROOT/.cache/dist" packaging/build.sh)
+    [[ ${#built[@]} -eq 2 && -f "${built[1]}" ]] || { log "packaging/build.sh failed (see above)"; exit 1; }
+    export WAZUH_MCP_TEST_BINARY="${built[0]}" WAZUH_MCP_TEST_BUNDLE="${built[1]}"
+    python packaging/smoke.py "$WAZUH_MCP_TEST_BINARY"
 fi
 
 # --- tests ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
     wazuh-mcp serve --http    Streamable HTTP for a team behind its identity provider (docs/team.md)
     wazuh-mcp demo [--json]   a guided tour against the embedded stand-in (no Wazuh needed)
     wazuh-mcp version         print the version
+    wazuh-mcp install-launcher  a double-click launcher (Linux menu entry, macOS .command)
 
 Other packages add subcommands through the ``wazuh_mcp.commands`` entry-point group (the
 launcher's ``setup``, ``connect``, ``audit`` come from ``tui`` that way, declared in
@@ -29,6 +30,11 @@ from typing import Any, TypeAlias
 from wazuh_mcp import __version__
 
 Command = Callable[[argparse.Namespace], int]
+NO_TERMINAL_HINT = (
+    "wazuh-mcp: no terminal. Open it from a terminal (or its desktop launcher: `wazuh-mcp install-launcher`); "
+    "AI clients start `wazuh-mcp serve`."
+)
+"""One line, then exit 2: started with no terminal (a double-click without one), never wait for input."""
 # argparse has no public name for what add_subparsers() returns; a string keeps it to type checking.
 SubParsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"  # noqa: SLF001 - see above
 ParserHook = Callable[[SubParsers], None]
@@ -91,6 +97,7 @@ def build_parser(extensions: Sequence[ParserHook] = ()) -> argparse.ArgumentPars
     serve.add_argument("--host", help="with --http: address to listen on (default http.host, 127.0.0.1)")
     serve.add_argument("--port", type=int, help="with --http: TCP port (default http.port, 8765; 0 = any free)")
     sub.add_parser("version", help="print the version")
+    sub.add_parser("install-launcher", help="add a double-click launcher for this executable (menu entry / .command)")
     demo = sub.add_parser("demo", help="a guided tour against the embedded Wazuh stand-in, in this terminal")
     demo.add_argument("--json", action="store_true", help="print each call's structured result (JSON lines)")
     for extend in extensions:
@@ -104,6 +111,22 @@ def _version(_: argparse.Namespace) -> int:
     return 0
 
 
+@command("install-launcher")
+def _install_launcher(_: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from wazuh_mcp.setup.launchers import install
+    from wazuh_mcp.setup.serve_command import executable_argv
+
+    argv = executable_argv()
+    if len(argv) != 1:
+        print("wazuh-mcp: install-launcher needs the wazuh-mcp executable (or console script).", file=sys.stderr)
+        return 2
+    path = install(Path(argv[0]), platform=sys.platform, home=Path.home())
+    print(path or "Windows: double-click wazuh-mcp.exe (a console program) to open the launcher.")
+    return 0
+
+
 @command("demo")
 def _demo(args: argparse.Namespace) -> int:
     configure_logging(to_file=False)
@@ -114,6 +137,11 @@ def _demo(args: argparse.Namespace) -> int:
 
 @command("serve")
 def _serve(args: argparse.Namespace) -> int:
+    from wazuh_mcp.setup.bundle_env import demo_requested, drop_unfilled
+
+    drop_unfilled(os.environ)  # fields an MCP Bundle user left empty
+    args.demo = args.demo or demo_requested(os.environ)
+    os.environ.pop("WAZUH_MCP_DEMO", None)  # not a setting
     configure_logging(to_file=True)
     if args.http:
         from wazuh_mcp.server.http import run_http
@@ -152,8 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if sys.stdin.isatty() and sys.stdout.isatty():
             args.command = "launcher"
         else:
-            parser.print_help(sys.stderr)
-            print("\nAI clients must start `wazuh-mcp serve`.", file=sys.stderr)
+            print(NO_TERMINAL_HINT, file=sys.stderr)
             return 2
     handler = _COMMANDS.get(args.command)
     if handler is None:

@@ -7,17 +7,23 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, TypeVar
 
-from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
-from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+from wazuh_mcp.backends.lazy import LazyIndexer, LazyServerApi
 from wazuh_mcp.errors import ConfigurationError, WazuhMCPError
 from wazuh_mcp.server.context import Backends, IndexerBackend, ServerApiBackend
 from wazuh_mcp.setup import secrets
 from wazuh_mcp.setup.settings import TLS_OFF_WARNING, IndexerSettings, ServerApiSettings, Settings
 
+if TYPE_CHECKING:
+    from wazuh_mcp.backends.indexer import Indexer
+    from wazuh_mcp.backends.server_api import ServerApi
+
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def tls_verify_value(verify_tls: bool, ca_bundle: object) -> bool | str:
@@ -40,6 +46,8 @@ def server_api_from_settings(api: ServerApiSettings, profile: str, *, password: 
     replaces the keyring's."""
     if not api.url or not api.user:
         return None
+    from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+
     return ServerApi(
         ServerApiConfig(
             url=api.url,
@@ -60,6 +68,8 @@ def indexer_from_settings(
     (``secrets.needs_password``). ``password`` replaces the keyring's; ``max_concurrency`` the default."""
     if not indexer.url:
         return None
+    from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+
     if indexer.user and secrets.needs_password(indexer.url, indexer.user):
         password = secrets.require_password(profile, "indexer", indexer.user, given=password)
     else:
@@ -80,22 +90,31 @@ def indexer_from_settings(
     )
 
 
+def _logged(what: str, build: Callable[[T, str], R | None], part: T, profile: str) -> R:
+    try:
+        built = build(part, profile)
+    except WazuhMCPError as exc:
+        log.error("%s unavailable: %s", what, exc)
+        raise
+    assert built is not None  # only called for a configured part
+    return built
+
+
 @asynccontextmanager
 async def open_backends(settings: Settings, profile: str) -> AsyncIterator[Backends]:
-    """Backends for a configured deployment. A missing part is None: its tools explain how to configure it."""
+    """Backends for a configured deployment. A missing part is None: its tools explain how to configure it.
+    The clients (and the keyring lookups for their passwords) are built on first use (``backends.lazy``);
+    a part that cannot be built tells each caller why, as it would have at start-up."""
+    api, idx = settings.api, settings.indexer
     server_api: ServerApiBackend | None = None
     indexer: IndexerBackend | None = None
+    if api.url and api.user:
+        server_api = LazyServerApi(
+            lambda: _logged("Server API", server_api_from_settings, api, profile), user=api.user, run_as=api.run_as
+        )
+    if idx.url:
+        indexer = LazyIndexer(lambda: _logged("Indexer", indexer_from_settings, idx, profile))
     problems: dict[str, WazuhMCPError] = {}
-    try:
-        server_api = server_api_from_settings(settings.api, profile)
-    except WazuhMCPError as exc:
-        problems["api"] = exc
-        log.error("Server API unavailable: %s", exc)
-    try:
-        indexer = indexer_from_settings(settings.indexer, profile)
-    except WazuhMCPError as exc:
-        problems["indexer"] = exc
-        log.error("Indexer unavailable: %s", exc)
     if settings.plaintext_backends:
         # L1: an http:// URL used to be served silently (and audited as verified TLS).
         log.warning(

@@ -25,15 +25,27 @@ import json
 import logging
 import ssl
 import time
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
 
 from wazuh_mcp.backends.limiter import CallLimiter
+
+# Re-exported: the httpx-free parts live in server_api_shapes (what serve imports before `initialize`).
+from wazuh_mcp.backends.server_api_shapes import ATTRIBUTION as ATTRIBUTION
+from wazuh_mcp.backends.server_api_shapes import FILE_MISSING_CODES as FILE_MISSING_CODES
+from wazuh_mcp.backends.server_api_shapes import NOT_FOUND_CODES as NOT_FOUND_CODES
+from wazuh_mcp.backends.server_api_shapes import RULE_DOES_NOT_EXIST as RULE_DOES_NOT_EXIST
+from wazuh_mcp.backends.server_api_shapes import Attribution as Attribution
+from wazuh_mcp.backends.server_api_shapes import Page as Page
+from wazuh_mcp.backends.server_api_shapes import api_identity
+from wazuh_mcp.backends.server_api_shapes import envelope_data as envelope_data
+from wazuh_mcp.backends.server_api_shapes import envelope_items as envelope_items
+from wazuh_mcp.backends.server_api_shapes import failed_code as failed_code
+from wazuh_mcp.backends.server_api_shapes import raise_failed_item as raise_failed_item
+from wazuh_mcp.backends.server_api_shapes import raise_rule_file_failure as raise_rule_file_failure
 from wazuh_mcp.errors import (
-    Conflict,
     Forbidden,
     InvalidArgument,
     NotFound,
@@ -50,23 +62,6 @@ log = logging.getLogger(__name__)
 RENEW_MARGIN_S = 60.0
 """Renew the JWT this long before it expires, so a call never starts with a dying token."""
 DEFAULT_TOKEN_LIFETIME_S = 900.0
-NOT_FOUND_CODES = {1701, 1707, 1750, 2004, 1200, 1201, 1415, 1416}
-"""Wazuh error codes that mean "no such thing" (agent, file, technique…), in failed items or errors."""
-RULE_DOES_NOT_EXIST = 1208
-FILE_MISSING_CODES = NOT_FOUND_CODES | {1906}
-"""Failed-item codes of ``GET /rules/files/{name}`` that mean "there is no such file"."""
-
-
-@dataclass(frozen=True)
-class Attribution:
-    """Whose Server API calls these are (set by the HTTP server from a verified token, nothing else)."""
-
-    wazuh_user: str | None
-    """The analyst's Wazuh user for ``run_as``; None → the service account's own login."""
-
-
-ATTRIBUTION: ContextVar[Attribution | None] = ContextVar("wazuh_mcp_attribution", default=None)
-"""None (stdio, the demo, tests): the configured login, as before team mode existed."""
 
 
 @dataclass
@@ -81,15 +76,6 @@ class _Session:
 
 MAX_SESSIONS = 512
 """Cached logins per process (one per Wazuh user); past this the oldest is dropped and re-made on use."""
-
-
-@dataclass(frozen=True)
-class Page:
-    """The ``data`` part of a Wazuh envelope."""
-
-    items: list[dict[str, Any]]
-    total: int
-    failed: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -166,11 +152,7 @@ class ServerApi:
     @property
     def identity(self) -> str:
         """Who Wazuh's own audit will see for the current call: the run_as user, else the API user."""
-        run_as = self._current()[1]
-        if run_as:
-            who = run_as.get("username") or run_as.get("user")
-            return f"{self.config.user} as {who}" if who else f"{self.config.user} (run_as)"
-        return self.config.user
+        return api_identity(self.config.user, self._current()[1])
 
     async def aclose(self) -> None:
         await self._client.aclose()
@@ -366,67 +348,3 @@ class ServerApi:
         if body.get("error") == 1 and failed and not items:
             raise_failed_item(failed[0])
         return Page(items=list(items), total=int(total), failed=list(failed))
-
-
-def raise_failed_item(failed: dict[str, Any]) -> None:
-    """Turn one Wazuh ``failed_items`` entry into our error."""
-    error = failed.get("error") or {}
-    code = error.get("code")
-    message = str(error.get("message") or "Wazuh reported a failure")
-    ids = ", ".join(str(i) for i in failed.get("id", [])[:10])
-    text = f"{message}{f': {ids}' if ids else ''} (Wazuh error {code})."
-    if code in NOT_FOUND_CODES:
-        raise NotFound(text, upstream_code=code)
-    if code == 4000:
-        raise Forbidden(text, upstream_code=code)
-    raise UpstreamError(text, upstream_code=code if isinstance(code, int) else None)
-
-
-def envelope_data(body: Any, where: str) -> dict[str, Any]:
-    """The ``data`` object of a Wazuh envelope, whatever its ``error`` says (callers judge failed items)."""
-    if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
-        raise UpstreamUnavailable(f"The Server API answer for {where} is not a Wazuh envelope.")
-    data: dict[str, Any] = body["data"]
-    return data
-
-
-def envelope_items(body: Any, where: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """``affected_items`` and ``failed_items`` of a Wazuh envelope."""
-    data = envelope_data(body, where)
-    return list(data.get("affected_items") or []), list(data.get("failed_items") or [])
-
-
-def failed_code(failed: dict[str, Any]) -> Any:
-    """The Wazuh error code of one ``failed_items`` entry."""
-    return (failed.get("error") or {}).get("code")
-
-
-def raise_rule_file_failure(failed: dict[str, Any], path: str) -> None:
-    """Wazuh's 200-with-error answers to ``PUT /rules/files/{name}``, as errors that say what to do."""
-    error = failed.get("error") or {}
-    code = error.get("code")
-    said = str(error.get("message") or "").strip()
-    wazuh = f" Wazuh said: {said}" if said else ""
-    if code == 1905:
-        raise Conflict(
-            f"{path} already exists on the manager (Wazuh error 1905).{wazuh}",
-            hint="Use update_rule to replace a file that exists.",
-            upstream_code=code,
-        )
-    if code in (1113, 1908):
-        raise InvalidArgument(
-            f"Wazuh rejected the XML of {path} (Wazuh error {code}).{wazuh}",
-            hint="Fix the rule XML and request the change again.",
-            upstream_code=code,
-        )
-    if code == 1210:
-        raise Forbidden(
-            f"Wazuh refuses to change default ruleset files ({path}, Wazuh error 1210).{wazuh}", upstream_code=code
-        )
-    if code in (1209, 1211):
-        raise InvalidArgument(
-            f"A rule file named like {path} exists in another directory (Wazuh error {code}).{wazuh}",
-            hint="Choose rule ids that give a different file name.",
-            upstream_code=code,
-        )
-    raise_failed_item(failed)

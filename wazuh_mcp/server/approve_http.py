@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from wazuh_mcp.backends.server_api import ATTRIBUTION, Attribution
+from wazuh_mcp.backends.server_api_shapes import ATTRIBUTION, Attribution
 from wazuh_mcp.errors import Forbidden, WazuhMCPError
 from wazuh_mcp.server.caller import CALLER, caller_from_token
 from wazuh_mcp.server.oauth import JwksTokenVerifier

@@ -28,10 +28,11 @@ from mcp_types import (
     ReadResourceResult,
     TextContent,
 )
+from mcp_types import Tool as MCPTool
 from pydantic import ValidationError
 
 from wazuh_mcp import __version__
-from wazuh_mcp.backends.server_api import ATTRIBUTION, Attribution
+from wazuh_mcp.backends.server_api_shapes import ATTRIBUTION, Attribution
 from wazuh_mcp.errors import (
     AuditUnavailable,
     ErrorCode,
@@ -40,6 +41,7 @@ from wazuh_mcp.errors import (
     UpstreamTimeout,
     WazuhMCPError,
 )
+from wazuh_mcp.server import notices
 from wazuh_mcp.server.audit import UNKNOWN_TOOL, Auditor, AuditSink, Used, now_iso, terminal_safe
 from wazuh_mcp.server.caller import CALLER, Caller, caller_of
 from wazuh_mcp.server.context import AppContext, Backends, running_tool
@@ -135,6 +137,21 @@ class WazuhServer(AdaptedServer[AppContext]):
         """Team mode's bearer-token verifier (``serve --http`` with an issuer), else None."""
         self.app: AppContext | None = None
         """The running lifespan's context, for HTTP routes outside MCP (the approval endpoint)."""
+        self._register_tools: Callable[[], None] | None = None
+
+    def _ensure_tools(self) -> None:
+        """Tools are registered on first need (tools/list or a call), not before ``initialize`` is answered:
+        building every tool's argument model and schemas is most of serve's start-up (bench_startup.py)."""
+        register, self._register_tools = self._register_tools, None
+        if register is not None:
+            register()
+
+    def register_tools_on_first_use(self, register: Callable[[], None]) -> None:
+        self._register_tools = register
+
+    async def list_tools(self) -> list[MCPTool]:
+        self._ensure_tools()
+        return await super().list_tools()
 
     # --- team mode: who is calling ------------------------------------------------------------------
 
@@ -191,6 +208,7 @@ class WazuhServer(AdaptedServer[AppContext]):
         code: ErrorCode | None = None
         change_id: str | None = None
         result: CallToolResult | InputRequiredResult | None = None
+        self._ensure_tools()
         caller = self.caller(_request_context(context))
         session = f"sub:{caller.subject}" if caller is not None else _session_key(context)
         # The Wazuh user comes from the verified token only: no argument or header can choose another.
@@ -199,11 +217,16 @@ class WazuhServer(AdaptedServer[AppContext]):
         with self.auditor.tracking() as used:
             try:
                 spec = self._gate(spec, name, arguments, session, ts, self.exposure_for(caller))
-                with anyio.fail_after(self.wazuh_settings.tool_timeout_s), running_tool(spec.id):
+                with (
+                    anyio.fail_after(self.wazuh_settings.tool_timeout_s),
+                    running_tool(spec.id),
+                    notices.collecting() as notes,
+                ):
                     try:
                         result = await run_tool(self, name, arguments, context, passthrough=_PASSTHROUGH)
                     except TimeoutError as exc:  # raised inside the tool (a library's own timeout), not our deadline
                         raise UpstreamTimeout(f"{name} timed out waiting for Wazuh.") from exc
+                    result = notices.attach(result, notes)
                 if isinstance(result, CallToolResult) and isinstance(result.structured_content, dict):
                     change_id = result.structured_content.get("change_id") or None  # write tools' pending change
             except ValidationError as exc:
@@ -421,24 +444,28 @@ def build_server(
         log_level="WARNING",
         **server_options,
     )
-    for spec in _registered(server):
-        server.add_tool(
-            spec.fn,
-            name=spec.name,
-            title=spec.title,
-            description=spec.description,
-            annotations=spec.annotations,
-            meta=spec.meta,
-            structured_output=True,
-        )
-        # Advertise what call_tool enforces (no extra arguments), in the shortest equivalent schema.
-        input_schema, output_schema = schemas(server, spec.name)
-        set_schemas(
-            server,
-            spec.name,
-            input_schema=compact({**input_schema, "additionalProperties": False}),
-            output_schema=compact(output_schema, output=True),
-        )
+
+    def register_tools() -> None:
+        for spec in _registered(server):
+            server.add_tool(
+                spec.fn,
+                name=spec.name,
+                title=spec.title,
+                description=spec.description,
+                annotations=spec.annotations,
+                meta=spec.meta,
+                structured_output=True,
+            )
+            # Advertise what call_tool enforces (no extra arguments), in the shortest equivalent schema.
+            input_schema, output_schema = schemas(server, spec.name)
+            set_schemas(
+                server,
+                spec.name,
+                input_schema=compact({**input_schema, "additionalProperties": False}),
+                output_schema=compact(output_schema, output=True),
+            )
+
+    server.register_tools_on_first_use(register_tools)
     register_resources(server)
     register_prompts(server)
     return server

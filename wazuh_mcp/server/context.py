@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from wazuh_mcp.backends.indexer_shapes import IndexKind
     from wazuh_mcp.backends.layout import Layout
-    from wazuh_mcp.backends.server_api import Page
+    from wazuh_mcp.backends.server_api_shapes import Page
 
 
 class ServerApiBackend(Protocol):

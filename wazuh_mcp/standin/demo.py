@@ -3,8 +3,10 @@
 ``demo_backends`` starts the Server API stand-in (HTTPS, its own CA) in-process and the embedded
 Indexer (osmem-server, a child process) loaded with a slice of the generated dataset, and records
 where the stand-in listens in ``<state dir>/demo.json`` so a separate ``wazuh-mcp approve`` can
-reach the Wazuh this demo talks to. The Indexer loads in the background — ``initialize`` does not
-wait for it; the first Indexer tool call does. Everything stops when the MCP session ends.
+reach the Wazuh this demo talks to. The Indexer loads in the background, newest first — ``initialize``
+does not wait for it; the first Indexer tool call waits only for the last 24 hours of alerts (about a
+second), and every call answered before the rest is in says so (``server.notices``). Everything stops
+when the MCP session ends.
 """
 
 from __future__ import annotations
@@ -14,17 +16,17 @@ import contextlib
 import json
 import logging
 import os
+import threading
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wazuh_mcp.backends.factory import indexer_from_settings, server_api_from_settings
-from wazuh_mcp.backends.indexer import Indexer
 from wazuh_mcp.backends.indexer_shapes import IndexKind
-from wazuh_mcp.backends.server_api import ServerApi
 from wazuh_mcp.server.context import Backends
+from wazuh_mcp.server.notices import notice
 from wazuh_mcp.setup.settings import (
     IndexerSettings,
     ServerApiSettings,
@@ -33,7 +35,12 @@ from wazuh_mcp.setup.settings import (
     open_private,
     state_dir,
 )
-from wazuh_mcp.standin.estate import build_estate
+from wazuh_mcp.standin.demo_load import DemoLoad
+
+if TYPE_CHECKING:  # the clients load with the stand-ins, in the background (not before `initialize`)
+    from wazuh_mcp.backends.indexer import Indexer
+    from wazuh_mcp.backends.server_api import ServerApi
+    from wazuh_mcp.backends.server_api_shapes import Page
 
 log = logging.getLogger(__name__)
 
@@ -93,13 +100,18 @@ def running_demo_api() -> ServerApi | None:
 
 
 class DeferredIndexer:
-    """The demo Indexer while it loads: each call waits for the engine, then goes to the real backend."""
+    """The demo Indexer while it loads: a call waits for the first phase (the last 24 hours), then goes to
+    the real backend; until everything is in, each call's answer carries a notice saying what is partial."""
 
-    def __init__(self, ready: asyncio.Task[Indexer]) -> None:
+    def __init__(self, ready: asyncio.Task[Indexer], progress: DemoLoad) -> None:
         self._ready = ready
+        self.progress = progress
 
     async def _indexer(self) -> Indexer:
-        return await asyncio.shield(self._ready)
+        indexer = await asyncio.shield(self._ready)
+        if (text := self.progress.notice()) is not None:
+            notice(text)
+        return indexer
 
     async def search(self, kind: IndexKind, body: dict[str, Any]) -> dict[str, Any]:
         return await (await self._indexer()).search(kind, body)
@@ -113,36 +125,98 @@ class DeferredIndexer:
         if not self._ready.done():
             self._ready.cancel()
         with contextlib.suppress(BaseException):
-            await (await self._indexer()).aclose()
+            await (await self._ready).aclose()
 
 
-async def _start_indexer(stack: AsyncExitStack, now: datetime) -> Indexer:
-    from wazuh_mcp.standin.engine import OsmemEngine, start_demo_indexer
+async def _start_indexer(stack: AsyncExitStack, now: datetime, progress: DemoLoad) -> Indexer:
+    """Start the engine and load it in phases; returns once the first phase (last 24 hours) is searchable,
+    leaving the rest to load in its thread."""
+    from wazuh_mcp.standin.engine import OsmemEngine, load_demo_phased
+    from wazuh_mcp.standin.estate import build_estate
 
     engine = OsmemEngine(log_path=ensure_state_dir() / "demo-indexer.log")
     stack.callback(engine.stop)  # registered before loading, so a session that ends mid-load stops it
-    _, counts = await start_demo_indexer(build_estate(), now, engine=engine)
-    log.info("demo Indexer at %s: %d alerts, %d vulnerabilities", engine.url, counts.alerts, counts.vulnerabilities)
+    await asyncio.to_thread(engine.start)
+    loop = asyncio.get_running_loop()
+    recent: asyncio.Future[None] = loop.create_future()
+
+    def settle(exc: BaseException | None) -> None:  # on the event loop
+        if not recent.done():
+            recent.set_exception(exc) if exc else recent.set_result(None)
+
+    def on_phase(phase: str) -> None:  # in the loading thread
+        if phase == "recent":
+            loop.call_soon_threadsafe(settle, None)
+
+    def load() -> None:
+        try:
+            counts = load_demo_phased(engine.url, build_estate(), now, progress)
+            log.info(
+                "demo Indexer at %s: %d alerts, %d vulnerabilities", engine.url, counts.alerts, counts.vulnerabilities
+            )
+        except BaseException as exc:  # an engine stopped mid-load (session over) lands here too
+            progress.failed = type(exc).__name__
+            # Stopped with the session (the engine is gone): expected. Otherwise a real failure.
+            (log.warning if engine.running else log.info)("demo Indexer load stopped: %s", exc)
+            with contextlib.suppress(RuntimeError):  # the loop may be gone when the session ended
+                loop.call_soon_threadsafe(settle, exc)
+
+    progress.listeners.append(on_phase)
+    # A plain thread, not asyncio.to_thread: the load outlives this coroutine (it returns after phase one).
+    threading.Thread(target=load, name="demo-load", daemon=True).start()
+    await recent
     indexer = indexer_from_settings(IndexerSettings(url=engine.url), "demo")  # osmem: no login
     assert indexer is not None
     return indexer
 
 
-@asynccontextmanager
-async def demo_backends() -> AsyncIterator[Backends]:
+async def _start_api(stack: AsyncExitStack) -> ServerApi:
+    """Start the Server API stand-in (in a thread: it builds its app and TLS files) and its client."""
     from wazuh_mcp.standin.server import StandinServer
 
+    api_server = await asyncio.to_thread(StandinServer, tls=True)
+    stack.callback(api_server.stop)  # safe before start: a session that ends meanwhile leaves nothing
+    await asyncio.to_thread(api_server.start)
+    server_api = demo_server_api(api_server.url, api_server.ca_path)
+    stack.push_async_callback(server_api.aclose)
+    state = {"pid": os.getpid(), "api_url": api_server.url, "api_ca": str(api_server.ca_path)}
+    ensure_state_dir()
+    path = demo_state_path()
+    with open_private(path, "w") as fh:
+        fh.write(json.dumps(state))
+    stack.callback(lambda: path.unlink(missing_ok=True))
+    log.info("demo Server API stand-in at %s", api_server.url)
+    return server_api
+
+
+class DeferredServerApi:
+    """The demo Server API while its stand-in starts: ``initialize`` does not wait for it, a call does."""
+
+    identity = DEMO_API_USER
+
+    def __init__(self, ready: asyncio.Task[ServerApi]) -> None:
+        self._ready = ready
+
+    async def request(self, method: str, path: str, **kwargs: Any) -> Any:
+        return await (await asyncio.shield(self._ready)).request(method, path, **kwargs)
+
+    async def page(self, path: str, *, action: str, params: dict[str, Any] | None = None) -> Page:
+        return await (await asyncio.shield(self._ready)).page(path, action=action, params=params)
+
+    async def aclose(self) -> None:
+        if not self._ready.done():
+            self._ready.cancel()
+        with contextlib.suppress(BaseException):
+            await self._ready  # its own client is closed by the exit stack
+
+
+@asynccontextmanager
+async def demo_backends() -> AsyncIterator[Backends]:
+    """Both stand-ins start in the background, so ``initialize`` is answered at once."""
     async with AsyncExitStack() as stack:
-        indexer = DeferredIndexer(asyncio.create_task(_start_indexer(stack, datetime.now(UTC))))
+        progress = DemoLoad()
+        indexer = DeferredIndexer(asyncio.create_task(_start_indexer(stack, datetime.now(UTC), progress)), progress)
         stack.push_async_callback(indexer.aclose)
-        api_server = stack.enter_context(StandinServer(tls=True))
-        server_api = demo_server_api(api_server.url, api_server.ca_path)
+        server_api = DeferredServerApi(asyncio.create_task(_start_api(stack)))
         stack.push_async_callback(server_api.aclose)
-        state = {"pid": os.getpid(), "api_url": api_server.url, "api_ca": str(api_server.ca_path)}
-        ensure_state_dir()
-        path = demo_state_path()
-        with open_private(path, "w") as fh:
-            fh.write(json.dumps(state))
-        stack.callback(lambda: path.unlink(missing_ok=True))
-        log.info("demo Server API stand-in at %s", api_server.url)
         yield Backends(server_api=server_api, indexer=indexer)

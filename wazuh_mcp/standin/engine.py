@@ -29,13 +29,16 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, Self
 
+from wazuh_mcp.standin.alerts_render import wazuh_timestamp
 from wazuh_mcp.standin.dataset import (
     DEFAULT_DATASET_SEED,
     DEMO_ALERT_COUNT,
     DEMO_DAYS,
+    IndexedDoc,
     generate_alerts,
     generate_vulnerabilities,
 )
+from wazuh_mcp.standin.demo_load import RECENT, DemoLoad
 from wazuh_mcp.standin.estate import Estate
 from wazuh_mcp.standin.indexer_load import (
     DatasetMeta,
@@ -233,6 +236,56 @@ def load_slice(
     )
     write_meta(engine_url, meta)
     return meta, counts
+
+
+OLDER_STEP = 1_000
+
+
+def _is_recent(doc: IndexedDoc, cutoff: str) -> bool:
+    return str(doc.source["timestamp"]) >= cutoff  # one fixed-width UTC format: text order is time order
+
+
+def load_demo_phased(
+    engine_url: str,
+    estate: Estate,
+    now: datetime,
+    progress: DemoLoad,
+    *,
+    count: int = DEMO_ALERT_COUNT,
+    days: int = DEMO_DAYS,
+    seed: int = DEFAULT_DATASET_SEED,
+) -> LoadCounts:
+    """The demo slice in three searchable steps, so the first questions are answered while the rest loads:
+    the last 24 hours of alerts, then the vulnerabilities, then the older alerts (and the meta record).
+    The documents are exactly ``load_slice``'s; only the order they are indexed in differs."""
+    now = now.astimezone(UTC)
+    started = time.monotonic()
+    load_templates(engine_url, source="bundled")
+    alerts = list(generate_alerts(estate, now=now, days=days, count=count, seed=seed))
+    cutoff = wazuh_timestamp(now - RECENT)
+    recent = [doc for doc in alerts if _is_recent(doc, cutoff)]
+    older = [doc for doc in alerts if not _is_recent(doc, cutoff)]
+    progress.alerts_total = len(alerts)
+    first = bulk_load(engine_url, recent, [], chunk=500)
+    progress.alerts_loaded, progress.recent_complete = first.alerts, True
+    progress.mark("recent")
+    second = bulk_load(engine_url, [], generate_vulnerabilities(estate, now=now, seed=seed), chunk=500)
+    progress.vulnerabilities_loaded = second.vulnerabilities
+    progress.mark("vulnerabilities")
+    errors = 0
+    older.reverse()  # searchable step by step, newest first
+    for start in range(0, len(older), OLDER_STEP):
+        step = bulk_load(engine_url, older[start : start + OLDER_STEP], [], chunk=500)
+        progress.alerts_loaded += step.alerts
+        errors += step.errors
+    meta = DatasetMeta(now.isoformat(), seed, estate.seed, len(alerts), days, second.vulnerabilities, "bundled", "")
+    write_meta(engine_url, meta)
+    errors += first.errors + second.errors
+    if errors:
+        raise EngineError(f"{errors} demo documents failed to index")
+    progress.complete = True
+    progress.mark("all")
+    return LoadCounts(len(alerts), second.vulnerabilities, errors, time.monotonic() - started)
 
 
 async def start_demo_indexer(

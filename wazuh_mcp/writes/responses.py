@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from wazuh_mcp import untrusted
-from wazuh_mcp.backends.server_api import envelope_data, raise_failed_item
+from wazuh_mcp.backends.server_api_shapes import envelope_data, raise_failed_item
 from wazuh_mcp.errors import Conflict, InvalidArgument, NotFound, UpstreamUnavailable, WazuhMCPError
 from wazuh_mcp.models.write import AgentTarget, ApiCall, Inverse, Outcome, PendingChange, ResponseKind
 from wazuh_mcp.server.context import ServerApiBackend

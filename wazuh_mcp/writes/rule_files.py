@@ -12,7 +12,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from wazuh_mcp.backends.server_api import (
+from wazuh_mcp.backends.server_api_shapes import (
     FILE_MISSING_CODES,
     RULE_DOES_NOT_EXIST,
     envelope_items,

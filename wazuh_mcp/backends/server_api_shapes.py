@@ -1,0 +1,110 @@
+"""The Server API's answers as plain data, without httpx: what tools and write helpers import (``serve``
+loads this before ``initialize``; the client in ``server_api`` is loaded on first use)."""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any
+
+from wazuh_mcp.errors import Conflict, Forbidden, InvalidArgument, NotFound, UpstreamError, UpstreamUnavailable
+
+NOT_FOUND_CODES = {1701, 1707, 1750, 2004, 1200, 1201, 1415, 1416}
+"""Wazuh error codes that mean "no such thing" (agent, file, technique…), in failed items or errors."""
+
+RULE_DOES_NOT_EXIST = 1208
+FILE_MISSING_CODES = NOT_FOUND_CODES | {1906}
+"""Failed-item codes of ``GET /rules/files/{name}`` that mean "there is no such file"."""
+
+
+@dataclass(frozen=True)
+class Attribution:
+    """Whose Server API calls these are (set by the HTTP server from a verified token, nothing else)."""
+
+    wazuh_user: str | None
+    """The analyst's Wazuh user for ``run_as``; None → the service account's own login."""
+
+
+ATTRIBUTION: ContextVar[Attribution | None] = ContextVar("wazuh_mcp_attribution", default=None)
+"""None (stdio, the demo, tests): the configured login, as before team mode existed."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """The ``data`` part of a Wazuh envelope."""
+
+    items: list[dict[str, Any]]
+    total: int
+    failed: list[dict[str, Any]] = field(default_factory=list)
+
+
+def api_identity(user: str, run_as: dict[str, Any] | None) -> str:
+    """Who Wazuh's own audit will see: the run_as user when configured, else the API user."""
+    if run_as:
+        who = run_as.get("username") or run_as.get("user")
+        return f"{user} as {who}" if who else f"{user} (run_as)"
+    return user
+
+
+def raise_failed_item(failed: dict[str, Any]) -> None:
+    """Turn one Wazuh ``failed_items`` entry into our error."""
+    error = failed.get("error") or {}
+    code = error.get("code")
+    message = str(error.get("message") or "Wazuh reported a failure")
+    ids = ", ".join(str(i) for i in failed.get("id", [])[:10])
+    text = f"{message}{f': {ids}' if ids else ''} (Wazuh error {code})."
+    if code in NOT_FOUND_CODES:
+        raise NotFound(text, upstream_code=code)
+    if code == 4000:
+        raise Forbidden(text, upstream_code=code)
+    raise UpstreamError(text, upstream_code=code if isinstance(code, int) else None)
+
+
+def envelope_data(body: Any, where: str) -> dict[str, Any]:
+    """The ``data`` object of a Wazuh envelope, whatever its ``error`` says (callers judge failed items)."""
+    if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
+        raise UpstreamUnavailable(f"The Server API answer for {where} is not a Wazuh envelope.")
+    data: dict[str, Any] = body["data"]
+    return data
+
+
+def envelope_items(body: Any, where: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """``affected_items`` and ``failed_items`` of a Wazuh envelope."""
+    data = envelope_data(body, where)
+    return list(data.get("affected_items") or []), list(data.get("failed_items") or [])
+
+
+def failed_code(failed: dict[str, Any]) -> Any:
+    """The Wazuh error code of one ``failed_items`` entry."""
+    return (failed.get("error") or {}).get("code")
+
+
+def raise_rule_file_failure(failed: dict[str, Any], path: str) -> None:
+    """Wazuh's 200-with-error answers to ``PUT /rules/files/{name}``, as errors that say what to do."""
+    error = failed.get("error") or {}
+    code = error.get("code")
+    said = str(error.get("message") or "").strip()
+    wazuh = f" Wazuh said: {said}" if said else ""
+    if code == 1905:
+        raise Conflict(
+            f"{path} already exists on the manager (Wazuh error 1905).{wazuh}",
+            hint="Use update_rule to replace a file that exists.",
+            upstream_code=code,
+        )
+    if code in (1113, 1908):
+        raise InvalidArgument(
+            f"Wazuh rejected the XML of {path} (Wazuh error {code}).{wazuh}",
+            hint="Fix the rule XML and request the change again.",
+            upstream_code=code,
+        )
+    if code == 1210:
+        raise Forbidden(
+            f"Wazuh refuses to change default ruleset files ({path}, Wazuh error 1210).{wazuh}", upstream_code=code
+        )
+    if code in (1209, 1211):
+        raise InvalidArgument(
+            f"A rule file named like {path} exists in another directory (Wazuh error {code}).{wazuh}",
+            hint="Choose rule ids that give a different file name.",
+            upstream_code=code,
+        )
+    raise_failed_item(failed)
