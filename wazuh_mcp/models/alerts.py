@@ -2,26 +2,47 @@
 
 from __future__ import annotations
 
+from typing import Annotated, Any
+
 from pydantic import Field
 
 from wazuh_mcp.models.common import Coverage, Result
 from wazuh_mcp.models.paged import OptInt, OptStr, Page, Tags
 
+Nested = Annotated[dict[str, Any], Field(exclude_if=lambda v: not v)]
+ComplianceTags = Annotated[dict[str, list[str]], Field(exclude_if=lambda v: not v)]
 
-class AlertRule(Result):
-    id: str
-    level: int = Field(description="0..15; 12 and above is high severity.")
-    description: OptStr = None
+
+class RuleInfo(Result):
+    """What a rule maps to; the same for every alert of the rule."""
+
     groups: Tags
     mitre_ids: Tags
     mitre_tactics: Tags
     mitre_techniques: Tags
+    compliance: ComplianceTags = Field(
+        default_factory=dict,
+        description="Compliance requirements the rule maps to: pci_dss, gdpr, hipaa, nist_800_53, tsc.",
+    )
 
 
-class AlertAgent(Result):
+class AlertRule(Result):
+    """The rule's groups, MITRE and compliance tags are in the result's `rules`, once per rule id."""
+
     id: str
+    level: int = Field(description="0..15; 12 and above is high severity.")
+    description: OptStr = Field(default=None, description="As Wazuh wrote it for this alert (fields interpolated).")
+
+
+class AgentInfo(Result):
     name: OptStr = None
     ip: OptStr = None
+
+
+class AlertAgent(AgentInfo):
+    """In a list of alerts only the id; the name and IP are in the result's `agents`."""
+
+    id: str
 
 
 class FimDetail(Result):
@@ -33,6 +54,7 @@ class FimDetail(Result):
     sha256_before: OptStr = None
     sha256_after: OptStr = None
     md5_after: OptStr = None
+    sha1_after: OptStr = None
     size_after: OptInt = None
     user_after: OptStr = Field(default=None, description="File owner after the change.")
     perm_after: OptStr = None
@@ -47,7 +69,9 @@ class Alert(Result):
     timestamp: str
     rule: AlertRule
     agent: AlertAgent
-    src_ip: OptStr = Field(default=None, description="Source IP (data.srcip, or the Windows ipAddress).")
+    src_ip: OptStr = Field(
+        default=None, description="Source IP (data.srcip, else the Windows ipAddress or the AWS remote IP)."
+    )
     src_port: OptStr = None
     dst_ip: OptStr = None
     dst_port: OptStr = None
@@ -56,23 +80,76 @@ class Alert(Result):
     event_id: OptStr = Field(default=None, description="Windows event id (4625 = failed logon…).")
     host: OptStr = Field(default=None, description="Host or domain named by the event (data.hostname).")
     url: OptStr = None
-    location: OptStr = Field(default=None, description="Log source: file path or event channel.")
-    decoder: OptStr = None
+    location: OptStr = Field(
+        default=None, description="Log source: file path or event channel (left out when it names a rule group)."
+    )
+    decoder: OptStr = Field(default=None, description="Decoder name (left out for Wazuh's generic 'json').")
+    event: Nested = Field(
+        default_factory=dict,
+        description="What the event says (the alert's `data`, nested as stored: hunt a field as data.<path>), "
+        "the fields that matter for its decoder family (vulnerability, Windows, audit, AWS, SCA…), values "
+        "bounded; get_alert has every field.",
+    )
+    event_cut: bool = Field(
+        default=False,
+        exclude_if=lambda v: not v,
+        description="True when event fields were left out to keep the result small; get_alert has them all.",
+    )
     fim: FimDetail | None = Field(default=None, exclude_if=lambda v: v is None)
-    log: OptStr = Field(default=None, description="Excerpt of the original log line (full_log).")
+    log: OptStr = Field(
+        default=None,
+        description="Excerpt of the original log line (full_log); shorter, or left out where decoded fields "
+        "say the same, on a crowded page. get_alert has it whole.",
+    )
+
+
+RulesOnPage = Annotated[dict[str, RuleInfo], Field(exclude_if=lambda v: not v)]
+AgentsOnPage = Annotated[dict[str, AgentInfo], Field(exclude_if=lambda v: not v)]
 
 
 class SearchAlertsResult(Page):
     alerts: list[Alert] = Field(description="Newest first.")
+    rules: RulesOnPage = Field(
+        default_factory=dict,
+        description="Groups, MITRE ATT&CK and compliance tags of each rule on this page, by rule id.",
+    )
+    agents: AgentsOnPage = Field(default_factory=dict, description="Name and IP of each agent on this page, by id.")
 
 
 class GetAlertResult(Coverage):
     alert: Alert
+    rules: RulesOnPage = Field(
+        default_factory=dict, description="Groups, MITRE ATT&CK and compliance tags of the rule."
+    )
+    document: Nested = Field(
+        default_factory=dict,
+        description="The whole alert document as stored, every value bounded (long text cut with …).",
+    )
+    cut: Tags = Field(description="Fields of the document shortened (…) or left out to stay within the size budget.")
+    cut_count: OptInt = Field(default=None, description="How many fields were cut, when more than `cut` lists.")
+    same_wazuh_id: OptInt = Field(
+        default=None,
+        description="When looked up by Wazuh's alert id: how many alerts carry it (the newest is shown).",
+    )
+
+
+class DescriptionCount(Result):
+    text: str
+    count: int
 
 
 class RuleCount(Result):
     id: str
-    description: OptStr = None
+    description: OptStr = Field(
+        default=None,
+        description="The rule's own description: its definition from the Server API (with Wazuh's $(field) "
+        "placeholders), else the one text all its alerts share. Absent when neither is known.",
+    )
+    descriptions: Annotated[list[DescriptionCount], Field(exclude_if=lambda v: not v)] = Field(
+        default_factory=list,
+        description="When the rule's alerts carry different texts (Wazuh interpolates event fields): the most "
+        "frequent, with how many alerts carry each. One alert's text is not the rule's.",
+    )
     level: OptInt = None
     count: int
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from wazuh_mcp.untrusted import bound
+
 TEXT_EXCERPT = 400
 """Longest free text (descriptions, logs) a result carries; the rest is cut with an ellipsis."""
 
@@ -13,11 +15,8 @@ class Result(BaseModel):
 
 
 def excerpt(text: str | None, limit: int = TEXT_EXCERPT) -> str | None:
-    """``text`` cut to ``limit`` characters (None stays None)."""
-    if text is None:
-        return None
-    text = text.strip()
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+    """``text`` cleaned of control and bidi characters and cut to ``limit`` (None stays None)."""
+    return bound(text, limit)
 
 
 class Coverage(Result):

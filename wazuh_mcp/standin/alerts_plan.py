@@ -22,6 +22,7 @@ from wazuh_mcp.standin.alerts_catalogue import (
     LINUX_ADMINS,
     LINUX_FIM_PATHS,
     OFFICE_NET,
+    OFFICE_USERS,
     ROOTCHECK_FINDINGS,
     SQLI_URLS,
     VPN_POOL,
@@ -79,6 +80,7 @@ WEIGHTS: dict[str, float] = {
     "vuln": 0.02,
     "agent_state": 0.03,
     "packages": 0.05,
+    "families": 0.08,
 }
 
 
@@ -478,6 +480,37 @@ def plan_packages(p: Planner, budget: int) -> int:
     return 0
 
 
+def plan_families(p: Planner, budget: int) -> int:
+    """Linux audit, Sysmon, AWS (GuardDuty, CloudTrail), SCA and Office 365: each once in the last hour,
+    then spread over the window. The AWS and Office 365 wodles run on the manager."""
+
+    def one(kind: str, at: float | None = None) -> Emit:
+        params: tuple[Any, ...]
+        if kind == "audit_cmd":
+            agent, params = p.pick(p.linux, active=True), (p.rng.choice(LINUX_ADMINS),)
+        elif kind == "sysmon_process":
+            agent, params = p.pick(p.windows or p.linux, active=True), (p.rng.choice(WINDOWS_USERS),)
+        elif kind == "sca_check":
+            agent, params = p.pick(p.linux, active=True), ()
+        elif kind == "guardduty_probe":
+            agent, params = p.manager, (p.attacker(),)
+        else:  # cloudtrail_login, office365_login
+            failed = p.rng.random() < 0.4
+            src = p.attacker()[0] if failed else "198.51.100.23"
+            users = OFFICE_USERS if kind == "office365_login" else ("deploy", "asmith", "ci-bot")
+            agent, params = p.manager, (p.rng.choice(users), src, failed)
+        when = at if at is not None else p.when(agent, 0.4)
+        return [] if when is None else [(when, kind, agent, params)]
+
+    kinds = ("audit_cmd", "sysmon_process", "sca_check", "guardduty_probe", "cloudtrail_login", "office365_login")
+    for kind in kinds:
+        budget = _spend(p, budget, one(kind, p.rng.uniform(2 * MINUTE, 50 * MINUTE)))
+    while budget > 0:
+        kind = p.rng.choices(kinds, weights=(5, 3, 2, 1, 1, 2))[0]
+        budget = _spend(p, budget, one(kind))
+    return 0
+
+
 def plan_noise(p: Planner, budget: int) -> int:
     budget = _spend(
         p, budget, [(p.rng.uniform(1 * MINUTE, 10 * MINUTE), "syslog_error", p.pick(p.linux, active=True), ())]
@@ -504,6 +537,7 @@ PLANNERS: dict[str, Callable[[Planner, int], int]] = {
     "vuln": plan_vuln,
     "agent_state": plan_agent_state,
     "packages": plan_packages,
+    "families": plan_families,
 }
 
 

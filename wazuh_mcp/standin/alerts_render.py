@@ -13,13 +13,18 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from wazuh_mcp.standin.alerts_catalogue import (
+    AUDIT_COMMANDS,
+    AWS_ACCOUNT,
+    AWS_REGIONS,
     DEB_UPDATES,
     DOMAIN,
     LINUX_FIM_PATHS,
     RPM_UPDATES,
     RULES,
+    SCA_CHECKS,
     SUDO_COMMANDS,
     SYSLOG_NOISE,
+    SYSMON_PROCESSES,
     USER_AGENTS,
     VULN_RULE_BY_SEVERITY,
     WINDOWS_FIM_PATHS,
@@ -587,6 +592,276 @@ class Renderer:
             decoder={"name": "yum-log"},
             full_log=line,
             data={"package": name, "version": version},
+        )
+
+    # -- Linux audit, Sysmon, AWS, SCA, Office 365 (shapes as Wazuh's decoders and wodles write them) ------
+
+    def audit_cmd(self, spec: Spec) -> JsonDict:
+        (user,) = spec.params
+        exe, argv = self.rng.choice(AUDIT_COMMANDS)
+        ts, pid = self.ts(spec), self.pid()
+        uid = "0" if user == "root" else str(1000 + sum(map(ord, user)) % 50)
+        serial = f"{ts.timestamp():.3f}:{self.rng.randint(1000, 999_999)}"
+        execve = {f"a{i}": arg for i, arg in enumerate(argv)}
+        line = (
+            f"type=SYSCALL msg=audit({serial}): arch=c000003e syscall=59 success=yes exit=0 ppid={pid - 7} pid={pid} "
+            f'auid={uid} uid=0 gid=0 euid=0 tty=pts0 ses=3 comm="{argv[0]}" exe="{exe}" key="audit-wazuh-c" '
+            f"type=EXECVE msg=audit({serial}): argc={len(argv)} " + " ".join(f'a{i}="{a}"' for i, a in enumerate(argv))
+        )
+        audit = {
+            "id": serial.split(":")[1],
+            "type": "SYSCALL",
+            "arch": "c000003e",
+            "syscall": "59",
+            "success": "yes",
+            "exit": "0",
+            "ppid": str(pid - 7),
+            "pid": str(pid),
+            "auid": uid,
+            "uid": "0",
+            "gid": "0",
+            "euid": "0",
+            "suid": "0",
+            "fsuid": "0",
+            "egid": "0",
+            "sgid": "0",
+            "fsgid": "0",
+            "tty": "pts0",
+            "session": "3",
+            "command": argv[0],
+            "exe": exe,
+            "key": "audit-wazuh-c",
+            "cwd": "/root" if user == "root" else f"/home/{user}",
+            "execve": execve,
+        }
+        return self.alert(
+            spec,
+            RULES["80792"],
+            location="/var/log/audit/audit.log",
+            decoder={"parent": "auditd", "name": "auditd"},
+            full_log=line,
+            description=f"Audit: Command: {exe}.",
+            data={"audit": audit},
+        )
+
+    def sysmon_process(self, spec: Spec) -> JsonDict:
+        (user,) = spec.params
+        agent, ts = spec.agent, self.ts(spec)
+        image, command, parent, what = self.rng.choice(SYSMON_PROCESSES)
+        record = self.record_ids.get(agent.id, self.rng.randint(200_000, 9_000_000)) + self.rng.randint(1, 40)
+        self.record_ids[agent.id] = record
+        digest = _hexdigest("sha256", image, agent.id)
+        suspicious = parent.endswith("WINWORD.EXE")
+        system = {
+            "providerName": "Microsoft-Windows-Sysmon",
+            "providerGuid": "{5770385f-c22a-43e0-bf4c-06f5698ffbd9}",
+            "eventID": "1",
+            "version": "5",
+            "level": "4",
+            "task": "1",
+            "opcode": "0",
+            "keywords": "0x8000000000000000",
+            "systemTime": ts.strftime("%Y-%m-%dT%H:%M:%S.") + f"{ts.microsecond:06d}0Z",
+            "eventRecordID": str(record),
+            "processID": "2956",
+            "threadID": str(self.rng.randint(700, 9000)),
+            "channel": "Microsoft-Windows-Sysmon/Operational",
+            "computer": f"{agent.name}.corp.example.com",
+            "severityValue": "INFORMATION",
+            "message": f'"Process Create: RuleName: - Image: {image} CommandLine: {command}"',
+        }
+        eventdata = {
+            "utcTime": ts.strftime("%Y-%m-%d %H:%M:%S.") + f"{ts.microsecond // 1000:03d}",
+            "processGuid": f"{{{_hexdigest('md5', record)[:8]}-{_hexdigest('md5', agent.id)[:4]}-6650-0000-0010}}",
+            "processId": str(self.pid() % 65536),
+            "image": image,
+            "fileVersion": "10.0.19041.1",
+            "description": what,
+            "product": "Microsoft® Windows® Operating System",
+            "company": "Microsoft Corporation",
+            "originalFileName": image.rsplit("\\", 1)[-1].upper(),
+            "commandLine": command,
+            "currentDirectory": f"C:\\Users\\{user}\\",
+            "user": f"{DOMAIN}\\{user}",
+            "logonId": f"0x{self.rng.randint(0x10000, 0xFFFFFF):x}",
+            "terminalSessionId": "1",
+            "integrityLevel": "Medium",
+            "hashes": f"SHA1={digest[:40].upper()},MD5={digest[:32].upper()},SHA256={digest.upper()}",
+            "parentProcessGuid": f"{{{_hexdigest('md5', parent)[:8]}-6650-0000-0010}}",
+            "parentProcessId": str(self.pid() % 65536),
+            "parentImage": parent,
+            "parentCommandLine": parent.rsplit("\\", 1)[-1],
+        }
+        rule = RULES["92052" if suspicious else "61603"]
+        return self.alert(
+            spec,
+            rule,
+            location="EventChannel",
+            decoder={"name": "windows_eventchannel"},
+            description=rule.description if suspicious else f"Sysmon - Event 1: Process creation {what}",
+            data={"win": {"system": system, "eventdata": eventdata}},
+        )
+
+    def _aws(self, spec: Spec, rule: str, description: str, aws: JsonDict) -> JsonDict:
+        ts = self.ts(spec)
+        aws["log_info"] = {
+            "s3bucket": "corp-security-logs",
+            "log_file": f"{aws['source']}/{ts:%Y/%m/%d}/{_hexdigest('md5', ts, rule)[:16]}.json.gz",
+        }
+        return self.alert(
+            spec,
+            RULES[rule],
+            location="Wazuh-AWS",
+            decoder={"name": "json"},
+            description=description,
+            data={"integration": "aws", "aws": aws},
+            input={"type": "log"},
+        )
+
+    def guardduty_probe(self, spec: Spec) -> JsonDict:
+        (attacker,) = spec.params
+        ts = self.ts(spec)
+        instance = f"i-0{_hexdigest('md5', spec.agent.id)[:16]}"
+        port = self.rng.choice(("22", "80", "3389", "5432"))
+        title = f"Unprotected port on EC2 instance {instance} is being probed."
+        aws = {
+            "source": "guardduty",
+            "schemaVersion": "2.0",
+            "accountId": AWS_ACCOUNT,
+            "region": self.rng.choice(AWS_REGIONS),
+            "partition": "aws",
+            "id": _hexdigest("md5", ts, instance),
+            "arn": f"arn:aws:guardduty:us-east-1:{AWS_ACCOUNT}:detector/cab38390b400c06fb2897dfcebffb80d",
+            "type": "Recon:EC2/PortProbeUnprotectedPort",
+            "resource": {
+                "resourceType": "Instance",
+                "instanceDetails": {"instanceId": instance, "instanceType": "t3.medium", "instanceState": "running"},
+            },
+            "service": {
+                "serviceName": "guardduty",
+                "detectorId": "cab38390b400c06fb2897dfcebffb80d",
+                "action": {
+                    "actionType": "PORT_PROBE",
+                    "portProbeAction": {
+                        "blocked": "false",
+                        "portProbeDetails": {
+                            "localPortDetails": {"port": port, "portName": "Unknown"},
+                            "remoteIpDetails": {
+                                "ipAddressV4": attacker[0],
+                                "country": {"countryName": attacker[1]},
+                                "city": {"cityName": attacker[3]},
+                            },
+                        },
+                    },
+                },
+                "resourceRole": "TARGET",
+                "count": str(self.rng.randint(2, 900)),
+                "eventFirstSeen": iso_timestamp(ts - timedelta(hours=6)),
+                "eventLastSeen": iso_timestamp(ts),
+            },
+            "severity": "2",
+            "createdAt": iso_timestamp(ts - timedelta(hours=6)),
+            "updatedAt": iso_timestamp(ts),
+            "title": title,
+            "description": "EC2 instance has an unprotected port which is being probed by a known malicious host.",
+        }
+        description = f"AWS GuardDuty: PORT_PROBE - {title} [IP: {attacker[0]}] [Port: {port}]"
+        return self._aws(spec, "80305", description, aws)
+
+    def cloudtrail_login(self, spec: Spec) -> JsonDict:
+        user, src, failed = spec.params
+        ts = self.ts(spec)
+        aws = {
+            "source": "cloudtrail",
+            "eventVersion": "1.08",
+            "userIdentity": {
+                "type": "IAMUser",
+                "principalId": f"AIDA{_hexdigest('md5', user)[:16].upper()}",
+                "arn": f"arn:aws:iam::{AWS_ACCOUNT}:user/{user}",
+                "accountId": AWS_ACCOUNT,
+                "userName": user,
+            },
+            "eventTime": ts.strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "eventSource": "signin.amazonaws.com",
+            "eventName": "ConsoleLogin",
+            "awsRegion": "us-east-1",
+            "sourceIPAddress": src,
+            "userAgent": USER_AGENTS[0],
+            "responseElements": {"ConsoleLogin": "Failure" if failed else "Success"},
+            "additionalEventData": {"MFAUsed": "No", "LoginTo": "https://console.aws.amazon.com/console/home"},
+            "eventID": _hexdigest("md5", ts, user),
+            "eventType": "AwsConsoleSignIn",
+            "recipientAccountId": AWS_ACCOUNT,
+            "aws_account_id": AWS_ACCOUNT,
+        }
+        if failed:
+            aws["errorMessage"] = "Failed authentication"
+        rule = "80254" if failed else "80202"
+        suffix = " - Failed login." if failed else "."
+        return self._aws(spec, rule, f"AWS Cloudtrail: signin.amazonaws.com - ConsoleLogin{suffix}", aws)
+
+    def sca_check(self, spec: Spec) -> JsonDict:
+        check_id, title, command, result = self.rng.choice(SCA_CHECKS)
+        agent = spec.agent
+        policy = f"CIS Benchmark for {agent.os.name} {agent.os.version}"
+        sca = {
+            "type": "check",
+            "scan_id": str(self.rng.randint(10**8, 10**9)),
+            "policy": policy,
+            "check": {
+                "id": check_id,
+                "title": title,
+                "description": f"{title[7:-1]} reduces the attack surface of the system.",
+                "rationale": "Removing support for unneeded features reduces the local attack surface.",
+                "remediation": "Apply the benchmark's configuration and re-run the scan.",
+                "compliance": {"cis": f"1.1.{int(check_id) % 20}", "pci_dss": "2.2.4", "nist_800_53": "CM.1"},
+                "command": [command],
+                "result": result,
+            },
+        }
+        rule = RULES["19007" if result == "failed" else "19008"]
+        return self.alert(
+            spec,
+            rule,
+            location="sca",
+            decoder={"name": "sca"},
+            description=f"{policy}: {title}",
+            data={"sca": sca},
+        )
+
+    def office365_login(self, spec: Spec) -> JsonDict:
+        user, src, failed = spec.params
+        ts = self.ts(spec)
+        office = {
+            "CreationTime": ts.strftime("%Y-%m-%dT%H:%M:%S"),
+            "Id": _hexdigest("md5", ts, user),
+            "Operation": "UserLoginFailed" if failed else "UserLoggedIn",
+            "OrganizationId": "b3a7c6e2-1d7f-4c5a-9b0e-1f2a3b4c5d6e",
+            "RecordType": 15,
+            "ResultStatus": "Failed" if failed else "Success",
+            "UserKey": f"1003{_hexdigest('md5', user)[:12].upper()}",
+            "UserType": 0,
+            "Version": 1,
+            "Workload": "AzureActiveDirectory",
+            "ClientIP": src,
+            "ObjectId": "00000002-0000-0ff1-ce00-000000000000",
+            "UserId": user,
+            "AzureActiveDirectoryEventType": 1,
+            "Subscription": "Audit.AzureActiveDirectory",
+        }
+        if failed:
+            office["LogonError"] = "InvalidUserNameOrPassword"
+        rule = "91558" if failed else "91545"
+        description = (
+            f"Office 365: Failed login of {user}." if failed else f"Office 365: {office['Operation']} by {user}."
+        )
+        return self.alert(
+            spec,
+            RULES[rule],
+            location="office365",
+            decoder={"name": "json"},
+            description=description,
+            data={"integration": "office365", "office365": office},
         )
 
     def render(self, spec: Spec) -> JsonDict:

@@ -2,18 +2,48 @@
 
 Shared by alerts.*, hunt.* and fim.* (all three read ``wazuh-alerts-*``). ``ALERT_SOURCE`` is
 sent as ``_source.includes`` so the engine returns only what ``to_alert`` reads.
+
+Every string here comes from a monitored host or from a rule that interpolates one, so every value
+passes through ``wazuh_mcp.untrusted.bound`` (control and bidi characters removed, length cut), and
+lists are cut to a few items: one planted alert costs a page at most ``MAX_ALERT_BYTES``.
+
+The event (``data.*``) is shown per decoder family (``event_view.FAMILIES``): the fields an analyst
+reads for that kind of event, then, for anything else, the first scalars under ``data`` up to a
+byte budget. ``get_alert`` adds the whole document, flattened, up to a larger budget.
 """
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from typing import Any
 
-from wazuh_mcp.models.alerts import Alert, AlertAgent, AlertRule, FimDetail
-from wazuh_mcp.models.common import excerpt
+from wazuh_mcp.models.alerts import AgentInfo, Alert, AlertAgent, AlertRule, FimDetail, RuleInfo
+from wazuh_mcp.tools.event_view import (
+    AWS_REMOTE_IP,
+    COMPLIANCE,
+    EVENT_BUDGET,
+    TIGHT_EVENT_BUDGET,
+    compliance_tags,
+    event_fields,
+)
+from wazuh_mcp.untrusted import bound
 
-LOG_EXCERPT = 300
+LOG_EXCERPT = 240
 """Characters of ``full_log`` in a listed alert; get_alert shows more."""
+TIGHT_LOG_EXCERPT = 100
+"""The log excerpt of an alert whose page would be over the page budget."""
 DIFF_EXCERPT = 300
+DESCRIPTION_LIMIT = 180
+"""Characters of a rule description (Wazuh interpolates event fields into some)."""
+VALUE_LIMIT = 200
+"""Characters of any other single field of a listed alert."""
+TAG_LIMIT, TAGS_MAX = 64, 10
+"""Rule groups and MITRE entries: characters per entry and entries per list."""
+PAGE_BYTES_PER_ALERT = 480
+"""A page of alerts aims at this many bytes of JSON per alert (12 KB for the default 25): past it, the
+largest alerts' log excerpts are cut to ``TIGHT_LOG_EXCERPT``, then left out where decoded fields carry
+the event, then their events are cut to ``TIGHT_EVENT_BUDGET`` (flagged ``event_cut``), until it fits."""
 
 FIM_SOURCE = [
     "syscheck.path",
@@ -22,6 +52,7 @@ FIM_SOURCE = [
     "syscheck.sha256_before",
     "syscheck.sha256_after",
     "syscheck.md5_after",
+    "syscheck.sha1_after",
     "syscheck.size_after",
     "syscheck.uname_after",
     "syscheck.perm_after",
@@ -37,9 +68,9 @@ WIN_IP, WIN_TARGET_USER, WIN_SUBJECT_USER, WIN_EVENT_ID = (
     "data.win.eventdata.subjectUserName",
     "data.win.system.eventID",
 )
-WINDOWS_SOURCE = [WIN_IP, WIN_TARGET_USER, WIN_SUBJECT_USER, WIN_EVENT_ID]
 ALERT_SOURCE = [
     "timestamp",
+    "id",
     "rule.id",
     "rule.level",
     "rule.description",
@@ -47,22 +78,15 @@ ALERT_SOURCE = [
     "rule.mitre.id",
     "rule.mitre.tactic",
     "rule.mitre.technique",
+    *(f"rule.{tag}" for tag in COMPLIANCE),
     "agent.id",
     "agent.name",
     "agent.ip",
-    "data.srcip",
-    "data.srcport",
-    "data.dstip",
-    "data.dstport",
-    "data.srcuser",
-    "data.dstuser",
-    "data.hostname",
-    "data.url",
+    "data",  # the event view picks its fields per decoder family
     "location",
     "decoder.name",
     "full_log",
     *FIM_SOURCE,
-    *WINDOWS_SOURCE,
 ]
 ALERT_SORT: list[dict[str, Any]] = [
     {"timestamp": {"order": "desc"}},
@@ -81,15 +105,20 @@ def _get(doc: dict[str, Any], dotted: str) -> Any:
     return value
 
 
-def text(doc: dict[str, Any], dotted: str) -> str | None:
-    """A field as one string (the first one when the document holds a list)."""
+def raw_text(doc: dict[str, Any], dotted: str) -> str | None:
+    """A field as one unbounded string (the first one when the document holds a list), for comparisons."""
     value = _get(doc, dotted)
     if isinstance(value, list):
         value = value[0] if value else None
-    if value is None or isinstance(value, dict):
+    if value is None or isinstance(value, dict | list):
         return None
     result = str(value)
     return result if result else None
+
+
+def text(doc: dict[str, Any], dotted: str, limit: int = VALUE_LIMIT) -> str | None:
+    """A field as one bounded, cleaned string (the first one when the document holds a list)."""
+    return bound(raw_text(doc, dotted), limit) or None
 
 
 def first_text(doc: dict[str, Any], *dotted: str) -> str | None:
@@ -102,11 +131,19 @@ def first_text(doc: dict[str, Any], *dotted: str) -> str | None:
 
 
 def texts(doc: dict[str, Any], dotted: str) -> list[str]:
+    """Every value of a field, unbounded (for expectations and comparisons)."""
     value = _get(doc, dotted)
     if value is None:
         return []
     items = value if isinstance(value, list) else [value]
-    return [str(item) for item in items if item is not None and not isinstance(item, dict)]
+    return [str(item) for item in items if item is not None and not isinstance(item, dict | list)]
+
+
+def tags(doc: dict[str, Any], dotted: str) -> list[str]:
+    """A list field for display: at most ``TAGS_MAX`` entries of at most ``TAG_LIMIT`` characters."""
+    values = texts(doc, dotted)
+    shown = [b for b in (bound(v, TAG_LIMIT) for v in values[:TAGS_MAX]) if b]
+    return [*shown, f"+{len(values) - TAGS_MAX} more"] if len(values) > TAGS_MAX else shown
 
 
 def number(doc: dict[str, Any], dotted: str) -> int | None:
@@ -115,59 +152,172 @@ def number(doc: dict[str, Any], dotted: str) -> int | None:
         value = value[0] if value else None
     try:
         return int(value) if value is not None and not isinstance(value, bool) else None
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         return None
 
 
 def to_fim(source: dict[str, Any]) -> FimDetail | None:
-    path = text(source, "syscheck.path")
+    path = text(source, "syscheck.path", 400)
     if path is None:
         return None
     return FimDetail(
         path=path,
         event=text(source, "syscheck.event"),
-        changed=texts(source, "syscheck.changed_attributes"),
+        changed=tags(source, "syscheck.changed_attributes"),
         sha256_before=text(source, "syscheck.sha256_before"),
         sha256_after=text(source, "syscheck.sha256_after"),
         md5_after=text(source, "syscheck.md5_after"),
+        sha1_after=text(source, "syscheck.sha1_after"),
         size_after=number(source, "syscheck.size_after"),
         user_after=text(source, "syscheck.uname_after"),
         perm_after=text(source, "syscheck.perm_after"),
         mtime_after=text(source, "syscheck.mtime_after"),
         who=text(source, "syscheck.audit.user.name"),
         process=text(source, "syscheck.audit.process.name"),
-        diff=excerpt(text(source, "syscheck.diff"), DIFF_EXCERPT) or None,
+        diff=bound(raw_text(source, "syscheck.diff"), DIFF_EXCERPT, keep_newlines=True) or None,
     )
 
 
-def to_alert(hit: dict[str, Any], *, log_excerpt: int = LOG_EXCERPT) -> Alert:
+GENERIC_DECODER = "json"  # Wazuh's JSON decoder: names no log format, so the view leaves it out
+
+
+def to_alert(
+    hit: dict[str, Any], *, listed: bool = True, log_excerpt: int = LOG_EXCERPT, event_budget: int = EVENT_BUDGET
+) -> Alert:
+    """The compact alert. ``listed``: the agent's name and IP are left to the page's ``agents``."""
     source: dict[str, Any] = hit.get("_source") or {}
+    location = text(source, "location")
+    description = text(source, "rule.description", DESCRIPTION_LIMIT)
+    decoder = text(source, "decoder.name", 64)
+    src_ip = first_text(source, "data.srcip", WIN_IP, *(f"data.{path}" for path in AWS_REMOTE_IP))
+    src_user = first_text(source, "data.srcuser", WIN_SUBJECT_USER)
+    dst_user = first_text(source, "data.dstuser", WIN_TARGET_USER)
+    event, event_cut = event_fields(
+        source.get("data"), shown={src_ip, src_user, dst_user, description}, budget=event_budget
+    )
     return Alert(
         id=str(hit.get("_id", "")),
-        timestamp=text(source, "timestamp") or "",
+        timestamp=text(source, "timestamp", 64) or "",
         rule=AlertRule(
-            id=text(source, "rule.id") or "",
+            id=text(source, "rule.id", 32) or "",
             level=number(source, "rule.level") or 0,
-            description=text(source, "rule.description"),
-            groups=texts(source, "rule.groups"),
-            mitre_ids=texts(source, "rule.mitre.id"),
-            mitre_tactics=texts(source, "rule.mitre.tactic"),
-            mitre_techniques=texts(source, "rule.mitre.technique"),
+            description=description,
         ),
-        agent=AlertAgent(
-            id=text(source, "agent.id") or "", name=text(source, "agent.name"), ip=text(source, "agent.ip")
-        ),
-        src_ip=first_text(source, "data.srcip", WIN_IP),
-        src_port=text(source, "data.srcport"),
-        dst_ip=text(source, "data.dstip"),
-        dst_port=text(source, "data.dstport"),
-        src_user=first_text(source, "data.srcuser", WIN_SUBJECT_USER),
-        dst_user=first_text(source, "data.dstuser", WIN_TARGET_USER),
-        event_id=text(source, WIN_EVENT_ID),
+        agent=AlertAgent(id=text(source, "agent.id", 32) or "", **({} if listed else agent_info(hit).model_dump())),
+        src_ip=src_ip,
+        src_port=text(source, "data.srcport", 16),
+        dst_ip=text(source, "data.dstip", 64),
+        dst_port=text(source, "data.dstport", 16),
+        src_user=src_user,
+        dst_user=dst_user,
+        event_id=text(source, WIN_EVENT_ID, 16),
         host=text(source, "data.hostname"),
-        url=text(source, "data.url"),
-        location=text(source, "location"),
-        decoder=text(source, "decoder.name"),
+        url=text(source, "data.url", 300),
+        # A location that names one of the rule's groups ("rootcheck", "vulnerability-detector") says nothing more.
+        location=None if location in texts(source, "rule.groups") else location,
+        decoder=None if decoder == GENERIC_DECODER else decoder,
+        event=event,
+        event_cut=event_cut,
         fim=to_fim(source),
-        log=excerpt(text(source, "full_log"), log_excerpt) or None,
+        log=text(source, "full_log", log_excerpt) if log_excerpt > 0 else None,
     )
+
+
+def rule_info(hit: dict[str, Any], *, mitre_names: bool = False) -> RuleInfo:
+    """Groups, MITRE and compliance of the hit's rule; tactic and technique names only on request (a page
+    lists the technique ids, which name both; the mitre tools and summarize_alerts resolve them)."""
+    source: dict[str, Any] = hit.get("_source") or {}
+    return RuleInfo(
+        groups=tags(source, "rule.groups"),
+        mitre_ids=tags(source, "rule.mitre.id"),
+        mitre_tactics=tags(source, "rule.mitre.tactic") if mitre_names else [],
+        mitre_techniques=tags(source, "rule.mitre.technique") if mitre_names else [],
+        compliance=compliance_tags(source),
+    )
+
+
+def agent_info(hit: dict[str, Any]) -> AgentInfo:
+    source: dict[str, Any] = hit.get("_source") or {}
+    return AgentInfo(name=text(source, "agent.name", 128), ip=text(source, "agent.ip", 64))
+
+
+def agents_of(hits: list[dict[str, Any]], alerts: list[Alert]) -> dict[str, AgentInfo]:
+    """Name and IP of each agent on a page, once per agent id (the newest alert's copy)."""
+    agents: dict[str, AgentInfo] = {}
+    for hit, alert in zip(hits, alerts, strict=True):
+        if alert.agent.id not in agents:
+            agents[alert.agent.id] = agent_info(hit)
+    return {agent_id: info for agent_id, info in agents.items() if info.model_dump(exclude_none=True)}
+
+
+def rules_of(hits: list[dict[str, Any]], alerts: list[Alert]) -> dict[str, RuleInfo]:
+    """What each rule on a page maps to, once per rule id (rules that map to nothing left out).
+
+    A rule's groups and tags are the same in all its alerts as long as the manager's ruleset does not
+    change; where the page's alerts of one rule differ (an upgrade, or Wazuh's own sample data), the
+    entries are merged, in order of first appearance.
+    """
+    merged: dict[str, dict[str, Any]] = {}
+    for hit, alert in zip(hits, alerts, strict=True):
+        into = merged.setdefault(alert.rule.id, {})
+        for key, values in rule_info(hit).model_dump().items():
+            if key == "compliance":
+                for framework, entries in values.items():
+                    _merge(into.setdefault("compliance", {}).setdefault(framework, []), entries)
+            else:
+                _merge(into.setdefault(key, []), values)
+    rules = {rule_id: RuleInfo.model_validate(info) for rule_id, info in merged.items()}
+    return {rule_id: info for rule_id, info in rules.items() if info.model_dump()}
+
+
+def _merge(known: list[Any], values: list[Any]) -> None:
+    known.extend(v for v in values if v not in known and len(known) < TAGS_MAX)
+
+
+@dataclass(frozen=True)
+class AlertPage:
+    alerts: list[Alert]
+    rules: dict[str, RuleInfo]
+    agents: dict[str, AgentInfo]
+
+
+def json_size(value: Any) -> int:
+    """Bytes of ``value`` as the server sends it (compact JSON, UTF-8)."""
+    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
+
+
+def _alert_size(alert: Alert) -> int:
+    return json_size(alert.model_dump(mode="json"))
+
+
+def alert_page_view(hits: list[dict[str, Any]], *, overhead: int = 0) -> AlertPage:
+    """Compact alerts for one page, with the page's rule and agent maps, fitted to the page budget.
+
+    ``overhead``: bytes the result adds around them (total, cursor…). Every event is shown in full
+    first; when the page is over ``PAGE_BYTES_PER_ALERT`` per alert, the largest ones are cut back.
+    """
+    alerts = [to_alert(hit) for hit in hits]
+    rules, agents = rules_of(hits, alerts), agents_of(hits, alerts)
+    sizes = [_alert_size(alert) for alert in alerts]
+    budget = PAGE_BYTES_PER_ALERT * max(len(hits), 1)
+    total = overhead + sum(sizes) + json_size({k: v.model_dump(mode="json") for k, v in rules.items()})
+    total += json_size({k: v.model_dump(mode="json") for k, v in agents.items()})
+    # First the log lines (decoded fields usually say what they say), then the events.
+    stages = [(TIGHT_LOG_EXCERPT, EVENT_BUDGET), (0, EVENT_BUDGET), (0, TIGHT_EVENT_BUDGET)]  # (log, event)
+    for log_excerpt, event_budget in stages:
+        for index in sorted(range(len(alerts)), key=lambda i: -sizes[i]):
+            if total <= budget:
+                return AlertPage(alerts, rules, agents)
+            if log_excerpt == 0 and not _decoded(alerts[index]):
+                continue  # a log line that nothing was decoded from is the whole alert
+            smaller = to_alert(hits[index], log_excerpt=log_excerpt, event_budget=event_budget)
+            saved = sizes[index] - _alert_size(smaller)
+            if saved > 0:
+                total -= saved
+                sizes[index] -= saved
+                alerts[index] = smaller
+    return AlertPage(alerts, rules, agents)
+
+
+def _decoded(alert: Alert) -> bool:
+    return bool(alert.event or alert.fim or alert.src_ip or alert.src_user or alert.dst_user or alert.url)

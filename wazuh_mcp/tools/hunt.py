@@ -100,14 +100,7 @@ async def run_hunt(
         size=size,
         cursor=cursor,
     )
-    return HuntQueryResult(
-        alerts=page.alerts,
-        total=page.total,
-        truncated=page.truncated,
-        next_cursor=page.next_cursor,
-        partial=page.partial,
-        warnings=page.warnings,
-    )
+    return HuntQueryResult(**dict(page))
 
 
 @tool("hunt.hunt_query", title="Hunt query")
@@ -184,6 +177,8 @@ async def pivot_by_ioc(
         warnings += more
     return PivotResult(
         alerts=page.alerts,
+        rules=page.rules,
+        agents=page.agents,
         field=primary,
         elsewhere=elsewhere,
         total=page.total,

@@ -1,0 +1,468 @@
+"""What an alert's event says (``data.*``), per decoder family, bounded; and the whole document for get_alert.
+
+Wazuh decoders and integrations write the event under ``data``: ``data.vulnerability`` (the
+vulnerability detector: ``cvss.cvss2/cvss3`` before 4.8, ``score.base`` and ``status`` from 4.8),
+``data.win`` (Windows event channel), ``data.audit`` (Linux audit), ``data.aws`` (GuardDuty,
+CloudTrail, …), ``data.sca`` and ``data.cis`` (configuration assessment), the web access-log decoder's
+``protocol``/``id``/``url``, and the integrations (``osquery``, ``office365``, ``github``, ``docker``,
+``gcp``, ``ms-graph``, Azure). A family lists the fields an analyst reads first; a field given as
+alternatives shows the first one present, under its own path (so it can be hunted as ``data.<key>``).
+Anything else gets the first scalars under ``data`` until the byte budget is spent.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from dataclasses import field as dc_field
+from typing import Any
+
+from wazuh_mcp.untrusted import ELLIPSIS, bound
+
+Scalar = str | int | float | bool
+EventValue = Scalar | list[Scalar]
+
+EVENT_BUDGET = 900
+"""Bytes of event fields in a listed alert (each field counted with its whole path and JSON value)."""
+TIGHT_EVENT_BUDGET = 160
+"""The budget an alert's event is cut to when its page would be over the page budget."""
+EVENT_VALUE_LIMIT = 160
+"""Characters of one event value in a listed alert."""
+LIST_ITEMS = 5
+"""Values of one multi-valued field in a listed alert."""
+KEY_LIMIT = 120
+
+COMPLIANCE = ("pci_dss", "gdpr", "hipaa", "nist_800_53", "tsc")
+"""Compliance tags a Wazuh rule carries (``rule.<tag>``), in the order shown."""
+_TAGS_PER_FRAMEWORK = 8
+
+# The fields the compact alert already shows at its top level (src_ip, dst_user, url…).
+TOP_LEVEL = frozenset({"srcip", "srcport", "dstip", "dstport", "srcuser", "dstuser", "hostname", "url"})
+_WIN_EVENT_ID = "win.system.eventID"
+_VD_TITLE = "vulnerability.title"
+
+Field = tuple[str, ...]
+"""Alternative paths below ``data`` for one field; the first present is shown."""
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    matches: Callable[[dict[str, Any]], bool]
+    fields: tuple[Field, ...]
+    limits: dict[str, int] = dc_field(default_factory=dict)
+    """Shorter limits for long free text (path → characters) in a listed alert."""
+
+
+def _has(key: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda data: key in data
+
+
+def _web(data: dict[str, Any]) -> bool:
+    return "url" in data and ("protocol" in data or "id" in data)
+
+
+_AWS_ACTION = "aws.service.action."
+_GD_REMOTE = "remoteIpDetails.ipAddressV4"
+AWS_REMOTE_IP = (
+    "aws.sourceIPAddress",  # CloudTrail
+    _AWS_ACTION + "portProbeAction.portProbeDetails." + _GD_REMOTE,  # GuardDuty findings by action type
+    _AWS_ACTION + "awsApiCallAction." + _GD_REMOTE,
+    _AWS_ACTION + "networkConnectionAction." + _GD_REMOTE,
+    "aws.source_ip_address",
+)
+"""Where AWS events keep the remote address; the compact alert shows the first as ``src_ip``."""
+
+FAMILIES: tuple[Family, ...] = (
+    Family(
+        "vulnerability-detector",
+        _has("vulnerability"),
+        (
+            ("vulnerability.cve",),
+            ("vulnerability.severity",),
+            ("vulnerability.package.name",),
+            ("vulnerability.score.base", "vulnerability.cvss.cvss3.base_score", "vulnerability.cvss.cvss2.base_score"),
+            ("vulnerability.package.version",),
+            ("vulnerability.package.condition",),
+            ("vulnerability.status", "vulnerability.state"),
+            ("vulnerability.title",),
+        ),
+        # Before 4.8 the title is often the CVE's whole description; get_alert has all of it.
+        {"vulnerability.title": 60, "vulnerability.package.condition": 80},
+    ),
+    Family(
+        "windows-eventchannel",
+        _has("win"),
+        (
+            ("win.eventdata.logonType",),
+            ("win.eventdata.image", "win.eventdata.newProcessName", "win.eventdata.processName"),
+            ("win.eventdata.commandLine",),
+            ("win.system.channel",),
+            ("win.eventdata.parentImage", "win.eventdata.parentProcessName"),
+            ("win.eventdata.subjectUserName",),
+            ("win.eventdata.targetUserName",),
+            ("win.eventdata.user",),  # Sysmon: DOMAIN\\user that ran the process
+            ("win.eventdata.ipAddress",),
+            ("win.eventdata.status",),
+            ("win.eventdata.subStatus",),
+            ("win.eventdata.hashes",),
+            ("win.system.providerName",),
+            ("win.system.computer",),
+        ),
+    ),
+    Family(
+        "audit",
+        _has("audit"),
+        (
+            ("audit.exe",),
+            ("audit.command",),
+            ("audit.success",),
+            ("audit.auid",),
+            ("audit.euid",),
+            ("audit.uid",),
+            ("audit.key",),
+            ("audit.cwd",),
+            ("audit.file.name",),
+            ("audit.type",),
+        ),
+    ),
+    Family(
+        "aws",
+        _has("aws"),
+        (
+            ("aws.source",),
+            ("aws.type",),
+            ("aws.eventName", _AWS_ACTION + "awsApiCallAction.api"),
+            ("aws.userIdentity.userName", "aws.userIdentity.arn", "aws.resource.accessKeyDetails.userName"),
+            ("aws.resource.instanceDetails.instanceId",),
+            ("aws.severity",),
+            ("aws.eventSource", "aws.service.serviceName"),
+            AWS_REMOTE_IP,
+            ("aws.region", "aws.awsRegion"),
+            ("aws.accountId", "aws.recipientAccountId", "aws.aws_account_id"),
+            ("aws.errorCode",),
+        ),
+    ),
+    Family(
+        "sca",
+        _has("sca"),
+        (
+            ("sca.check.title",),
+            ("sca.check.result",),
+            ("sca.check.id",),
+            ("sca.policy",),
+            ("sca.type",),
+            ("sca.check.previous_result",),
+            ("sca.check.file", "sca.check.command", "sca.check.registry"),
+            ("sca.passed",),
+            ("sca.failed",),
+            ("sca.score",),
+        ),
+    ),
+    Family(
+        "ciscat",
+        _has("cis"),
+        (
+            ("cis.benchmark",),
+            ("cis.group",),
+            ("cis.rule_title",),
+            ("cis.result",),
+            ("cis.pass",),
+            ("cis.fail",),
+            ("cis.score",),
+        ),
+    ),
+    Family(
+        "osquery",
+        _has("osquery"),
+        (("osquery.name",), ("osquery.pack",), ("osquery.action",), ("osquery.calendarTime",)),
+    ),
+    Family(
+        "office365",
+        _has("office365"),
+        (
+            ("office365.Operation",),
+            ("office365.UserId",),
+            ("office365.ClientIP", "office365.ActorIpAddress"),
+            ("office365.ResultStatus",),
+            ("office365.Workload",),
+            ("office365.Subscription",),
+            ("office365.ObjectId",),
+        ),
+    ),
+    Family(
+        "github",
+        _has("github"),
+        (
+            ("github.action",),
+            ("github.actor",),
+            ("github.org",),
+            ("github.repo",),
+            ("github.actor_location.country_code",),
+        ),
+    ),
+    Family(
+        "docker",
+        _has("docker"),
+        (
+            ("docker.Action", "docker.status"),
+            ("docker.Type",),
+            ("docker.Actor.Attributes.name",),
+            ("docker.Actor.Attributes.image", "docker.from"),
+            ("docker.id",),  # an image name; the 64-hex Actor.ID is in get_alert
+        ),
+    ),
+    Family(
+        "gcp",
+        _has("gcp"),
+        (
+            ("gcp.resource.type",),
+            ("gcp.severity",),
+            ("gcp.protoPayload.methodName",),
+            ("gcp.protoPayload.authenticationInfo.principalEmail",),
+            ("gcp.jsonPayload.queryName",),
+            ("gcp.jsonPayload.sourceIP",),
+            ("gcp.jsonPayload.vmInstanceName",),
+            ("gcp.resource.labels.project_id",),
+        ),
+    ),
+    Family(
+        "ms-graph",
+        _has("ms-graph"),
+        (
+            ("ms-graph.title",),
+            ("ms-graph.severity",),
+            ("ms-graph.category",),
+            ("ms-graph.status",),
+            ("ms-graph.serviceSource",),
+            ("ms-graph.resource",),
+        ),
+    ),
+    Family(
+        "azure",
+        lambda data: "azure_tag" in data or "azureSignInStatus" in data,
+        (
+            ("azure_tag",),
+            ("OperationName", "operationName", "activityDisplayName"),
+            ("Category", "category"),
+            ("ResultType", "resultType", "result"),
+            ("CallerIpAddress", "callerIpAddress", "ipAddress"),
+            ("Caller", "identity", "userPrincipalName"),
+            ("azureSignInStatus.errorCode",),
+            ("azureSignInStatus.failureReason",),
+        ),
+    ),
+    Family("web-accesslog", _web, (("protocol",), ("id",))),
+)
+
+
+def family_of(data: dict[str, Any]) -> Family | None:
+    return next((f for f in FAMILIES if f.matches(data)), None)
+
+
+def values_at(node: Any, path: str) -> list[Any]:
+    """Every scalar at ``path`` below ``node``, descending into lists (Wazuh keeps arrays of objects)."""
+    current = [node]
+    for part in path.split("."):
+        nxt: list[Any] = []
+        for item in current:
+            for one in item if isinstance(item, list) else [item]:
+                if isinstance(one, dict) and part in one:
+                    nxt.append(one[part])
+        current = nxt
+    found: list[Any] = []
+    for item in current:
+        for one in item if isinstance(item, list) else [item]:
+            if one is not None and not isinstance(one, dict | list) and one != "":
+                found.append(one)
+    return found
+
+
+def shown_value(values: list[Any], limit: int, items: int) -> EventValue | None:
+    """One field for a result: scalars keep their JSON type, text is bounded, lists are cut."""
+    shown: list[Scalar] = []
+    for value in values[:items]:
+        if isinstance(value, bool | int | float):
+            shown.append(value)
+        else:
+            text = bound(str(value), limit)
+            if text:
+                shown.append(text)
+    if len(values) > items:
+        shown.append(f"+{len(values) - items} more")
+    if not shown:
+        return None
+    return shown[0] if len(shown) == 1 and len(values) == 1 else shown
+
+
+def _cost(key: str, value: Any) -> int:
+    return len(key) + len(json.dumps(value, ensure_ascii=False)) + 4
+
+
+def _scalar_paths(node: Any, prefix: str = "") -> Iterator[str]:
+    """Dotted paths of the scalar (or scalar-list) leaves below ``node``, in document order."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _scalar_paths(value, f"{prefix}.{key}" if prefix else str(key))
+    elif isinstance(node, list):
+        if any(not isinstance(v, dict | list) for v in node):
+            yield prefix
+        seen: set[str] = set()
+        for value in node:
+            if isinstance(value, dict | list):
+                for path in _scalar_paths(value, prefix):
+                    if path not in seen:
+                        seen.add(path)
+                        yield path
+    elif node is not None and node != "" and prefix:
+        yield prefix
+
+
+def _put(tree: dict[str, Any], path: str, value: EventValue) -> None:
+    """``tree`` with ``value`` at dotted ``path`` (nested, as in the document: shared prefixes cost once)."""
+    *parents, leaf = path.split(".")
+    node = tree
+    for part in parents:
+        child = node.get(part)
+        if not isinstance(child, dict):
+            child = node[part] = {}
+        node = child
+    node[leaf] = value
+
+
+def event_fields(data: Any, *, shown: set[str | None], budget: int = EVENT_BUDGET) -> tuple[dict[str, Any], bool]:
+    """The event of a listed alert, nested as under ``data``: the family's fields, else the first scalars.
+    Also whether fields were left out for the ``budget`` (bytes, counting each field's whole path).
+
+    ``shown`` holds text the alert already shows (src_ip, users, the rule description), so the
+    fields that carry it (the Windows ipAddress, a 4.8+ vulnerability title) are not repeated.
+    """
+    if not isinstance(data, dict) or not data:
+        return {}, False
+    left = budget
+    family = family_of(data)
+    paths: Iterator[str]
+    if family is not None:
+        paths = (_first_present(data, alternatives) for alternatives in family.fields)
+    else:
+        paths = _scalar_paths(data)
+    result: dict[str, Any] = {}
+    taken: set[str] = set()
+    shown = set(shown)
+    cut = False
+    for path in paths:
+        if not path or path in TOP_LEVEL or path == _WIN_EVENT_ID or path in taken:
+            continue
+        limit = family.limits.get(path, EVENT_VALUE_LIMIT) if family else EVENT_VALUE_LIMIT
+        value = shown_value(values_at(data, path), limit, LIST_ITEMS)
+        if value is None or (isinstance(value, str) and value in shown):
+            continue
+        if path == _VD_TITLE and str(value).startswith(str(result.get("vulnerability", {}).get("cve", "\0"))):
+            continue  # "CVE-… affects pkg" / "CVE-… on Ubuntu 16.04": nothing the other fields don't say
+        key = bound(path, KEY_LIMIT) or "?"
+        cost = _cost(key, value)
+        if cost > left:
+            cut = True
+            if family is None:
+                break
+            continue
+        taken.add(path)
+        if isinstance(value, str):
+            shown.add(value)  # the same text under a second path (aws.source, aws.service.serviceName) once
+        _put(result, key, value)
+        left -= cost
+    return result, cut
+
+
+def _first_present(data: dict[str, Any], alternatives: Field) -> str:
+    return next((path for path in alternatives if values_at(data, path)), "")
+
+
+def compliance_tags(source: dict[str, Any]) -> dict[str, list[str]]:
+    """``rule.pci_dss``, ``gdpr``, ``hipaa``, ``nist_800_53`` and ``tsc``, each a short list."""
+    rule = source.get("rule")
+    if not isinstance(rule, dict):
+        return {}
+    result: dict[str, list[str]] = {}
+    for tag in COMPLIANCE:
+        values = values_at(rule, tag)
+        shown = [b for b in (bound(str(v), 40) for v in values[:_TAGS_PER_FRAMEWORK]) if b]
+        if shown:
+            result[tag] = shown
+    return result
+
+
+# --- the whole document, for get_alert ------------------------------------------------------------------
+
+DOCUMENT_BUDGET = 24_000
+"""Bytes of the document get_alert returns (keys and JSON values)."""
+DOCUMENT_VALUE_LIMIT = 2_000
+DOCUMENT_LIST_ITEMS = 50
+CUT_NAMES_MAX = 40
+
+
+@dataclass
+class Document:
+    """The alert document as stored (nested), every string bounded, lists cut, fields past the budget left out."""
+
+    fields: dict[str, Any]
+    cut: list[str]
+    """Paths shortened (…) or left out, at most ``CUT_NAMES_MAX`` of them."""
+    cut_count: int = 0
+    left: int = DOCUMENT_BUDGET
+
+    def note(self, path: str) -> None:
+        self.cut_count += 1
+        if len(self.cut) < CUT_NAMES_MAX:
+            self.cut.append(bound(path, KEY_LIMIT) or "?")
+
+
+def whole_document(source: dict[str, Any]) -> Document:
+    doc = Document({}, [])
+    doc.fields = _copy_object(source, "", doc)
+    return doc
+
+
+def _copy_object(node: dict[str, Any], prefix: str, doc: Document) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for raw_key, value in node.items():
+        key = bound(str(raw_key), KEY_LIMIT) or "?"
+        path = f"{prefix}.{key}" if prefix else key
+        if doc.left <= len(key) + 8:
+            doc.note(path)
+            continue
+        doc.left -= len(key) + 4
+        copied = _copy_value(value, path, doc)
+        if copied is not None:
+            result[key] = copied
+    return result
+
+
+def _copy_value(value: Any, path: str, doc: Document) -> Any:
+    if isinstance(value, dict):
+        return _copy_object(value, path, doc) or None
+    if isinstance(value, list):
+        items = []
+        for item in value[:DOCUMENT_LIST_ITEMS]:
+            copied = _copy_value(item, path, doc)
+            if copied is not None:
+                items.append(copied)
+        if len(value) > DOCUMENT_LIST_ITEMS:
+            doc.note(path)
+        return items or None
+    if value is None or isinstance(value, bool | int | float):
+        cost = len(json.dumps(value))
+        if cost > doc.left:
+            doc.note(path)
+            return None
+        doc.left -= cost
+        return value
+    text = bound(str(value), min(DOCUMENT_VALUE_LIMIT, max(doc.left - 2, 0)))
+    if text is None or (text == ELLIPSIS):
+        doc.note(path)
+        return None
+    if text.endswith(ELLIPSIS) and not str(value).endswith(ELLIPSIS):
+        doc.note(path)
+    doc.left -= len(json.dumps(text, ensure_ascii=False))
+    return text
