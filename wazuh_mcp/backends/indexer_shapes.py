@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
+from wazuh_mcp.untrusted import clean
+
 IndexKind = Literal["alerts", "vulnerabilities"]
 """Which of the configured index patterns a request goes to."""
 
@@ -51,7 +53,7 @@ def shard_warnings(response: dict[str, Any], *, fix: str) -> list[str]:
     by_index: dict[str, str] = {}
     for failure in shards.get("failures") or []:
         if isinstance(failure, dict):
-            index = str(failure.get("index") or "?")[:120]
+            index = clean(str(failure.get("index") or "?"))[:120]
             by_index.setdefault(index, describe_failure(failure.get("reason"), fix=fix))
     named = list(by_index.items())[:SHARD_WARNINGS]
     warnings.extend(f"Index {index}: {why}" for index, why in named)
@@ -70,7 +72,7 @@ def describe_failure(reason: Any, *, fix: str) -> str:
     while isinstance(reason, dict):  # the root cause is the innermost caused_by
         text, kind = str(reason.get("reason") or text), str(reason.get("type") or kind)
         reason = reason.get("caused_by")
-    text = "".join(ch for ch in " ".join(text.split()) if ch.isprintable())  # reasons may quote document values
+    text = clean(" ".join(text.split()))  # reasons may quote document values: host-written text
     if any(marker.lower() in text.lower() for marker in _MAPPING_REASONS):
         field = _FIELD_IN_REASON.search(text)
         name = f"`{field.group(1)}`" if field else "a field this server reads"
