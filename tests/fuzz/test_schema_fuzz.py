@@ -64,7 +64,8 @@ class CrashLog(logging.Handler):
 
 @pytest.fixture(scope="module")
 def standin() -> Iterator[StandinServer]:
-    with StandinServer(tls=True) as server:
+    # The stand-in's 300 requests/minute (Wazuh's default) would answer most calls rate_limited here.
+    with StandinServer(tls=True, rate_limit_per_minute=1_000_000) as server:
         yield server
 
 
