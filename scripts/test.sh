@@ -67,9 +67,18 @@ cleanup() {
     if [[ -z "${SKIP_SERVICES:-}" ]]; then
         scripts/nginx-tls.sh stop >/dev/null 2>&1 || true
         scripts/opensearch.sh stop >/dev/null 2>&1 || true
+        [[ -n "${KEYCLOAK_STARTER:-}" ]] && kill "$KEYCLOAK_STARTER" 2>/dev/null
+        scripts/keycloak.sh stop >/dev/null 2>&1 || true
     fi
 }
 trap cleanup EXIT
+KEYCLOAK_STARTER=""
+if [[ -z "${SKIP_SERVICES:-}" ]] && command -v java >/dev/null && command -v mvn >/dev/null; then
+    # Keycloak (team-mode tests) takes one to three minutes to start: it starts beside the OpenSearch
+    # load and is waited for just before pytest. Without a JDK 21+ it says so and tests/team skips.
+    mkdir -p .cache && scripts/keycloak.sh start </dev/null >.cache/keycloak-start.log 2>&1 &
+    KEYCLOAK_STARTER=$!
+fi
 if [[ -z "${SKIP_SERVICES:-}" && "$(id -u)" == 0 ]]; then
     PYTHON="$VENV/bin/python" scripts/opensearch.sh load
     WAZUH_MCP_TEST_OPENSEARCH_URL="$(scripts/opensearch.sh url)"
@@ -95,6 +104,16 @@ if [[ -z "${SKIP_BINARY:-}" ]]; then
 fi
 
 # --- tests ---------------------------------------------------------------------------------------------
+if [[ -n "$KEYCLOAK_STARTER" ]]; then
+    if wait "$KEYCLOAK_STARTER"; then
+        WAZUH_MCP_TEST_KEYCLOAK_ISSUER="$(scripts/keycloak.sh url)"
+        export WAZUH_MCP_TEST_KEYCLOAK_ISSUER
+        log "Keycloak: $(grep -m1 'ready in' .cache/keycloak-start.log || true)"
+    else
+        log "Keycloak did not start (tests/team will skip):"; tail -n 5 .cache/keycloak-start.log >&2 || true
+    fi
+    KEYCLOAK_STARTER=""
+fi
 # No test may write outside its temporary directories: the real home's wazuh-mcp state and config dirs
 # are fingerprinted (path, size, mtime of every file) before and after, and any change fails the run.
 HOME_DIRS=("${XDG_STATE_HOME:-$HOME/.local/state}/wazuh-mcp" "${XDG_CONFIG_HOME:-$HOME/.config}/wazuh-mcp")

@@ -16,7 +16,14 @@ from pathlib import Path
 from typing import TextIO
 
 from wazuh_mcp.cli import SubParsers, command
-from wazuh_mcp.setup.ai_clients import CLIENTS, DEFAULT_SERVER_NAME, apply_change, claude_mcp_add_command, plan_change
+from wazuh_mcp.setup.ai_clients import (
+    CLIENTS,
+    DEFAULT_SERVER_NAME,
+    apply_change,
+    claude_mcp_add_command,
+    plan_change,
+    remote_entry,
+)
 from wazuh_mcp.setup.ai_clients import server_entry as _server_entry
 from wazuh_mcp.setup.ai_clients import target_for as _target_for
 
@@ -59,12 +66,19 @@ def add_parsers(sub: SubParsers) -> None:
     connect.add_argument("--remove", action="store_true", help="remove the entry instead")
     connect.add_argument("--profile", help="the entry runs `serve --profile NAME` (default: the default profile)")
     connect.add_argument("--demo", action="store_true", help="the entry runs `serve --demo`")
+    connect.add_argument("--url", help="a team server's MCP URL (serve --http): the entry connects instead of starting")
     connect.add_argument("--name", default=DEFAULT_SERVER_NAME, help="server name in the client (default: wazuh)")
 
     audit = sub.add_parser("audit", help="follow the audit log live (prints the last calls when not on a terminal)")
     audit.add_argument("--file", type=Path, help="audit JSONL to follow (default: the profile's audit_log)")
     audit.add_argument("--profile", help="profile whose audit log to follow")
     audit.add_argument("--last", type=int, default=20, help="without a terminal: how many calls to print")
+    audit.add_argument(
+        "--verify",
+        action="store_true",
+        help="check the hash chain of the audit and changes streams (removed, reordered or edited "
+        "records); exit 1 when damaged",
+    )
 
 
 def _on_terminal() -> bool:
@@ -209,11 +223,19 @@ def _connect(args: argparse.Namespace) -> int:
     if args.demo and args.profile:
         print("wazuh-mcp connect: --demo and --profile contradict each other; choose one.", file=sys.stderr)
         return 2
+    if args.url and (args.demo or args.profile):
+        print("wazuh-mcp connect: --url connects to a running team server; drop --demo/--profile.", file=sys.stderr)
+        return 2
     if args.project is not None and args.client == "claude-desktop":
         print("wazuh-mcp connect: Claude Desktop has no per-project configuration; drop --project.", file=sys.stderr)
         return 2
     target = _target_for(args.client, project=args.project)
-    entry = None if args.remove else _server_entry(args.client, profile=args.profile, demo=args.demo)
+    if args.remove:
+        entry = None
+    elif args.url:
+        entry = remote_entry(args.client, args.url)
+    else:
+        entry = _server_entry(args.client, profile=args.profile, demo=args.demo)
     change = plan_change(target, args.name, entry=entry)
     print(change.summary())
     if change.changed:
@@ -237,10 +259,13 @@ def _connect(args: argparse.Namespace) -> int:
 
 @command("audit")
 def _audit(args: argparse.Namespace) -> int:
+    if args.verify:
+        return _verify_audit(args)
     if _on_terminal():
         return _run_app("audit", args.profile, args.file)
     from tui.audit_tail import AuditTail
     from tui.status import audit_path_for, load_settings
+    from wazuh_mcp.server.audit import terminal_safe
 
     path = args.file or audit_path_for(load_settings(args.profile)[1])
     events = AuditTail(path).load_tail(max(1, args.last))
@@ -248,7 +273,26 @@ def _audit(args: argparse.Namespace) -> int:
         print(f"No audit records in {path}.", file=sys.stderr)
     for event in events:
         code = f" {event.error_code}" if event.error_code else ""
-        print(
-            f"{event.ts} {event.tool} {event.outcome} {event.duration_ms:.0f}ms {event.wazuh_user or event.indexer_user or '-'}{code}"
-        )
+        user = event.wazuh_user or event.indexer_user or "-"
+        line = f"{event.ts} {event.shown_tool()} {event.outcome} {event.duration_ms:.0f}ms {user}{code}"
+        print(terminal_safe(line, limit=400))
     return 0
+
+
+def _verify_audit(args: argparse.Namespace) -> int:
+    """``audit --verify``: no Textual, one report per stream, exit 1 when any is damaged."""
+    from tui.status import audit_path_for, load_settings
+    from wazuh_mcp.server.audit import changes_path, terminal_safe
+    from wazuh_mcp.server.audit_chain import verify
+
+    path = args.file or audit_path_for(load_settings(args.profile)[1])
+    ok = True
+    for stream in (path, changes_path(path)):
+        try:
+            report = verify(stream)
+        except OSError as exc:
+            print(f"wazuh-mcp audit: cannot read {stream}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        ok = ok and report.ok
+        print(terminal_safe(report.summary(), keep_newlines=True))
+    return 0 if ok else 1

@@ -3,6 +3,7 @@
 
     wazuh-mcp                 the launcher (TUI) when on a terminal
     wazuh-mcp serve [--demo]  the stdio MCP server that AI clients start
+    wazuh-mcp serve --http    Streamable HTTP for a team behind its identity provider (docs/team.md)
     wazuh-mcp demo [--json]   a guided tour against the embedded stand-in (no Wazuh needed)
     wazuh-mcp version         print the version
 
@@ -86,6 +87,9 @@ def build_parser(extensions: Sequence[ParserHook] = ()) -> argparse.ArgumentPars
     serve = sub.add_parser("serve", help="run the stdio MCP server (what AI clients start)")
     serve.add_argument("--demo", action="store_true", help="run against the embedded Wazuh stand-in")
     serve.add_argument("--profile", help="settings profile to use (default: the file's default_profile)")
+    serve.add_argument("--http", action="store_true", help="serve MCP Streamable HTTP for a team (docs/team.md)")
+    serve.add_argument("--host", help="with --http: address to listen on (default http.host, 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="with --http: TCP port (default http.port, 8765; 0 = any free)")
     sub.add_parser("version", help="print the version")
     demo = sub.add_parser("demo", help="a guided tour against the embedded Wazuh stand-in, in this terminal")
     demo.add_argument("--json", action="store_true", help="print each call's structured result (JSON lines)")
@@ -111,6 +115,13 @@ def _demo(args: argparse.Namespace) -> int:
 @command("serve")
 def _serve(args: argparse.Namespace) -> int:
     configure_logging(to_file=True)
+    if args.http:
+        from wazuh_mcp.server.http import run_http
+
+        return run_http(demo=args.demo, profile=args.profile, host=args.host, port=args.port)
+    if args.host or args.port is not None:
+        print("wazuh-mcp: --host and --port need --http (stdio has no listener).", file=sys.stderr)
+        return 2
     from wazuh_mcp.server.stdio import run_serve
 
     return run_serve(demo=args.demo, profile=args.profile)

@@ -10,11 +10,12 @@ this tree at their boundary; nothing above a backend ever sees a library excepti
      ├── NotFound                     not_found             unknown agent / alert / technique / rule / change
      ├── Forbidden                    forbidden             Wazuh RBAC or the local role allowlist said no
      ├── Unauthenticated              unauthenticated       wrong credentials, or a token Wazuh refuses
-     ├── RateLimited                  rate_limited          Wazuh's per-minute request limit (429)
+     ├── RateLimited                  rate_limited          Wazuh's limits (429), or ours: calls in flight, error floods
      ├── Conflict                     conflict              a pending change is stale, expired or already decided
      ├── UpstreamUnavailable          upstream_unavailable  refused, reset, 5xx, or an answer that is not Wazuh's
      ├── UpstreamTimeout              timeout               no answer within the configured deadline
      ├── ConfigurationError           configuration_error   settings or secrets missing / unusable
+     │    └── AuditUnavailable                               the audit log cannot be written (fail closed)
      └── UpstreamError                upstream_error        Wazuh answered with an error we cannot classify further
 
 Two codes exist only in the audit record, never as exceptions: ``cancelled`` (the client
@@ -96,3 +97,7 @@ class ConfigurationError(WazuhMCPError):
 
 class UpstreamError(WazuhMCPError):
     code = "upstream_error"
+
+
+class AuditUnavailable(ConfigurationError):
+    """The audit record of a call cannot be written: the call is refused before it reaches Wazuh."""

@@ -76,9 +76,10 @@ async def test_ok_and_error_paths_each_write_one_record(standin: StandinServer, 
         ("agents.get_agent", "error", "invalid_argument"),
         ("cluster.status", "error", "invalid_argument"),
         ("agents.agent_processes", "error", "forbidden"),
-        ("drop_tables", "error", "invalid_argument"),
+        ("unknown", "error", "invalid_argument"),
         ("agents.get_agent", "error", "not_found"),
     ]
+    assert recorded[5].requested_tool == "drop_tables"
     assert all(e.role == "readonly" and e.session and e.indexer_user is None for e in recorded)
     # Only the calls that reached the Server API name its user; refusals reached no backend.
     assert [e.wazuh_user for e in recorded] == ["wazuh", None, None, None, None, None, "wazuh"]

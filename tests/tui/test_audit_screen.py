@@ -104,6 +104,44 @@ async def test_table_filters_and_detail(tmp_path: Path) -> None:
         assert [r[1] for r in rows(app)] == ["alerts.search_alerts"]
 
 
+async def test_team_calls_filter_by_analyst(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    sink = AuditSink(path)
+    for second, (name, subject, tool) in enumerate(
+        [
+            ("alice", "sub-a", "agents.list_agents"),
+            ("bob", "sub-b", "agents.list_agents"),
+            ("alice", "sub-a", "mitre.search_mitre"),
+        ]
+    ):
+        sink.write(
+            AuditEvent(
+                ts=f"2026-01-30T10:00:0{second}.000Z",
+                tool=tool,
+                toolset=tool.split(".")[0],
+                outcome="ok",
+                duration_ms=1,
+                wazuh_user=f"wazuh as analyst-{name[0]}",
+                analyst=name,
+                subject=subject,
+                client="wazuh-mcp-test",
+            )
+        )
+    app = create_app(start="audit", audit_path=path, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.screen.query_one("#filter-text", Input).value = "analyst:alice"
+        await settle(pilot)
+        assert [r[1] for r in rows(app)] == ["agents.list_agents", "mitre.search_mitre"]
+        app.screen.query_one("#filter-text", Input).value = "analyst:sub-b"
+        await settle(pilot)
+        assert [r[1] for r in rows(app)] == ["agents.list_agents"]
+        assert "analyst: bob" in text_of(app, "#detail") and "client: wazuh-mcp-test" in text_of(app, "#detail")
+        app.screen.query_one("#filter-text", Input).value = "analyst:alice mitre"
+        await settle(pilot)
+        assert [r[1] for r in rows(app)] == ["mitre.search_mitre"]
+
+
 async def test_torn_line_is_skipped_then_read_once_complete(tmp_path: Path) -> None:
     path = tmp_path / "audit.jsonl"
     path.write_text(

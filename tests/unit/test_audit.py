@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -27,7 +28,10 @@ def test_redact_summarises_long_strings_and_lists() -> None:
     out = redact({"rule_xml": "x" * 5000, "ids": list(range(80))})
     assert out["rule_xml"].startswith("x" * 256)
     assert "5000 chars, sha256" in out["rule_xml"]
-    assert len(out["ids"]) == 51 and out["ids"][-1] == "… 30 more"
+    assert len(out["ids"]) == 51 and out["ids"][-1].startswith("… 30 more [80 items, sha256 ")
+    assert out["ids"][-1].endswith(
+        hashlib.sha256(json.dumps(list(range(80)), separators=(",", ":")).encode()).hexdigest() + "]"
+    )
 
 
 def test_sink_writes_one_json_line_per_event_with_mode_0600(tmp_path: Path) -> None:
@@ -57,3 +61,66 @@ def test_reader_skips_torn_and_foreign_lines(tmp_path: Path) -> None:
     path.write_text(f'{good}\nnot json\n{{"tool": 1}}\n{good[:20]}')
     assert [e.args["agent_id"] for e in iter_events(path)] == ["007"]
     assert parse_line("") is None
+
+
+def test_h2_every_record_field_is_bounded_whoever_builds_the_event(tmp_path: Path) -> None:
+    """A writer that builds AuditEvent itself (not through ``finished``) still cannot write a huge line."""
+    from wazuh_mcp.server.audit import MAX_RECORD, sha256_of
+
+    huge = "e" * 1_000_000
+    sink = AuditSink(tmp_path / "audit.jsonl")
+    sink.write(
+        AuditEvent(
+            ts="2026-11-30T00:00:00.000Z",
+            tool="t" * 10_000,
+            toolset="agents",
+            args={"agent_id": ["x" * 100] * 10_000},
+            outcome="error",
+            error_code="invalid_argument",
+            error=huge,
+            duration_ms=1,
+            wazuh_user="u" * 10_000,
+            **{"note": huge, "k" * 5000: 1},
+        )
+    )
+    [line] = (tmp_path / "audit.jsonl").read_bytes().splitlines()
+    assert len(line) <= MAX_RECORD
+    [recorded] = iter_events(tmp_path / "audit.jsonl")
+    assert recorded.error is not None and recorded.error.endswith(f"[1000000 chars, sha256 {sha256_of(huge)}]")
+    assert len(recorded.tool) < 400 and recorded.args["_sha256"]  # the args became one summary
+
+
+def test_lone_surrogates_from_a_caller_are_recorded_as_valid_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    AuditSink(path).write(event(1, error="bad \udfff"))
+    path.read_bytes().decode("utf-8")  # strict: no invalid bytes written
+    [recorded] = iter_events(path)
+    assert recorded.error == "bad \udfff"
+
+
+def test_h2_text_that_grows_when_encoded_still_fits_a_record(tmp_path: Path) -> None:
+    """256 control characters are 1,536 bytes of JSON, 256 emoji 1,024 bytes of UTF-8: still bounded."""
+    from wazuh_mcp.server.audit import MAX_RECORD
+
+    nasty = "\x01" * 256
+    AuditSink(tmp_path / "audit.jsonl").write(
+        AuditEvent(
+            ts="2026-11-30T00:00:00.000Z",
+            tool=nasty,
+            toolset=nasty,
+            args={f"{n}": "\U0001f600" * 250 for n in range(4)},
+            outcome="error",
+            error="\x02" * 1024,
+            duration_ms=1,
+            wazuh_user=nasty,
+            indexer_user=nasty,
+            role=nasty,
+            session=nasty,
+            change_id=nasty,
+            decided_by=nasty,
+            requested_tool=nasty,
+        )
+    )
+    [line] = (tmp_path / "audit.jsonl").read_bytes().splitlines()
+    assert len(line) <= MAX_RECORD
+    assert [e.outcome for e in iter_events(tmp_path / "audit.jsonl")] == ["error"]

@@ -20,6 +20,7 @@ from wazuh_mcp.setup.ai_clients import (
     apply_change,
     claude_mcp_add_command,
     plan_change,
+    remote_entry,
     server_entry,
     target_for,
 )
@@ -76,6 +77,25 @@ def test_entries_run_serve_with_the_profile_and_hold_no_secret() -> None:
     assert server_entry("claude-code", demo=True)["args"] == ["serve", "--demo"]
     add = claude_mcp_add_command("wazuh", server_entry("claude-code", profile="lab"))
     assert add == "claude mcp add --scope project wazuh -- /opt/wazuh-mcp/bin/wazuh-mcp serve --profile lab"
+
+
+def test_team_server_entries_connect_to_its_url(tmp_path: Path) -> None:
+    url = "https://mcp.soc.example/mcp"
+    assert remote_entry("vscode", url) == {"type": "http", "url": url}
+    assert remote_entry("claude-code", url) == {"type": "http", "url": url}
+    assert remote_entry("cursor", url) == {"url": url}
+    assert remote_entry("cursor", "http://127.0.0.1:8765/mcp") == {"url": "http://127.0.0.1:8765/mcp"}
+    add = claude_mcp_add_command("wazuh", remote_entry("claude-code", url))
+    assert add == f"claude mcp add --transport http --scope project wazuh {url}"
+    with pytest.raises(ClientConfigError, match="Connectors"):
+        remote_entry("claude-desktop", url)
+    with pytest.raises(ClientConfigError, match="plain HTTP"):
+        remote_entry("cursor", "http://mcp.soc.example/mcp")
+    with pytest.raises(ClientConfigError, match="not an http"):
+        remote_entry("cursor", "mcp.soc.example")
+    target = target_for("vscode", project=tmp_path)
+    apply_change(plan_change(target, entry=remote_entry("vscode", url)), now=NOW)
+    assert json.loads(target.path.read_text())["servers"]["wazuh"] == {"type": "http", "url": url}
 
 
 def test_new_file_in_a_missing_directory(tmp_path: Path) -> None:

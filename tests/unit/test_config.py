@@ -128,6 +128,19 @@ def test_every_variable_in_the_readme_table_reaches_its_setting(monkeypatch: pyt
         "WAZUH_MCP_ROLE": ("readonly", lambda s: s.role),
         "WAZUH_MCP_WRITES": ("on", lambda s: s.writes),
         "WAZUH_MCP_AUDIT_LOG": ("/tmp/x.jsonl", lambda s: str(s.audit_log)),
+        "WAZUH_MCP_HTTP_HOST": ("0.0.0.0", lambda s: s.http.host),
+        "WAZUH_MCP_HTTP_PORT": ("9000", lambda s: s.http.port),
+        "WAZUH_MCP_HTTP_TLS_CERT": ("/c.pem", lambda s: str(s.http.tls_cert)),
+        "WAZUH_MCP_HTTP_TLS_KEY": ("/k.pem", lambda s: str(s.http.tls_key)),
+        "WAZUH_MCP_HTTP_ALLOW_PLAINTEXT": ("true", lambda s: s.http.allow_plaintext),
+        "WAZUH_MCP_HTTP_PUBLIC_URL": ("https://mcp.example/mcp", lambda s: s.http.public_url),
+        "WAZUH_MCP_OAUTH_ISSUER": ("https://idp/realms/soc", lambda s: s.oauth.issuer),
+        "WAZUH_MCP_OAUTH_AUDIENCE": ("wazuh-mcp", lambda s: s.oauth.audience),
+        "WAZUH_MCP_OAUTH_JWKS_URL": ("https://idp/certs", lambda s: s.oauth.jwks_url),
+        "WAZUH_MCP_OAUTH_USER_CLAIM": ("wz", lambda s: s.oauth.user_claim),
+        "WAZUH_MCP_OAUTH_ROLE_CLAIM": ("roles", lambda s: s.oauth.role_claim),
+        "WAZUH_MCP_OAUTH_ROLE_MAP": ('{"soc-leads": "admin"}', lambda s: s.oauth.role_map),
+        "WAZUH_MCP_OAUTH_DEFAULT_ROLE": ("readonly", lambda s: s.oauth.default_role),
     }
     expected = {
         "WAZUH_MCP_API_VERIFY_TLS": False,
@@ -136,6 +149,9 @@ def test_every_variable_in_the_readme_table_reaches_its_setting(monkeypatch: pyt
         "WAZUH_MCP_INDEXER_TIMEOUT_S": 9.0,
         "WAZUH_MCP_API_RUN_AS": {"username": "alice"},
         "WAZUH_MCP_WRITES": True,
+        "WAZUH_MCP_HTTP_PORT": 9000,
+        "WAZUH_MCP_HTTP_ALLOW_PLAINTEXT": True,
+        "WAZUH_MCP_OAUTH_ROLE_MAP": {"soc-leads": "admin"},
     }
     for name, (raw, _) in values.items():
         monkeypatch.setenv(name, raw)

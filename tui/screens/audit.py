@@ -25,22 +25,26 @@ from tui.audit_tail import AuditTail
 from tui.messages import AuditFileChanged
 from tui.screens.base import LauncherScreen
 from tui.status import audit_path_for, load_settings
-from wazuh_mcp.server.audit import AuditEvent
+from wazuh_mcp.server.audit import AuditEvent, terminal_safe
 
 COLUMNS = ("Time (UTC)", "Tool", "Outcome", "Duration", "User", "Error code")
 ANY = "__any__"
+ANALYST_PREFIX = "analyst:"
+"""Team mode: ``analyst:alice`` in the text filter keeps that analyst's calls (name or token subject)."""
 
 
 def row_for(event: AuditEvent) -> tuple[Text, ...]:
     # Text cells, never str: DataTable would parse a str as markup (a user name may hold "[").
+    # Every value is escaped: a record may hold ESC, bidi or newline characters from a caller.
     outcome = Text(event.outcome, "green" if event.outcome == "ok" else "bold red")
+    unknown = event.requested_tool is not None or event.toolset == "unknown"
     return (
-        Text(event.ts[:23].replace("T", " ")),
-        Text(event.tool),
+        Text(terminal_safe(event.ts[:23].replace("T", " "))),
+        Text(event.shown_tool(), "red" if unknown else ""),
         outcome,
         Text(f"{event.duration_ms:,.0f} ms", justify="right"),
-        Text(event.wazuh_user or event.indexer_user or ""),
-        Text(event.error_code or "", "red"),
+        Text(terminal_safe(event.wazuh_user or event.indexer_user or "", limit=64)),
+        Text(terminal_safe(event.error_code or "", limit=32), "red"),
     )
 
 
@@ -53,6 +57,8 @@ def haystack(event: AuditEvent) -> str:
         event.error or "",
         event.wazuh_user or "",
         event.indexer_user or "",
+        event.analyst or "",
+        event.subject or "",
         event.session or "",
         event.change_id or "",
         json.dumps(event.args, ensure_ascii=False),
@@ -132,9 +138,15 @@ class AuditScreen(LauncherScreen):
         text = self.query_one("#filter-text", Input).value.strip().lower()
         tool = tool if isinstance(tool, str) else None
         outcome = outcome if isinstance(outcome, str) else None
+        analyst = None
+        if text.startswith(ANALYST_PREFIX):  # "analyst:alice": one analyst's calls (name or token subject)
+            analyst, _, text = text[len(ANALYST_PREFIX) :].partition(" ")
+            text = text.strip()
 
         def matches(seq: int, event: AuditEvent) -> bool:
-            if (tool and event.tool != tool) or (outcome and event.outcome != outcome):
+            if (tool and event.shown_tool() != tool) or (outcome and event.outcome != outcome):
+                return False
+            if analyst is not None and analyst not in ((event.analyst or "").lower(), (event.subject or "").lower()):
                 return False
             if text:
                 found = self._haystacks.get(seq)
@@ -159,7 +171,7 @@ class AuditScreen(LauncherScreen):
             self._haystacks.pop(seq, None)
             if str(seq) in table.rows:
                 table.remove_row(str(seq))
-        self._update_tools({e.tool for _, e in new})
+        self._update_tools({e.shown_tool() for _, e in new})
         matches = self.matcher()
         for seq, event in new:
             if matches(seq, event):
@@ -217,21 +229,28 @@ class AuditScreen(LauncherScreen):
         if event is None:
             return
         head = Text()
-        head.append(f"{event.tool}", "bold").append(f"  {event.outcome}", "green" if event.outcome == "ok" else "red")
-        head.append(f"  {event.duration_ms:,.1f} ms  {event.ts}\n", "dim")
+        head.append(event.shown_tool(), "bold").append(
+            f"  {event.outcome}", "green" if event.outcome == "ok" else "red"
+        )
+        head.append(f"  {event.duration_ms:,.1f} ms  {terminal_safe(event.ts, limit=40)}\n", "dim")
         facts = [
             ("user", event.wazuh_user),
             ("Indexer user", event.indexer_user),
+            ("analyst", event.analyst),
+            ("subject", event.subject),
+            ("client", event.client),
             ("role", event.role),
             ("session", event.session),
             ("change", event.change_id),
             ("TLS verify", None if event.tls_verify is None else "on" if event.tls_verify else "OFF"),
         ]
-        head.append("  ".join(f"{k}: {v}" for k, v in facts if v) + "\n")
+        head.append(terminal_safe("  ".join(f"{k}: {v}" for k, v in facts if v)) + "\n")
         if event.error:
-            head.append(f"{event.error_code}: {event.error}\n", "red")
+            head.append(terminal_safe(f"{event.error_code}: {event.error}") + "\n", "red")
+        if event.seq is not None:
+            head.append(f"chain: seq {event.seq}  hash {terminal_safe(event.hash or '', limit=64)}\n", "dim")
         args = Syntax(
-            json.dumps(event.args, indent=2, ensure_ascii=False),
+            terminal_safe(json.dumps(event.args, indent=2, ensure_ascii=False), keep_newlines=True),
             "json",
             theme="ansi_dark",
             background_color="default",

@@ -163,7 +163,7 @@ def recent_text(status: HomeStatus) -> Text:
     text = Text()
     for event in reversed(status.recent):
         style = "green" if event.outcome == "ok" else "red"
-        text.append(f"{event.ts[:19].replace('T', ' ')}  ", "dim").append(f"{event.tool:<34}")
+        text.append(f"{event.ts[:19].replace('T', ' ')}  ", "dim").append(f"{event.shown_tool(34):<34}")
         text.append(f"{event.outcome:<6}", style).append(f"{event.duration_ms:>8.0f} ms  ")
         text.append(f"{event.error_code or ''}\n", "red")
     return text

@@ -43,6 +43,7 @@ def server_api_from_settings(api: ServerApiSettings, profile: str) -> ServerApi 
             password=secrets.require_password(profile, "api", api.user),
             verify=tls_verify_value(api.verify_tls, api.ca_bundle),
             timeout_s=api.timeout_s,
+            max_concurrency=api.max_concurrency,
             run_as=api.run_as,
         )
     )
@@ -61,6 +62,7 @@ def indexer_from_settings(indexer: IndexerSettings, profile: str) -> Indexer | N
             password=password,
             verify=tls_verify_value(indexer.verify_tls, indexer.ca_bundle),
             timeout_s=indexer.timeout_s,
+            max_concurrency=indexer.max_concurrency,
             alerts_pattern=indexer.alerts_pattern,
             vulnerabilities_pattern=indexer.vulnerabilities_pattern,
         )

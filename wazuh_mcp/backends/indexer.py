@@ -3,7 +3,8 @@
 opensearch-py's async client needs aiohttp, which is not among our dependencies, so the sync
 client runs in worker threads (``anyio.to_thread.run_sync``) behind a capacity limiter the
 size of its connection pool: the event loop never blocks, and at most ``max_concurrency``
-searches are in flight. One ``OpenSearch`` client (one urllib3 pool) per process.
+searches are in flight; the others queue up to the tool call's deadline, then get ``rate_limited``
+(``backends/limiter.py``). One ``OpenSearch`` client (one urllib3 pool) per process.
 
 Every library error is translated here into ``wazuh_mcp.errors``; nothing above this module
 sees opensearch-py:
@@ -53,6 +54,7 @@ from opensearchpy.exceptions import (
 from urllib3.exceptions import ConnectTimeoutError, NewConnectionError, ProtocolError
 
 from wazuh_mcp.backends.indexer_shapes import TEMPLATE_FIX, IndexKind, shard_warnings
+from wazuh_mcp.backends.limiter import CallLimiter
 from wazuh_mcp.errors import (
     Forbidden,
     NotFound,
@@ -124,6 +126,13 @@ class Indexer:
             headers={"User-Agent": "wazuh-mcp"},
         )
         self._limiter: anyio.CapacityLimiter | None = None
+        """Worker threads; an abandoned (timed-out) search keeps its thread until the socket gives up."""
+        self.slots = CallLimiter(
+            "The Wazuh Indexer",
+            config.max_concurrency,
+            setting="indexer.max_concurrency",
+            fallback_wait_s=config.timeout_s,
+        )
 
     @property
     def shown_url(self) -> str:
@@ -176,15 +185,16 @@ class Indexer:
         if self._limiter is None:  # created lazily: a limiter belongs to the running event loop
             self._limiter = anyio.CapacityLimiter(self.config.max_concurrency)
         deadline = self.config.timeout_s + DEADLINE_MARGIN_S
-        try:
-            with anyio.fail_after(deadline):
-                # abandon_on_cancel: a cancelled or timed-out call returns at once; the worker
-                # finishes on its own, bounded by the client's socket timeout.
-                return await anyio.to_thread.run_sync(fn, limiter=self._limiter, abandon_on_cancel=True)
-        except TimeoutError as exc:
-            raise self._timeout() from exc
-        except (TransportError, SerializationError) as exc:
-            raise self._translate(kind, exc) from exc
+        async with self.slots.slot():  # queueing for a turn is bounded by the caller's deadline, not this one
+            try:
+                with anyio.fail_after(deadline):
+                    # abandon_on_cancel: a cancelled or timed-out call returns at once; the worker
+                    # finishes on its own, bounded by the client's socket timeout.
+                    return await anyio.to_thread.run_sync(fn, limiter=self._limiter, abandon_on_cancel=True)
+            except TimeoutError as exc:
+                raise self._timeout() from exc
+            except (TransportError, SerializationError) as exc:
+                raise self._translate(kind, exc) from exc
 
     def _timeout(self) -> UpstreamTimeout:
         return UpstreamTimeout(

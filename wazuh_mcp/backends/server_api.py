@@ -5,6 +5,11 @@ One pooled ``httpx.AsyncClient`` per process. Authentication is Wazuh's JWT flow
 configured auth context as JSON), token cached and renewed ahead of its ``exp``; a 401
 ``Invalid token``/``Token expired`` triggers one re-login that concurrent callers share.
 
+Team mode (``serve --http``) attributes calls to the analyst: the server sets ``ATTRIBUTION`` from the
+verified bearer token around each call, and the login becomes ``run_as`` with ``{"username": <the
+analyst's Wazuh user>}``, so Wazuh's own audit names the analyst. One cached token per Wazuh user; an
+attribution without a user is the plain service-account login (never the configured ``run_as``).
+
 Wazuh answers in an envelope, ``{"data": {"affected_items", "total_affected_items",
 "failed_items", ...}, "error": 0|1|2}``: 0 all good, 1 everything failed, 2 partial. Failed
 items carry Wazuh error codes (1701 = agent does not exist). Errors outside the envelope are
@@ -20,11 +25,13 @@ import json
 import logging
 import ssl
 import time
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
 
+from wazuh_mcp.backends.limiter import CallLimiter
 from wazuh_mcp.errors import (
     Forbidden,
     InvalidArgument,
@@ -47,6 +54,32 @@ NOT_FOUND_CODES = {1701, 1707, 1750, 2004, 1200, 1201, 1415, 1416}
 
 
 @dataclass(frozen=True)
+class Attribution:
+    """Whose Server API calls these are (set by the HTTP server from a verified token, nothing else)."""
+
+    wazuh_user: str | None
+    """The analyst's Wazuh user for ``run_as``; None → the service account's own login."""
+
+
+ATTRIBUTION: ContextVar[Attribution | None] = ContextVar("wazuh_mcp_attribution", default=None)
+"""None (stdio, the demo, tests): the configured login, as before team mode existed."""
+
+
+@dataclass
+class _Session:
+    """One Wazuh login: its token and when to renew it."""
+
+    run_as: dict[str, Any] | None
+    token: str | None = None
+    expires_at: float = 0.0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+MAX_SESSIONS = 512
+"""Cached logins per process (one per Wazuh user); past this the oldest is dropped and re-made on use."""
+
+
+@dataclass(frozen=True)
 class Page:
     """The ``data`` part of a Wazuh envelope."""
 
@@ -63,6 +96,8 @@ class ServerApiConfig:
     verify: bool | str = True
     """True, False, or the path of a CA bundle."""
     timeout_s: float = 15.0
+    max_concurrency: int = 4
+    """Requests in flight at once; more wait their turn up to the tool call's deadline."""
     run_as: dict[str, Any] | None = None
 
 
@@ -96,17 +131,40 @@ class ServerApi:
             transport=transport,
             headers={"User-Agent": "wazuh-mcp"},
         )
-        self._token: str | None = None
-        self._token_expires_at = 0.0
-        self._login_lock = asyncio.Lock()
+        self._sessions: dict[str, _Session] = {}
         self.logins = 0
         """How many times we authenticated (tests check that re-logins are shared)."""
+        self.slots = CallLimiter(
+            "The Wazuh Server API",
+            config.max_concurrency,
+            setting="api.max_concurrency",
+            fallback_wait_s=config.timeout_s,
+        )
+
+    def _current(self) -> tuple[str, dict[str, Any] | None]:
+        """The session key and run_as body for the current call's attribution."""
+        attribution = ATTRIBUTION.get()
+        if attribution is None:
+            return "configured", self.config.run_as
+        if attribution.wazuh_user is None:
+            return "service", None
+        return f"user:{attribution.wazuh_user}", {"username": attribution.wazuh_user}
+
+    def _session(self) -> _Session:
+        key, run_as = self._current()
+        session = self._sessions.get(key)
+        if session is None:
+            if len(self._sessions) >= MAX_SESSIONS:
+                self._sessions.pop(next(iter(self._sessions)))
+            session = self._sessions[key] = _Session(run_as)
+        return session
 
     @property
     def identity(self) -> str:
-        """Who Wazuh's own audit will see: the run_as user when configured, else the API user."""
-        if self.config.run_as:
-            who = self.config.run_as.get("username") or self.config.run_as.get("user")
+        """Who Wazuh's own audit will see for the current call: the run_as user, else the API user."""
+        run_as = self._current()[1]
+        if run_as:
+            who = run_as.get("username") or run_as.get("user")
             return f"{self.config.user} as {who}" if who else f"{self.config.user} (run_as)"
         return self.config.user
 
@@ -115,10 +173,10 @@ class ServerApi:
 
     # --- authentication -----------------------------------------------------------------
 
-    async def _login(self) -> str:
+    async def _login(self, session: _Session) -> str:
         auth = httpx.BasicAuth(self.config.user, self.config.password)
-        if self.config.run_as:
-            request = self._client.build_request("POST", "/security/user/authenticate/run_as", json=self.config.run_as)
+        if session.run_as:
+            request = self._client.build_request("POST", "/security/user/authenticate/run_as", json=session.run_as)
         else:
             request = self._client.build_request("POST", "/security/user/authenticate")
         response = await self._send(request, auth=auth)
@@ -135,17 +193,19 @@ class ServerApi:
             raise UpstreamUnavailable("The Server API login answer carried no token; is this a Wazuh Server API?")
         self.logins += 1
         expiry = _jwt_expiry(token)
-        self._token = token
-        self._token_expires_at = expiry if expiry is not None else time.time() + DEFAULT_TOKEN_LIFETIME_S
+        session.token = token
+        session.expires_at = expiry if expiry is not None else time.time() + DEFAULT_TOKEN_LIFETIME_S
         return token
 
     async def _valid_token(self, stale: str | None = None) -> str:
-        """A token that is not ``stale`` and not about to expire; logs in at most once for everyone waiting."""
-        async with self._login_lock:
-            fresh_enough = time.time() < self._token_expires_at - RENEW_MARGIN_S
-            if self._token is not None and self._token != stale and fresh_enough:
-                return self._token
-            return await self._login()
+        """A token that is not ``stale`` and not about to expire; logs in at most once for everyone waiting
+        (per Wazuh user: analysts never share a token)."""
+        session = self._session()
+        async with session.lock:
+            fresh_enough = time.time() < session.expires_at - RENEW_MARGIN_S
+            if session.token is not None and session.token != stale and fresh_enough:
+                return session.token
+            return await self._login(session)
 
     # --- requests -----------------------------------------------------------------------
 
@@ -204,7 +264,21 @@ class ServerApi:
         accept_text: bool = False,
     ) -> Any:
         """One authenticated call. ``action`` is the RBAC action it needs (named in a 403 error).
-        Returns parsed JSON (or the text body when ``accept_text`` and the answer is not JSON)."""
+        Returns parsed JSON (or the text body when ``accept_text`` and the answer is not JSON).
+        At most ``max_concurrency`` run at once (login and re-login included)."""
+        async with self.slots.slot():
+            return await self._request(method, path, action, params, content, headers, accept_text)
+
+    async def _request(
+        self,
+        method: str,
+        path: str,
+        action: str,
+        params: dict[str, Any] | None,
+        content: bytes | None,
+        headers: dict[str, str] | None,
+        accept_text: bool,
+    ) -> Any:
         clean = {k: v for k, v in (params or {}).items() if v is not None}
         token = await self._valid_token()
         for attempt in (1, 2):

@@ -42,6 +42,8 @@ class Requester(BaseModel):
     profile: str | None = Field(default=None, description="Settings profile of the server ('demo' for serve --demo).")
     demo: bool = Field(default=False, description="Asked by a `serve --demo` session (its stand-in is in demo.json).")
     api_url: str | None = Field(default=None, description="The Server API the change must be applied to.")
+    subject: str | None = Field(default=None, description="Team mode: the requesting analyst's token subject.")
+    analyst: str | None = Field(default=None, description="Team mode: the requesting analyst's user name.")
 
 
 class ApiCall(BaseModel):

@@ -93,6 +93,7 @@ async def read_cached(ctx: Context[Any, Any], kind: str, uri: str, ttl: int, loa
 
 
 async def _load(app: AppContext, load: Callable[[], Awaitable[Any]]) -> Any:
+    app.auditor.ready()  # fail closed: no read reaches Wazuh that could not be audited
     if app.settings.role not in app.settings.role_tool_allowlist:
         raise Forbidden(
             f"Role '{app.settings.role}' is not defined, so it may read nothing.",

@@ -9,7 +9,7 @@ import sys
 
 import anyio
 
-from wazuh_mcp.server.build import WazuhServer, build_server
+from wazuh_mcp.server.build import BackendFactory, WazuhServer, build_server
 from wazuh_mcp.setup.settings import Settings, selected_profile
 
 log = logging.getLogger(__name__)
@@ -35,12 +35,17 @@ async def _serve_until_stopped(server: WazuhServer) -> None:
         group.start_soon(serve)
 
 
+def demo_parts() -> tuple[Settings, BackendFactory]:
+    """The demo's settings and backends (the embedded stand-ins), for stdio and ``serve --http --demo``."""
+    from wazuh_mcp.standin.demo import demo_backends, demo_settings
+
+    return demo_settings(), demo_backends
+
+
 def run_serve(*, demo: bool, profile: str | None) -> int:
     if demo:
-        from wazuh_mcp.standin.demo import demo_backends, demo_settings
-
-        settings = demo_settings()
-        server = build_server(settings, backends=demo_backends, profile="demo")
+        settings, backends = demo_parts()
+        server = build_server(settings, backends=backends, profile="demo")
     else:
         name = selected_profile(profile)
         settings = Settings.load(profile=name)

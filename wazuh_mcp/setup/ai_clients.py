@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from wazuh_mcp import atomic
 from wazuh_mcp.errors import ConfigurationError
@@ -125,8 +126,35 @@ def server_entry(client: ClientName, *, profile: str | None = None, demo: bool =
     return entry
 
 
+def remote_entry(client: ClientName, url: str) -> dict[str, Any]:
+    """The entry for a team server (``serve --http``) at ``url``: the client connects, nothing is started.
+    The client signs the analyst in itself (the server's 401 names the identity provider)."""
+    parsed = urlsplit(url)
+    host = parsed.hostname or ""
+    if parsed.scheme not in ("https", "http") or not host:
+        raise ClientConfigError(
+            f"'{url}' is not an http(s) URL.", hint="Use the MCP endpoint, e.g. https://mcp.soc.example/mcp."
+        )
+    if parsed.scheme == "http" and host not in ("127.0.0.1", "localhost", "::1"):
+        raise ClientConfigError(
+            f"Refusing plain HTTP to {host}: the analyst's token would cross the network in clear.",
+            hint="Use the server's https:// URL.",
+        )
+    if client == "claude-desktop":
+        raise ClientConfigError(
+            "Claude Desktop's config file only starts local servers.",
+            hint=f"Add the team server in Claude Desktop under Settings > Connectors with the URL {url}.",
+        )
+    if client in ("vscode", "claude-code"):
+        return {"type": "http", "url": url}
+    return {"url": url}
+
+
 def claude_mcp_add_command(name: str, entry: Mapping[str, Any]) -> str:
     """The equivalent ``claude mcp add`` line, for those who prefer Claude Code's own CLI."""
+    if "url" in entry:
+        argv = ["claude", "mcp", "add", "--transport", "http", "--scope", "project", name, entry["url"]]
+        return subprocess.list2cmdline(argv) if sys.platform == "win32" else shlex.join(argv)
     argv = ["claude", "mcp", "add", "--scope", "project", name, "--", entry["command"], *entry["args"]]
     return subprocess.list2cmdline(argv) if sys.platform == "win32" else shlex.join(argv)
 

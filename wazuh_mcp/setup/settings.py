@@ -144,6 +144,9 @@ class ServerApiSettings(_Section):
     """PEM file of the CA that signed the API certificate (Wazuh installs a self-signed one)."""
     timeout_s: float = Field(default=15.0, gt=0, le=300)
     """Deadline for one API request, login included."""
+    max_concurrency: int = Field(default=4, ge=1, le=64)
+    """API requests in flight at once; more wait their turn up to the tool call's deadline, then
+    get ``rate_limited``."""
     run_as: dict[str, Any] | None = None
     """Optional auth context for ``POST /security/user/authenticate/run_as``."""
 
@@ -185,11 +188,68 @@ class IndexerSettings(_Section):
     """PEM file of the CA that signed the Indexer certificate."""
     timeout_s: float = Field(default=20.0, gt=0, le=300)
     """Deadline for one search."""
+    max_concurrency: int = Field(default=8, ge=1, le=64)
+    """Searches in flight at once; more wait their turn up to the tool call's deadline, then get
+    ``rate_limited``."""
     alerts_pattern: str = "wazuh-alerts-*"
     """Index pattern holding alerts (Wazuh 4.x: ``wazuh-alerts-4.x-YYYY.MM.DD``)."""
     vulnerabilities_pattern: str = "wazuh-states-vulnerabilities*"
     """Index pattern holding vulnerability state (Wazuh 4.8+: ``wazuh-states-vulnerabilities-<cluster>``;
     5.x: ``wazuh-states-vulnerabilities``, no suffix, which the pattern matches so 5.x is told apart)."""
+
+
+class OAuthSettings(_Section):
+    """Team mode: bearer tokens from the team's identity provider (``serve --http``). See docs/team.md."""
+
+    issuer: str | None = None
+    """The identity provider's issuer URL (the token's ``iss``, exactly). Set → every HTTP call needs a token."""
+    audience: str | None = None
+    """The audience (``aud``) a token must carry for this server; required with an issuer."""
+    jwks_url: str | None = None
+    """Where the signing keys are; default: discovered from ``<issuer>/.well-known/openid-configuration``."""
+    user_claim: str = "wazuh_user"
+    """Claim naming the analyst's Wazuh user (``run_as``). Absent → the Server API service account."""
+    role_claim: str = "groups"
+    """Claim holding the analyst's groups or scopes (a list, or a space-separated string)."""
+    role_map: dict[str, str] = Field(default_factory=dict)
+    """Group/scope → role (a key of ``role_tool_allowlist``); the first entry the token carries wins."""
+    default_role: str | None = None
+    """Role of a token that carries none of ``role_map``'s groups; unset → no tool (fail-closed)."""
+    algorithms: list[str] = Field(default_factory=lambda: ["RS256", "RS384", "RS512", "PS256", "ES256", "ES384"])
+    """Accepted signature algorithms. ``none`` and the HMAC ones (``HS*``) are never accepted."""
+    leeway_s: float = Field(default=30.0, ge=0, le=300)
+    """Clock skew allowed on ``exp``/``nbf``."""
+    jwks_min_refresh_s: float = Field(default=30.0, ge=0, le=3600)
+    """A token with an unknown key id refetches the keys at most this often (key rotation, floods)."""
+    required_scopes: list[str] = Field(default_factory=list)
+    """Scopes every token must carry (403 ``insufficient_scope`` otherwise)."""
+
+    @field_validator("algorithms")
+    @classmethod
+    def _asymmetric_only(cls, value: list[str]) -> list[str]:
+        bad = [a for a in value if a.lower() == "none" or a.upper().startswith("HS")]
+        if bad:
+            raise ValueError(f"algorithms {bad} are not allowed: tokens must be signed with the provider's key pair")
+        return value
+
+
+class HttpSettings(_Section):
+    """The ``serve --http`` listener."""
+
+    host: str = "127.0.0.1"
+    """Address to listen on. Anything but loopback needs TLS (``tls_cert``/``tls_key``) and an issuer."""
+    port: int = Field(default=8765, ge=0, le=65535)
+    """TCP port (0: any free port, printed on stderr)."""
+    tls_cert: Path | None = None
+    """PEM certificate chain for the listener."""
+    tls_key: Path | None = None
+    """PEM private key of ``tls_cert``."""
+    allow_plaintext: bool = False
+    """Allow plain HTTP on a non-loopback address (a TLS-terminating proxy in front). Recorded in the audit."""
+    public_url: str | None = None
+    """The URL clients use (behind a proxy), for the protected-resource metadata; default from host/port."""
+    allowed_origins: list[str] = Field(default_factory=list)
+    """Browser ``Origin`` values accepted besides loopback ones (DNS-rebinding protection)."""
 
 
 DEFAULT_ROLE_TOOL_ALLOWLIST: dict[str, list[str]] = {
@@ -254,6 +314,8 @@ class Settings(BaseSettings):
 
     api: ServerApiSettings = Field(default_factory=ServerApiSettings)
     indexer: IndexerSettings = Field(default_factory=IndexerSettings)
+    oauth: OAuthSettings = Field(default_factory=OAuthSettings)
+    http: HttpSettings = Field(default_factory=HttpSettings)
     role: str = "analyst"
     """Local role: which tools are listed and callable (see ``role_tool_allowlist``)."""
     role_tool_allowlist: dict[str, list[str]] = Field(
@@ -271,7 +333,12 @@ class Settings(BaseSettings):
     audit_max_bytes: int = Field(default=10 * 1024 * 1024, ge=4096)
     """Rotate the audit file past this size."""
     audit_backups: int = Field(default=5, ge=1, le=100)
-    """How many rotated audit files to keep."""
+    """How many rotated audit files to keep (the changes stream keeps as many of its own)."""
+    error_flood_burst: int = Field(default=40, ge=1)
+    """Failed calls (invalid_argument, forbidden, not_found) one client session may make in a burst
+    before further calls are answered ``rate_limited``."""
+    error_flood_per_minute: int = Field(default=30, ge=1)
+    """How fast that allowance refills: failed calls per minute, sustained."""
     tool_timeout_s: float = Field(default=60.0, gt=0, le=600)
     """Overall deadline of one tool call, all backend requests included."""
 

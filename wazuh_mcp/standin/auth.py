@@ -63,6 +63,8 @@ class TokenIssuer:
     secret: str = field(default_factory=lambda: secrets.token_hex(32))
     generation: int = 0
     db: SecurityDb = field(default_factory=lambda: SecurityDb.default(DEMO_USERS))
+    run_as_log: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    """Every run_as login: (API user, auth context), as a manager's API log shows them (tests read it)."""
 
     def check_basic(self, header: str | None) -> UserRec:
         """The user a Basic ``Authorization`` header names, or 401 "Invalid credentials"."""
@@ -102,6 +104,7 @@ class TokenIssuer:
         user = self.check_basic(header)
         if not user.allow_run_as:
             raise wazuh_error(6004, status=403)
+        self.run_as_log.append((user.username, dict(context) if isinstance(context, dict) else {}))
         return self.issue(user.username, self.db.roles_for_context(context), run_as=True)
 
     def identify(self, header: str | None) -> Identity:

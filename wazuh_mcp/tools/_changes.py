@@ -4,6 +4,7 @@ the pending-change store it records into (through the server's own auditor)."""
 from __future__ import annotations
 
 from wazuh_mcp.models.write import Requester
+from wazuh_mcp.server.caller import CALLER
 from wazuh_mcp.server.context import AppContext, ServerApiBackend
 from wazuh_mcp.writes.approvals import ChangeStore
 
@@ -15,9 +16,12 @@ def api_url(app: AppContext, api: ServerApiBackend) -> str | None:
 
 
 def requester_of(app: AppContext, api: ServerApiBackend) -> Requester:
+    caller = CALLER.get()  # team mode: the verified analyst, so that another person must approve
     return Requester(
         session=app.session,
-        role=app.settings.role,
+        role=caller.role if caller else app.settings.role,
+        subject=caller.subject if caller else None,
+        analyst=caller.name if caller else None,
         wazuh_user=api.identity,
         profile=app.profile,
         demo=app.profile == "demo",
@@ -27,4 +31,9 @@ def requester_of(app: AppContext, api: ServerApiBackend) -> Requester:
 
 def change_store(app: AppContext) -> ChangeStore:
     """The store, recording through the server's auditor (one audit file, one writer per process)."""
-    return ChangeStore(auditor=app.auditor, person="caller-attested (confirm=true)")
+    caller = CALLER.get()
+    # The caller-attested tier decides in the same call: in team mode that is the requester, so four
+    # eyes refuses it (the subject is the requester's).
+    return ChangeStore(
+        auditor=app.auditor, person="caller-attested (confirm=true)", subject=caller.subject if caller else None
+    )

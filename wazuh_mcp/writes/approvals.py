@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wazuh_mcp import atomic
-from wazuh_mcp.errors import ConfigurationError, Conflict, InvalidArgument, NotFound, WazuhMCPError
+from wazuh_mcp.errors import ConfigurationError, Conflict, Forbidden, InvalidArgument, NotFound, WazuhMCPError
 from wazuh_mcp.models.write import DECISION_FIELDS, ChangeKind, PendingChange, Requester, RestartScope, Tier
 from wazuh_mcp.server.audit import Auditor, AuditSink, now_iso
 from wazuh_mcp.server.context import ServerApiBackend
@@ -112,12 +112,15 @@ class ChangeStore:
         person: str,
         ttl: timedelta = DEFAULT_TTL,
         policy: ResponseSettings | None = None,
+        subject: str | None = None,
     ) -> None:
         self.dir = pending_dir(root)
         self.auditor = auditor
         """Writes the ``approval.*`` records (with this process's session and role)."""
         self.person = person
         """Who decides in this process (``decided_by``)."""
+        self.subject = subject
+        """Team mode: the deciding analyst's token subject (four eyes compares it with the requester's)."""
         self.ttl = ttl
         self.policy = policy or ResponseSettings()
         """The response settings (allowlist, commands, caps) a response change is checked against at approval."""
@@ -354,6 +357,20 @@ class ChangeStore:
             hint="Check the manager (get the rule or file), then ask for the change again if needed.",
         )
 
+    def _four_eyes(self, change: PendingChange) -> None:
+        """A change a team analyst asked for (over HTTP, with a token) needs another person's approval:
+        not the same token subject, nor a local OS user of the requester's name."""
+        asked = change.requested_by
+        if asked.subject is None:
+            return
+        same = self.subject == asked.subject if self.subject else self.person == asked.analyst
+        if same:
+            raise Forbidden(
+                f"Change {change.id} was requested by {asked.analyst or asked.subject}; "
+                "another person must approve it (four eyes).",
+                hint="Ask a colleague to approve it (wazuh-mcp approve, or the approval endpoint).",
+            )
+
     def _verify(self, change: PendingChange, api_url: str | None) -> None:
         try:
             if change_digest(change) != change.change_sha256:
@@ -407,7 +424,9 @@ class ChangeStore:
         started, ts = time.perf_counter(), now_iso()
         with self._exclusive(change_id, step, ts, started):
             with self.refusals_audited(step, change_id, ts, started):
+                self.auditor.ready()  # fail closed: nothing is applied that could not be audited
                 change = self._decidable(change_id)
+                self._four_eyes(change)
                 self._verify(change, api_url)
             change = self._write(
                 change.model_copy(

@@ -36,6 +36,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from wazuh_mcp import untrusted
 from wazuh_mcp.errors import InvalidArgument
 
 CUSTOM_ID_MIN = 100_000
@@ -54,7 +55,6 @@ no leading zero that would make it seven characters long."""
 _NUMBER = re.compile(r"[0-9]{1,7}")
 """ASCII digits only: ``str.isdigit`` and ``int`` also accept other scripts' digits (and spaces), which Wazuh would not."""
 _FILENAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,100}\.xml")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 RULE_ATTRIBUTES = ("id", "level", "maxsize", "frequency", "timeframe", "accuracy", "noalert", "ignore", "overwrite")
 """The attributes ``analysisd`` reads on ``<rule>`` (``rules.c``); anything else is refused so that nothing
@@ -286,8 +286,7 @@ def parse_rule_file(text: str) -> RuleFile:
 
 
 def _bounded(text: str, limit: int = 120) -> str:
-    text = _CONTROL.sub(" ", text).strip()
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return untrusted.bound(text, limit) or ""
 
 
 def _parent_words(rule: Rule, known: Mapping[int, str]) -> str:

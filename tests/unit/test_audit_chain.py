@@ -1,0 +1,175 @@
+"""The audit trail as a control: sealed records, the chain across rotation and processes, and
+``verify`` naming a removed, reordered, edited or truncated record (each damage done by hand,
+the way someone covering their tracks would)."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+from pathlib import Path
+
+from wazuh_mcp.server.audit import AuditEvent, AuditSink, changes_path, iter_events
+from wazuh_mcp.server.audit_chain import head_path, read_head, stream_files, unseal, verify
+
+
+def event(n: int, tool: str = "agents.get_agent", toolset: str = "agents") -> AuditEvent:
+    return AuditEvent(
+        ts="2026-11-30T00:00:00.000Z",
+        tool=tool,
+        toolset=toolset,
+        args={"agent_id": f"{n:03d}"},
+        outcome="ok",
+        duration_ms=1.5,
+    )
+
+
+def write(path: Path, count: int, **sink: int) -> AuditSink:
+    audit = AuditSink(path, **sink)
+    for n in range(1, count + 1):
+        audit.write(event(n))
+    return audit
+
+
+def lines(path: Path) -> list[str]:
+    return path.read_text().splitlines(keepends=True)
+
+
+def test_records_are_sealed_and_chained_and_readers_still_parse_them(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    write(path, 3)
+    seals = [unseal(line.encode()) for line in lines(path)]
+    assert [s.seq for s in seals if s] == [1, 2, 3] and all(s and s.intact for s in seals)
+    assert seals[1] and seals[0] and seals[1].prev == seals[0].hash
+    assert [e.seq for e in iter_events(path)] == [1, 2, 3]
+    head = read_head(path)
+    assert head is not None and (head.seq, head.hash) == (3, seals[2].hash if seals[2] else "")
+    report = verify(path)
+    assert report.ok and report.records == 3 and "OK" in report.summary()
+
+
+def test_audit_verify_detects_removed_record(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    write(path, 5)
+    kept = lines(path)
+    path.write_text("".join(kept[:2] + kept[3:]))  # seq 3 deleted
+    report = verify(path)
+    assert not report.ok
+    assert [(p.kind, p.where) for p in report.problems] == [("removed", "audit.jsonl:3")]
+    assert "between seq 2" in report.problems[0].detail and "seq 4" in report.problems[0].detail
+
+
+def test_audit_verify_detects_reordered_record(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    write(path, 5)
+    kept = lines(path)
+    kept[1], kept[2] = kept[2], kept[1]
+    path.write_text("".join(kept))
+    report = verify(path)
+    assert [p.kind for p in report.problems] == ["reordered"]
+    assert "seq 2 comes after seq 3" in report.problems[0].detail
+
+
+def test_audit_verify_detects_edited_record(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    write(path, 4)
+    kept = lines(path)
+    kept[1] = kept[1].replace('"agent_id":"002"', '"agent_id":"666"')
+    path.write_text("".join(kept))
+    report = verify(path)
+    assert [(p.kind, p.where) for p in report.problems] == [("edited", "audit.jsonl:2")]
+
+
+def test_audit_verify_detects_edited_record_whose_hash_was_recomputed(tmp_path: Path) -> None:
+    """An editor who re-seals the changed record still breaks the link from the next one."""
+    from wazuh_mcp.server.audit_chain import Head, seal
+
+    path = tmp_path / "audit.jsonl"
+    write(path, 4)
+    kept = lines(path)
+    first = unseal(kept[0].encode())
+    assert first is not None
+    forged = json.loads(kept[1])
+    forged["args"]["agent_id"] = "666"
+    body = {k: v for k, v in forged.items() if k not in ("seq", "prev", "hash")}
+    kept[1] = seal(json.dumps(body, separators=(",", ":")).encode(), Head(first.seq, first.hash))[0].decode()
+    path.write_text("".join(kept))
+    report = verify(path)
+    assert [(p.kind, p.where) for p in report.problems] == [("edited", "audit.jsonl:2")]
+    assert "replaced" in report.problems[0].detail
+
+
+def test_audit_verify_detects_records_cut_from_the_end_and_the_start(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    write(path, 6)
+    kept = lines(path)
+    path.write_text("".join(kept[2:4]))  # the first two and the last two gone
+    kinds = [(p.kind, p.detail) for p in verify(path).problems]
+    assert [k for k, _ in kinds] == ["removed", "removed"]
+    assert "oldest 2" in kinds[0][1] and "newest 2" in kinds[1][1]
+
+
+def test_audit_verify_detects_an_unsealed_line_pasted_in(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    write(path, 3)
+    kept = lines(path)
+    forged = event(9, tool="write.create_rule", toolset="write").model_dump_json(exclude_none=True) + "\n"
+    path.write_text("".join([*kept[:2], forged, kept[2]]))
+    assert [p.kind for p in verify(path).problems] == ["inserted"]
+
+
+def test_the_chain_continues_across_rotation_and_rotation_is_not_removal(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    write(path, 300, max_bytes=4096, backups=2)
+    files = stream_files(path)
+    assert [f.name for f in files] == ["audit.jsonl.2", "audit.jsonl.1", "audit.jsonl"]
+    report = verify(path)
+    assert report.ok, report.summary()
+    head = read_head(path)
+    assert head is not None and report.first_seq == head.floor + 1 > 1 and report.last_seq == 300
+    assert "left through rotation" in report.summary()
+    # A whole backup deleted by hand is not rotation: the gap shows.
+    (tmp_path / "audit.jsonl.1").unlink()
+    assert [p.kind for p in verify(path).problems] == ["removed"]
+
+
+def test_a_deleted_head_is_reported_and_a_lagging_head_does_not_fork_the_chain(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    audit = write(path, 3)
+    head_path(path).write_text("1 " + "0" * 64 + " 0\n")  # a writer died before updating the head
+    audit.write(event(4))
+    assert verify(path).ok
+    head_path(path).unlink()
+    assert [p.kind for p in verify(path).problems] == ["head"]
+
+
+def _write_from_process(path: str, start: int) -> None:
+    audit = AuditSink(Path(path))
+    for n in range(start, start + 100):
+        audit.write(event(n))
+
+
+def test_writers_in_several_processes_share_one_chain(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    ctx = multiprocessing.get_context("spawn")
+    workers = [ctx.Process(target=_write_from_process, args=(str(path), 1000 * i)) for i in range(3)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+    assert [w.exitcode for w in workers] == [0, 0, 0]
+    report = verify(path)
+    assert report.ok, report.summary()
+    assert report.records == 300
+
+
+def test_change_records_also_go_to_the_changes_stream_which_read_noise_never_rotates(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    audit = AuditSink(path, max_bytes=4096, backups=1)
+    audit.write(event(1, tool="approval.approve", toolset="approval"))
+    audit.write(event(2, tool="write.create_rule", toolset="write"))
+    for n in range(500):
+        audit.write(event(n))
+    assert all(e.toolset == "agents" for e in iter_events(path))  # rotated out of the main stream…
+    kept = [e.tool for e in iter_events(changes_path(path))]
+    assert kept == ["approval.approve", "write.create_rule"]  # …but kept in their own
+    assert verify(changes_path(path)).ok and verify(path).ok

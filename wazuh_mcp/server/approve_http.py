@@ -1,0 +1,80 @@
+"""The team server's approval endpoint: ``POST /approvals/{change_id}/approve`` with a bearer token.
+
+The second person of four eyes, signed in with the identity provider: the token is verified by the same
+``JwksTokenVerifier`` as MCP requests, the approver's role must allow the write tools (``write.*`` in
+``role_tool_allowlist``), and ``ChangeStore.approve`` refuses the requester's own subject. The change is
+applied with the approver's Wazuh user (``run_as``), and the audit names the approver's subject.
+Pending changes live in ``<state dir>/pending``: point ``WAZUH_MCP_STATE_DIR`` of every replica at one
+shared directory and any replica can approve (a per-change ``O_EXCL`` lock lets exactly one of two
+simultaneous approvers apply it; the other gets ``conflict``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from wazuh_mcp.backends.server_api import ATTRIBUTION, Attribution
+from wazuh_mcp.errors import Forbidden, WazuhMCPError
+from wazuh_mcp.server.caller import CALLER, caller_from_token
+from wazuh_mcp.server.oauth import JwksTokenVerifier
+from wazuh_mcp.server.registry import role_allows
+
+if TYPE_CHECKING:
+    from wazuh_mcp.server.build import WazuhServer
+
+APPROVE_PATH = "/approvals/{change_id}/approve"
+
+_STATUS = {"forbidden": 403, "not_found": 404, "conflict": 409, "invalid_argument": 400}
+
+
+def _challenge(description: str) -> Response:
+    return JSONResponse(
+        {"error": "invalid_token", "error_description": description},
+        status_code=401,
+        headers={"WWW-Authenticate": f'Bearer error="invalid_token", error_description="{description}"'},
+    )
+
+
+def add_approval_route(server: WazuhServer, verifier: JwksTokenVerifier) -> None:
+    async def approve(request: Request) -> Response:
+        from wazuh_mcp.writes.approvals import ChangeStore
+
+        header = request.headers.get("authorization", "")
+        if not header.lower().startswith("bearer "):
+            return _challenge("Authentication required")
+        token = await verifier.verify_token(header[7:].strip())
+        if token is None:
+            return _challenge("The token was refused")
+        caller = caller_from_token(token, server.wazuh_settings.oauth)
+        change_id = request.path_params["change_id"]
+        patterns = server.wazuh_settings.role_tool_allowlist.get(caller.role or "", [])
+        attribution = ATTRIBUTION.set(Attribution(caller.wazuh_user))
+        calling = CALLER.set(caller)  # the approval records name the approver
+        try:
+            if not role_allows(patterns, "write.create_rule"):
+                raise Forbidden(f"Role '{caller.role}' may not approve changes (it is not allowed the write tools).")
+            app = server.app
+            if app is None:
+                raise Forbidden("The server is not running.")
+            api = app.server_api()
+            store = ChangeStore(
+                auditor=server.auditor,
+                person=caller.name or caller.subject,
+                subject=caller.subject,
+                policy=app.settings.responses,
+            )
+            url = getattr(getattr(api, "config", None), "url", None) or app.settings.api.url
+            change = await store.approve(change_id, api, api_url=url)
+        except WazuhMCPError as exc:
+            return JSONResponse({"error": exc.code, "message": exc.render()}, status_code=_STATUS.get(exc.code, 502))
+        finally:
+            ATTRIBUTION.reset(attribution)
+            CALLER.reset(calling)
+        return JSONResponse(
+            {"change_id": change.id, "state": change.state, "decided_by": change.decided_by, "result": change.result}
+        )
+
+    server.custom_route(APPROVE_PATH, methods=["POST"])(approve)
