@@ -17,6 +17,17 @@ def shared_dir() -> Path | None:
     return candidate if (candidate / "reference" / "wazuh").is_dir() else None
 
 
+@pytest.fixture(autouse=True, scope="session")
+def hypothesis_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Hypothesis keeps caches (constants, unicode data) in ./.hypothesis even without an example
+    database: tests write only in their temp dirs, so it gets one too."""
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    set_hypothesis_home_dir(tmp_path_factory.mktemp("hypothesis"))
+    yield
+    set_hypothesis_home_dir(None)
+
+
 @pytest.fixture(autouse=True)
 def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Each test gets its own config file path, state dir and audit log, and no WAZUH_MCP_* leakage."""

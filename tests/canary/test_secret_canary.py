@@ -230,6 +230,11 @@ async def test_secret_canary_appears_in_no_byte_written(
         assert run.cli("audit", "--last", "100").returncode == 0
         await launcher_screenshot(run, monkeypatch)
 
+    # L2 across every command that ran: the state dir and everything in it are private.
+    if os.name == "posix":
+        wide = [str(p) for p in [run.state, *run.state.rglob("*")] if p.stat().st_mode & 0o077]
+        assert not wide, f"group/world access in the state dir: {wide}"
+
     # The scan.
     forms = {
         **{f"api {k}": v for k, v in needles("wazuh", api_secret).items()},

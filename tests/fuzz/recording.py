@@ -1,5 +1,6 @@
 """What the engine receives, captured at the Indexer backend's transport boundary, and the DSL rule
 it must obey (DESIGN.md: only term / terms / range / exists / prefix fragments, no caller text as DSL).
+The one other request allowed is the layout probe: a bodiless field-mapping GET for our own fields.
 
 ``record_engine_requests(indexer)`` wraps opensearch-py's ``Transport.perform_request`` of a real
 ``Indexer``: every request the engine would get passes through it (method, path, body) *after* all
@@ -15,6 +16,13 @@ from typing import Any
 from urllib.parse import unquote
 
 from wazuh_mcp.backends.indexer import Indexer
+from wazuh_mcp.backends.layout import (
+    ALERT_FIELD_TYPES,
+    V4_AGENT_FIELD,
+    V5_AGENT_FIELD,
+    V5_EVENT_PATTERNS,
+    VULNERABILITY_FIELD_TYPES,
+)
 
 LEAVES = {"term", "terms", "range", "exists", "prefix"}
 """The only query clauses allowed to carry values."""
@@ -73,12 +81,20 @@ def record_engine_requests(indexer: Indexer) -> Recorder:
     return recorder
 
 
+KNOWN_FIELDS = {V4_AGENT_FIELD, V5_AGENT_FIELD, *ALERT_FIELD_TYPES, *VULNERABILITY_FIELD_TYPES}
+"""The fields the layout checks ask the mapping of (``backends/layout.py``): constants, never caller text."""
+
+
 def violations(request: EngineRequest, patterns: set[str]) -> list[str]:
     """Every way ``request`` breaks the rule (empty when it obeys)."""
     found: list[str] = []
     index, _, action = unquote(request.path).lstrip("/").partition("/")
-    if index not in patterns:
+    if index not in patterns | {V5_EVENT_PATTERNS}:
         found.append(f"index {index!r} is not a configured pattern")
+    if action.startswith("_mapping/field/") and request.method == "GET":
+        # The layout probe (which Wazuh version wrote these indices): no body, only our own field names.
+        unknown = set(action.removeprefix("_mapping/field/").split(",")) - KNOWN_FIELDS
+        return [*found, *(f"field mapping asked for {f!r}" for f in sorted(unknown))]
     if action != "_search" or request.method not in ("GET", "POST"):
         found.append(f"{request.method} {action!r} is not a search")
     body = request.body

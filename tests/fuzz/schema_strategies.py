@@ -175,6 +175,11 @@ BY_NAME: dict[str, list[Any]] = {
     "must_not": [[], [{"field": "rule.level", "op": "lt", "value": 5}]],
     "value": ["10.0.0.1", "001", "root"],
     "kind": ["ip", "user", "hash"],
+    "ip": ["203.0.113.7", "10.0.0.99"],
+    "agent_ids": [["001"], ["001", "002"]],
+    "group": ["default"],
+    "command": ["firewall-drop", "restart-wazuh"],
+    "arguments": [[]],
 }
 
 

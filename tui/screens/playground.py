@@ -28,7 +28,7 @@ from tui.messages import PlaygroundFailed, PlaygroundReady, ToolFinished
 from tui.schema_form import FieldSpec, build_arguments, fields_from_schema
 from tui.screens.base import LauncherScreen
 from wazuh_mcp.setup.serve_command import serve_argv
-from wazuh_mcp.setup.settings import state_dir
+from wazuh_mcp.setup.settings import ensure_state_dir, open_private, state_dir
 
 
 def _leaf_message(exc: BaseException) -> str:
@@ -109,8 +109,8 @@ class PlaygroundScreen(LauncherScreen):
 
         log_path = state_dir() / "playground-server.log"
         try:
-            log_path.parent.mkdir(parents=True, exist_ok=True)
-            with log_path.open("a", encoding="utf-8") as errlog:
+            ensure_state_dir()
+            with open_private(log_path, "a") as errlog:
                 # The whole environment: the server needs the keyring's D-Bus address and WAZUH_MCP_*.
                 params = StdioServerParameters(command=argv[0], args=argv[1:], env=dict(os.environ))
                 async with Client(stdio_client(params, errlog=errlog), read_timeout_seconds=120) as client:

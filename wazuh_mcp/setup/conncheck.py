@@ -34,7 +34,7 @@ from wazuh_mcp.backends.layout import (
 )
 from wazuh_mcp.errors import NotFound, UpstreamUnavailable, WazuhMCPError
 from wazuh_mcp.server.audit import now_iso
-from wazuh_mcp.setup.settings import TLS_OFF_WARNING, Settings, state_dir
+from wazuh_mcp.setup.settings import TLS_OFF_WARNING, Settings, ensure_state_dir, state_dir
 
 Status = Literal["running", "ok", "warn", "fail", "skip"]
 Progress = Callable[["Check"], None]
@@ -355,7 +355,7 @@ def save_report(report: ConnectionReport) -> None:
         if not isinstance(data, dict):
             data = {}
         data[report.profile] = report.to_json()
-        path.parent.mkdir(parents=True, exist_ok=True)
+        ensure_state_dir()  # 0700, like every other creator of the state dir
         atomic.write_text(path, json.dumps(data, indent=1), 0o600)
     except (OSError, ValueError):
         return

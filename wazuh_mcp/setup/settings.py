@@ -20,7 +20,7 @@ import tomllib
 from collections.abc import Mapping
 from contextvars import ContextVar
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import Any, Literal, TextIO, cast
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -70,7 +70,7 @@ def ensure_state_dir() -> Path:
     return path
 
 
-def open_private(path: Path, mode: str = "a") -> IO[str]:
+def open_private(path: Path, mode: str = "a") -> TextIO:
     """A text file opened for writing (``"a"`` or ``"w"``), created 0600 and tightened to 0600 if it
     already existed with a wider mode (logs, ``demo.json``)."""
     flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if mode == "a" else os.O_TRUNC)
@@ -78,7 +78,7 @@ def open_private(path: Path, mode: str = "a") -> IO[str]:
     try:
         if os.name == "posix":
             os.fchmod(fd, STATE_FILE_MODE)
-        return os.fdopen(fd, mode, encoding="utf-8")
+        return cast(TextIO, os.fdopen(fd, mode, encoding="utf-8"))
     except BaseException:
         os.close(fd)
         raise

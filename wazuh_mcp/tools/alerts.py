@@ -118,7 +118,8 @@ WAZUH_ALERT_ID = re.compile(r"[0-9]{9,11}\.[0-9]{1,12}")
 async def _find_alert(ctx: Context[Any, Any], alert_id: str) -> tuple[dict[str, Any] | None, int | None, list[str]]:
     """The whole hit by document id, else by Wazuh's alert id (the newest, with how many share it),
     and the coverage warnings."""
-    hit, warnings = await find_one(ctx, "alerts", {"ids": {"values": [alert_id]}})
+    # A term on _id, not an ids query: the engine only ever gets term/terms/range/exists/prefix (tests/fuzz).
+    hit, warnings = await find_one(ctx, "alerts", {"term": {"_id": alert_id}})
     if hit is not None or not WAZUH_ALERT_ID.fullmatch(alert_id):
         return hit, None, warnings
     # Wazuh's id is unique per manager, not across managers (nor in Wazuh's own sample data).
