@@ -106,7 +106,9 @@ home_fingerprint() {
 }
 home_before="$(home_fingerprint)"
 status=0
-log "pytest"
+# tests/ includes the suites of docs/security.md: tests/fuzz (10,000 schema-derived calls;
+# WAZUH_MCP_FUZZ_CALLS changes it), tests/faults (the fault matrix) and tests/canary (the secret scan).
+log "pytest (with the fuzz, fault and canary suites)"
 python -m pytest "$@" || status=$?
 if [[ $# -eq 0 ]]; then
     if command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then

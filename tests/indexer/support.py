@@ -29,16 +29,6 @@ class CountingIndexer:
         self.calls += 1
         return await self.inner.search(kind, body)
 
-    async def get_by_id(self, kind: IndexKind, doc_id: str, source: list[str] | None = None) -> dict[str, Any] | None:
-        self.calls += 1
-        return await self.inner.get_by_id(kind, doc_id, source)
-
-    async def aggregate(
-        self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]
-    ) -> tuple[int, dict[str, Any]]:
-        self.calls += 1
-        return await self.inner.aggregate(kind, query, aggs)
-
     async def field_types(
         self, kind: IndexKind, fields: list[str], pattern: str | None = None
     ) -> dict[str, dict[str, str]]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mcp.client.client import Client
 
 from tests.engines import NO_NODE_REASON, OPENSEARCH_URL_ENV
 from tests.indexer.conftest import pin_clock
@@ -29,7 +30,9 @@ from tests.indexer.sample_bed import (
     vulnerabilities_index_body,
     vulnerability_hits,
 )
-from tests.indexer.support import connected, error_text, ok
+from tests.indexer.support import CountingIndexer, connected, error_text, make_server, ok
+from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+from wazuh_mcp.backends.indexer_shapes import IndexKind
 from wazuh_mcp.query.hunt_grammar import FIELDS
 from wazuh_mcp.standin.engine import OsmemEngine
 from wazuh_mcp.tools.hunt import IOC_FIELDS
@@ -168,6 +171,18 @@ async def test_vulnerability_tools_point_at_vulnerability_alerts_when_no_state_i
     assert f"{detector} vulnerability-detector alert(s)" in result["note"]
 
 
+async def test_when_every_index_lacks_wazuhs_mapping_the_error_names_them(
+    sample: Bed, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """All shards failed (and osmem's whole-request failure): upstream_error naming the index and field."""
+    pin_clock(monkeypatch, sample.now)
+    bad = sample.bed.index("bare-wazuh-alerts-4.x-x", None, sample.docs[:20])
+    pattern = f"{sample.bed.prefix}bare-wazuh-alerts-*"
+    text = error_text(await _call(sample, tmp_path, "search_alerts", {"time_range": "24h"}, alerts_pattern=pattern))
+    assert text.startswith("upstream_error: ")
+    assert f"Index {bad}: it lacks Wazuh's mapping for `" in text and "alerts template" in text
+
+
 # --- what only the real node shows: answers with failed shards ---------------------------------------
 
 
@@ -283,3 +298,48 @@ async def test_wazuh_5_events_without_alerts_indices_is_a_configuration_error(
         assert text.startswith("configuration_error: ") and "Wazuh 5.x" in text and name in text
     finally:
         client.indices.delete(index=name, ignore_unavailable=True)
+
+
+class RecordingIndexer(CountingIndexer):
+    """The real Indexer, keeping every search body the engine received."""
+
+    def __init__(self, inner: Indexer) -> None:
+        super().__init__(inner)
+        self.bodies: list[dict[str, Any]] = []
+
+    async def search(self, kind: IndexKind, body: dict[str, Any]) -> dict[str, Any]:
+        self.bodies.append(body)
+        return await super().search(kind, body)
+
+
+def _fragments(node: Any) -> Iterator[str]:
+    """Every query clause type under a query (bool's lists walked)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "bool":
+                assert set(value) <= {"filter", "must_not"}, value  # never `should`, `must` or minimum_should_match
+                for clauses in value.values():
+                    for clause in clauses:
+                        yield from _fragments(clause)
+            else:
+                yield key
+
+
+async def test_pivot_reaches_the_engine_only_as_grammar_fragments(
+    sample: Bed, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One count query per other field, each a term inside the window: the grammar's promise stands."""
+    pin_clock(monkeypatch, sample.now)
+    indexer = RecordingIndexer(
+        Indexer(IndexerConfig(url=sample.url, timeout_s=30.0, alerts_pattern=sample.bed.alerts_pattern))
+    )
+    value = _most_common(sample.docs, GUARDDUTY_PROBE_IP)
+    try:
+        async with Client(make_server(indexer, tmp_path / "audit.jsonl")) as client:
+            ok(await client.call_tool("pivot_by_ioc", {"kind": "ip", "value": value}))
+    finally:
+        await indexer.aclose()
+    queries = [body["query"] for body in indexer.bodies]
+    assert len(queries) == len(IOC_FIELDS["ip"])  # the page, then one count per other field
+    for query in queries:
+        assert set(_fragments(query)) <= {"term", "terms", "range", "exists", "prefix"}

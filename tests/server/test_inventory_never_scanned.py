@@ -14,12 +14,19 @@ from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.server.build import build_server
 from wazuh_mcp.server.context import Backends
 from wazuh_mcp.setup.settings import Settings
+from wazuh_mcp.standin.app import StandinConfig
 from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
 
 @pytest.fixture(scope="module")
 def standin() -> Iterator[StandinServer]:
     with StandinServer(tls=True) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def standin_5x() -> Iterator[StandinServer]:
+    with StandinServer(tls=True, config=StandinConfig(api_version="5.0.0")) as server:
         yield server
 
 
@@ -57,3 +64,14 @@ async def test_never_scanned_agent_gives_an_empty_inventory_that_says_so(
     assert body["items"] == [] and body["total"] == 0 and body["truncated"] is False
     assert "No syscollector scan has reported" in body["note"] and "2007" in body["note"]
     assert unknown.is_error and str(getattr(unknown.content[0], "text", "")).startswith("not_found:")
+
+
+async def test_inventory_on_a_wazuh_5_manager_is_a_configuration_error(
+    standin_5x: StandinServer, tmp_path: Path
+) -> None:
+    """Item 7: never an empty or confusing answer on 5.x; the error names Wazuh 5.x and what is unsupported."""
+    async with client_for(standin_5x, tmp_path) as client:
+        result = await client.call_tool("agent_packages", {"agent_id": "001"})
+    text = str(getattr(result.content[0], "text", ""))
+    assert result.is_error and text.startswith("configuration_error: ")
+    assert "Wazuh 5.0.0 (5.x)" in text and "syscollector inventory (packages)" in text

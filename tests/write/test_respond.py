@@ -235,6 +235,36 @@ async def test_a_command_taken_off_the_allowlist_is_refused_at_approval(
     assert untouched(standin)
 
 
+@pytest.mark.parametrize(
+    "edit",
+    [
+        {"summary": "Restart nothing important"},
+        {"diff": "Requests sent on approval, exactly:\n  (none)\n"},
+        {"agents": []},
+        {"inverse": None},
+        {"arguments": {"agent_ids": ["005"]}},
+    ],
+)
+async def test_a_rehashed_response_record_that_hides_what_it_does_is_refused(
+    standin: StandinServer, edit: dict[str, Any]
+) -> None:
+    from wazuh_mcp.writes.approvals import change_digest, pending_dir
+
+    asked = await ask("isolate_agent", {"agent_id": "001"})
+    store = default_store()
+    forged = store.get(asked["change_id"]).model_copy(update=edit)
+    forged = forged.model_copy(update={"change_sha256": change_digest(forged)})
+    (pending_dir() / f"{forged.id}.json").write_text(forged.model_dump_json())
+    with pytest.raises(Conflict) as refusal:
+        await approve(standin, forged.id)
+    assert (
+        "will not be applied" in str(refusal.value)
+        or "does not show" in str(refusal.value)
+        or "no longer" in str(refusal.value)
+    ), refusal.value
+    assert untouched(standin) and store.get(forged.id).state == "failed"
+
+
 async def test_restart_manager_validates_the_configuration_first(standin: StandinServer) -> None:
     asked = await ask("restart_manager", {})
     standin.state.config_error = "ossec.conf: Invalid element in the configuration: 'bogus'"
@@ -270,3 +300,22 @@ def test_the_settings_example_in_the_docs_loads() -> None:
     assert block, "docs/writes.md lost its response settings example"
     loaded = ResponseSettings(**tomllib.loads(block.group(1))["profiles"]["default"]["responses"])
     assert loaded.allowed_commands == ["restart-wazuh"] and loaded.max_agents == 10
+
+
+async def test_a_cluster_nodes_own_address_is_never_blocked(monkeypatch: pytest.MonkeyPatch) -> None:
+    with StandinServer(tls=True, cluster=True) as cluster:
+        monkeypatch.setenv("WAZUH_MCP_API_URL", cluster.url)
+        monkeypatch.setenv("WAZUH_MCP_API_CA_BUNDLE", str(cluster.ca_path))
+        worker = next(n.ip for n in cluster.state.fleet.nodes if n.type == "worker")
+        text = await refused("block_ip", {"ip": worker, "agent_ids": ["001"]})
+        assert "address of the Wazuh manager" in text
+        assert not cluster.state.snapshot()["responses"]
+
+
+async def test_agent_names_from_hosts_reach_the_record_inert(standin: StandinServer) -> None:
+    agent = standin.state.fleet.agent("005") or {}
+    agent["name"] = "k8s\x1b[2J\x1b]0;pwned\x07\u202eevil"  # an enrolling host picks its own name
+    result = await ask("restart_agents", {"agent_ids": ["005"]})
+    change = default_store().get(result["change_id"])
+    assert change.agents[0].name == "k8s[2J]0;pwnedevil"
+    assert not any(c in change.diff + change.summary for c in "\x1b\x07\u202e")

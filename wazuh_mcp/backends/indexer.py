@@ -10,6 +10,9 @@ sees opensearch-py:
 
     401                       → unauthenticated
     403                       → forbidden, naming the index pattern and the ``read`` privilege
+    400 with failed shards    → upstream_error naming each index and the Wazuh mapping it lacks (every
+                                index failed; when only some do, the 200 answer's failures become the
+                                result's ``partial``/``warnings`` in ``tools/_search.py``)
     400 (search phase)        → upstream_error: every caller value is validated and normalised
                                 before a query is built, so a 400 means the deployment's
                                 mappings differ from Wazuh's template (or a bug here) — telling
@@ -49,7 +52,7 @@ from opensearchpy.exceptions import (
 )
 from urllib3.exceptions import ConnectTimeoutError, NewConnectionError, ProtocolError
 
-from wazuh_mcp.backends.indexer_shapes import IndexKind, total_hits
+from wazuh_mcp.backends.indexer_shapes import TEMPLATE_FIX, IndexKind, shard_warnings
 from wazuh_mcp.errors import (
     Forbidden,
     NotFound,
@@ -104,6 +107,7 @@ class Indexer:
 
     def __init__(self, config: IndexerConfig) -> None:
         self.config = config
+        _quiet_library_log()
         verify = config.verify
         self._client = OpenSearch(
             hosts=[config.url],
@@ -145,24 +149,6 @@ class Indexer:
                 hint="Check indexer.url: it must point at the Wazuh Indexer (OpenSearch), usually port 9200.",
             )
         return response
-
-    async def get_by_id(self, kind: IndexKind, doc_id: str, source: list[str] | None = None) -> dict[str, Any] | None:
-        """The hit whose ``_id`` is ``doc_id`` in any index of the pattern (an ``ids`` query), or None."""
-        body: dict[str, Any] = {"size": 1, "query": {"ids": {"values": [doc_id]}}}
-        if source is not None:
-            body["_source"] = {"includes": source}
-        hits = (await self.search(kind, body))["hits"].get("hits") or []
-        return hits[0] if hits else None
-
-    async def aggregate(
-        self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]
-    ) -> tuple[int, dict[str, Any]]:
-        """Exact match count and the ``aggregations`` of one size-0 search."""
-        response = await self.search(kind, {"size": 0, "track_total_hits": True, "query": query, "aggs": aggs})
-        aggregations = response.get("aggregations")
-        if not isinstance(aggregations, dict):
-            raise UpstreamUnavailable("The Indexer answered an aggregation without 'aggregations'.")
-        return total_hits(response), aggregations
 
     async def field_types(
         self, kind: IndexKind, fields: list[str], pattern: str | None = None
@@ -249,11 +235,7 @@ class Indexer:
                 hint=f"Check {setting}; Wazuh's default is a wildcard pattern.",
             )
         if isinstance(exc, RequestError) or status == 400:
-            return UpstreamError(
-                f"The Indexer rejected the query on '{pattern}': {reason or 'bad request'}.",
-                hint="Your arguments were valid; the index mappings differ from Wazuh's template. "
-                "Report this with the Indexer and Wazuh versions.",
-            )
+            return self._rejected(kind, exc, reason)
         if status == 429:
             return RateLimited(
                 f"The Indexer is overloaded and refused the search ({reason or 'HTTP 429'}).",
@@ -264,6 +246,23 @@ class Indexer:
                 f"The Indexer failed the search on '{pattern}' (HTTP {status}): {reason or 'server error'}."
             )
         return UpstreamError(f"The Indexer answered HTTP {status or '?'} on '{pattern}': {reason or 'unexpected'}.")
+
+    def _rejected(self, kind: IndexKind, exc: TransportError, reason: str) -> WazuhMCPError:
+        pattern = self.pattern(kind)
+        failed = _failed_shards(exc.info)
+        if failed:
+            # Every index failed on its shards (osmem fails a request whole where OpenSearch would fail
+            # only the bad index's shards): name each index and the mapping it lacks.
+            answer = {"_shards": {"failed": len(failed), "failures": failed}}
+            return UpstreamError(
+                f"No index of '{pattern}' could answer: " + " ".join(shard_warnings(answer, fix=TEMPLATE_FIX[kind])),
+                hint="Your arguments were valid; fix the listed indices and ask again.",
+            )
+        return UpstreamError(
+            f"The Indexer rejected the query on '{pattern}': {reason or 'bad request'}.",
+            hint="Your arguments were valid; the index mappings differ from Wazuh's template. "
+            "Report this with the Indexer and Wazuh versions.",
+        )
 
     def _tls_error(self, text: str) -> WazuhMCPError:
         # A trusted CA does not help with these two, so they get their own advice.
@@ -292,6 +291,16 @@ class Indexer:
         )
 
 
+def _quiet_library_log() -> None:
+    """opensearch-py logs every failed request at WARNING *with its traceback*, in the worker thread that
+    made it. Each failure already becomes one clear error for the caller, and rendering those tracebacks
+    (the SDK's rich log handler, when it is the one installed) took longer than the tool deadline under
+    load: a connection reset came back as ``timeout`` (found by tests/faults). Quiet unless debugging."""
+    library = logging.getLogger("opensearch")
+    if not logging.getLogger().isEnabledFor(logging.DEBUG) and library.getEffectiveLevel() < logging.ERROR:
+        library.setLevel(logging.ERROR)
+
+
 def _leaf_types(body: dict[str, Any]) -> dict[str, str]:
     """``{"mappings": {"rule.id": {"mapping": {"id": {"type": "keyword"}}}}}`` → ``{"rule.id": "keyword"}``."""
     types: dict[str, str] = {}
@@ -303,9 +312,21 @@ def _leaf_types(body: dict[str, Any]) -> dict[str, str]:
     return types
 
 
+def _failed_shards(info: object) -> list[dict[str, Any]]:
+    """``error.failed_shards`` of a search phase failure (each with its ``index`` and ``reason``)."""
+    error = info.get("error") if isinstance(info, dict) else None
+    failed = error.get("failed_shards") if isinstance(error, dict) else None
+    return [f for f in failed if isinstance(f, dict)] if isinstance(failed, list) else []
+
+
 def _not_http(cause: object) -> bool:
-    """urllib3 wraps a status line it cannot parse (another protocol on that port) in ProtocolError."""
-    return isinstance(cause, ProtocolError) and any(isinstance(arg, http.client.BadStatusLine) for arg in cause.args)
+    """urllib3 wraps a status line it cannot parse (another protocol on that port) in ProtocolError.
+    RemoteDisconnected is a BadStatusLine too, but it is a peer that closed without answering (an
+    Indexer restarting behind a proxy, found by tests/faults), not another protocol."""
+    return isinstance(cause, ProtocolError) and any(
+        isinstance(arg, http.client.BadStatusLine) and not isinstance(arg, http.client.RemoteDisconnected)
+        for arg in cause.args
+    )
 
 
 def _connect_timed_out(cause: object) -> bool:

@@ -18,6 +18,12 @@ def total_hits(response: dict[str, Any]) -> int:
     return int(total) if isinstance(total, int | float) else 0
 
 
+TEMPLATE_FIX: dict[IndexKind, str] = {
+    "alerts": "apply Wazuh's alerts template (wazuh-template.json, which `filebeat setup --index-management` "
+    "installs) to it",
+    "vulnerabilities": "apply Wazuh's wazuh-states-vulnerabilities index template to it",
+}
+"""How to fix an index of each kind whose mapping is not Wazuh's."""
 SHARD_WARNINGS = 5
 """Indices named one by one in a partial result's warnings; the rest are summed up in one more line."""
 _WARNING_REASON = 160
@@ -34,7 +40,8 @@ _MAPPING_REASONS = (
 def shard_warnings(response: dict[str, Any], *, fix: str) -> list[str]:
     """What a 200 answer says it left out: failed shards (per index, with the engine's reason) and a
     timeout. Empty when the answer is complete. ``fix`` is the advice for an index whose mapping is
-    not Wazuh's (which template to apply)."""
+    not Wazuh's (``TEMPLATE_FIX``). Also reads a 400's ``error.failed_shards`` given as
+    ``{"_shards": {"failed": n, "failures": [...]}}``."""
     warnings: list[str] = []
     if response.get("timed_out") is True:
         warnings.append("The Indexer hit its search timeout: results may be missing documents. Narrow the time range.")

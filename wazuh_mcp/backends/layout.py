@@ -77,6 +77,14 @@ def wazuh5_vulnerabilities_error(indices: list[str] | tuple[str, ...]) -> Config
     )
 
 
+def wazuh5_api_error(version: str, what: str) -> ConfigurationError:
+    return ConfigurationError(
+        f"The Server API is Wazuh {version} (5.x): {what} is not supported on Wazuh 5.x yet (this version of "
+        "wazuh-mcp serves Wazuh 4.8 to 4.14).",
+        hint="Use a Wazuh 4.8–4.14 manager for this tool.",
+    )
+
+
 def v5_index_warning(index: str) -> str:
     return (
         f"Index {index}: Wazuh 5.x vulnerability state (wazuh.agent.*), which this version does not read yet; "

@@ -55,14 +55,6 @@ class IndexerBackend(Protocol):
 
     async def search(self, kind: IndexKind, body: dict[str, Any]) -> dict[str, Any]: ...
 
-    async def get_by_id(
-        self, kind: IndexKind, doc_id: str, source: list[str] | None = None
-    ) -> dict[str, Any] | None: ...
-
-    async def aggregate(
-        self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]
-    ) -> tuple[int, dict[str, Any]]: ...
-
     async def field_types(
         self, kind: IndexKind, fields: list[str], pattern: str | None = None
     ) -> dict[str, dict[str, str]]: ...
@@ -98,6 +90,8 @@ class AppContext:
     """Resource URI → (expiry on the monotonic clock, JSON text)."""
     vulnerability_layout: tuple[float, Layout] | None = None
     """(monotonic time of the probe, which Wazuh wrote the vulnerability indices), re-probed after a while."""
+    api_version: str | None = None
+    """The manager's version from ``GET /``, asked on first use (inventory tools refuse Wazuh 5.x)."""
 
     @property
     def session(self) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import sys
 
@@ -45,6 +46,29 @@ def run_serve(*, demo: bool, profile: str | None) -> int:
         settings = Settings.load(profile=name)
         server = build_server(settings, profile=name)
     log.info("serving %d tools over stdio (role %s, demo=%s)", len(server.exposure.listed), settings.role, demo)
-    anyio.run(_serve_until_stopped, server)
+    try:
+        anyio.run(_serve_until_stopped, server)
+    except BaseExceptionGroup as group:
+        _, other = group.split(_DISCONNECTED)
+        if other is not None:
+            raise
+        # L8: a client that goes away mid-call used to leave a full traceback (BrokenPipeError from the
+        # SDK's stdout writer, in nested task groups). Gone is gone: one line, and a clean exit.
+        log.warning("the client closed stdio during a call: its reply was dropped; shutting down")
+        _detach_stdout()
     sys.stderr.flush()
     return 0
+
+
+_DISCONNECTED = (BrokenPipeError, ConnectionResetError, anyio.BrokenResourceError, anyio.ClosedResourceError)
+"""What writing to (or reading from) a closed stdio pipe raises, through the SDK's streams."""
+
+
+def _detach_stdout() -> None:
+    """Point fd 1 at /dev/null so the interpreter's final flush of the dead pipe is silent too."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass

@@ -25,6 +25,7 @@ from wazuh_mcp.backends.indexer_shapes import IndexKind, total_hits
 from wazuh_mcp.backends.layout import (
     ALERT_FIELD_TYPES,
     VULNERABILITY_FIELD_TYPES,
+    Layout,
     mapping_problems,
     v5_event_indices,
     vulnerability_layout,
@@ -255,7 +256,7 @@ async def _indexer(run: _Runner, settings: Settings, profile: str, password: str
             run.failed("indexer.alerts", title, exc)
             return
         who = f"Logged in as {indexer.user}; " if indexer.user else ""
-        v5 = await v5_event_indices(client) if shards == 0 else []
+        v5 = await _v5_events(client) if shards == 0 else []
         if v5:
             error = wazuh5_alerts_error(v5)
             run.done("indexer.alerts", title, "fail", error.message, error.hint)
@@ -273,6 +274,13 @@ async def _indexer(run: _Runner, settings: Settings, profile: str, password: str
         await _vulnerabilities(run, client, indexer.vulnerabilities_pattern)
     finally:
         await client.aclose()
+
+
+async def _v5_events(client: Indexer) -> list[str]:
+    try:
+        return await v5_event_indices(client)
+    except WazuhMCPError:
+        return []
 
 
 _MAPPING_FIX: dict[IndexKind, str] = {
@@ -312,6 +320,9 @@ async def _vulnerabilities(run: _Runner, client: Indexer, pattern: str) -> None:
     run.start("indexer.vulns", title)
     try:
         layout = await vulnerability_layout(client)
+    except WazuhMCPError:  # no privilege to read mappings: the search below still tells what it can
+        layout = Layout()
+    try:
         shards, count = await _search(client, "vulnerabilities")
     except WazuhMCPError as exc:
         run.done("indexer.vulns", title, "warn", exc.message, exc.hint)

@@ -40,7 +40,7 @@ async def api_info(ctx: Ctx) -> dict[str, Any]:
     return {
         "data": {
             "title": "Wazuh API REST",
-            "api_version": API_VERSION,
+            "api_version": ctx.state.config.api_version or API_VERSION,
             "revision": "rc1",
             "license_name": "GPL 2.0",
             "license_url": f"https://github.com/wazuh/wazuh/blob/v{API_VERSION}/LICENSE",

@@ -60,6 +60,7 @@ class StandinConfig:
     fleet: Fleet | None = None  # e.g. tavern.tavern_fleet(); default: the estate's fleet
     mitre_sql: Path | None = None  # Wazuh's mitre.db test dump, merged into the curated techniques
     max_upload_size: int = 10 * 1024 * 1024
+    api_version: str | None = None  # what GET / reports instead of 4.14.7 (e.g. "5.0.0", for version checks)
 
 
 @dataclass

@@ -77,14 +77,6 @@ class DeferredIndexer:
     async def search(self, kind: IndexKind, body: dict[str, Any]) -> dict[str, Any]:
         return await (await self._indexer()).search(kind, body)
 
-    async def get_by_id(self, kind: IndexKind, doc_id: str, source: list[str] | None = None) -> dict[str, Any] | None:
-        return await (await self._indexer()).get_by_id(kind, doc_id, source)
-
-    async def aggregate(
-        self, kind: IndexKind, query: dict[str, Any], aggs: dict[str, Any]
-    ) -> tuple[int, dict[str, Any]]:
-        return await (await self._indexer()).aggregate(kind, query, aggs)
-
     async def field_types(
         self, kind: IndexKind, fields: list[str], pattern: str | None = None
     ) -> dict[str, dict[str, str]]:

@@ -15,6 +15,7 @@ answering "nothing found".
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import Context
 from pydantic import AfterValidator, BeforeValidator, Field
 
-from wazuh_mcp.backends.indexer_shapes import IndexKind, shard_warnings, total_hits
+from wazuh_mcp.backends.indexer_shapes import TEMPLATE_FIX, IndexKind, shard_warnings, total_hits
 from wazuh_mcp.backends.layout import (
     Layout,
     v5_event_indices,
@@ -33,8 +34,10 @@ from wazuh_mcp.backends.layout import (
     wazuh5_alerts_error,
     wazuh5_vulnerabilities_error,
 )
-from wazuh_mcp.errors import UpstreamError
+from wazuh_mcp.errors import UpstreamError, WazuhMCPError
 from wazuh_mcp.server.context import deps
+
+log = logging.getLogger(__name__)
 
 MAX_WINDOW = timedelta(days=30)
 _UNITS = {"m": timedelta(minutes=1), "h": timedelta(hours=1), "d": timedelta(days=1)}
@@ -165,11 +168,6 @@ def coverage(warnings: list[str]) -> dict[str, Any]:
     return {"partial": bool(warnings), "warnings": list(dict.fromkeys(warnings))}
 
 
-TEMPLATE_FIX: dict[IndexKind, str] = {
-    "alerts": "apply Wazuh's alerts template (wazuh-template.json, which `filebeat setup --index-management` "
-    "installs) to it",
-    "vulnerabilities": "apply Wazuh's wazuh-states-vulnerabilities index template to it",
-}
 LAYOUT_TTL_S = 300.0
 """How long a probe of which Wazuh wrote the indices is trusted (indices appear daily)."""
 
@@ -179,7 +177,11 @@ async def _vulnerability_layout(ctx: Context[Any, Any]) -> Layout:
     cached = app.vulnerability_layout
     if cached is not None and time.monotonic() - cached[0] < LAYOUT_TTL_S:
         return cached[1]
-    layout = await vulnerability_layout(app.indexer())
+    try:
+        layout = await vulnerability_layout(app.indexer())
+    except WazuhMCPError as exc:  # a role without the mapping privilege still gets its answers, 4.x assumed
+        log.info("Could not read the vulnerability indices' mappings (%s); assuming Wazuh 4.x", exc.code)
+        layout = Layout()
     app.vulnerability_layout = (time.monotonic(), layout)
     return layout
 
@@ -209,7 +211,10 @@ async def search(ctx: Context[Any, Any], kind: IndexKind, body: dict[str, Any]) 
         }
         warnings += [v5_index_warning(index) for index in layout.v5 if index in failed]
     if kind == "alerts" and _shard_count(response) == 0:
-        v5 = await v5_event_indices(indexer)
+        try:
+            v5 = await v5_event_indices(indexer)
+        except WazuhMCPError:  # the probe is a diagnosis; without it the empty answer stands
+            v5 = []
         if v5:
             raise wazuh5_alerts_error(v5)
     return response, warnings

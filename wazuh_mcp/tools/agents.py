@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
+from wazuh_mcp.backends.layout import wazuh5_api_error
 from wazuh_mcp.errors import InvalidArgument, NotFound
 from wazuh_mcp.models.agents import (
     Agent,
@@ -157,6 +158,16 @@ def _port(item: dict[str, Any]) -> PortItem:
     )
 
 
+async def _api_version(ctx: Context[Any, Any]) -> str:
+    """The manager's version (``GET /``), asked once per server process: it does not change while Wazuh runs."""
+    app = deps(ctx)
+    if app.api_version is None:
+        root = await app.server_api().request("GET", "/", action="(none)")
+        data = root.get("data") if isinstance(root, dict) else None
+        app.api_version = str((data or {}).get("api_version") or "") if isinstance(data, dict) else ""
+    return app.api_version
+
+
 InventoryResult = TypeVar("InventoryResult", ProcessInventoryResult, PackageInventoryResult, PortInventoryResult)
 
 
@@ -170,6 +181,9 @@ async def _inventory(
     to_item: Callable[[dict[str, Any]], Any],
 ) -> InventoryResult:
     """One page of an agent's syscollector inventory, shaped as ``result`` (shared by the three inventory tools)."""
+    version = await _api_version(ctx)
+    if version.split(".")[0].isdigit() and int(version.split(".")[0]) >= 5:
+        raise wazuh5_api_error(version, f"the syscollector inventory ({kind})")
     try:
         page = (
             await deps(ctx)

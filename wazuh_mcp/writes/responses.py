@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from wazuh_mcp.backends.server_api import raise_failed_item
-from wazuh_mcp.errors import Conflict, InvalidArgument, NotFound, UpstreamUnavailable
+from wazuh_mcp.errors import Conflict, InvalidArgument, NotFound, UpstreamUnavailable, WazuhMCPError
 from wazuh_mcp.models.write import AgentTarget, ApiCall, Inverse, Outcome, PendingChange, ResponseKind
 from wazuh_mcp.server.context import ServerApiBackend
 from wazuh_mcp.setup.settings import ResponseSettings
@@ -37,6 +37,15 @@ _ARGUMENT = re.compile(r"[A-Za-z0-9_.:/@=+,%-]{1,128}")
 _COMMAND = re.compile(r"!?[A-Za-z0-9_.-]{1,64}")
 _GROUP = re.compile(r"(?!^(\.{1,2}|all)$)[A-Za-z0-9_.-]{1,128}")
 _SELECT = "id,name,os.name,os.platform,status,group"
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+"""Control, zero-width and bidi characters: agent names come from the hosts, and these records reach a terminal."""
+
+
+def clean(value: Any, limit: int) -> str:
+    """Text from Wazuh (agent names are chosen by the enrolling host), bounded and made inert."""
+    return _UNSAFE.sub("", str(value))[:limit]
+
+
 _TOOLS: dict[ResponseKind, str] = {
     "restart_agents": "respond.restart_agents",
     "isolate_agent": "respond.isolate_agent",
@@ -159,6 +168,17 @@ def manager_addresses(
     return addresses
 
 
+async def cluster_node_addresses(api: ServerApiBackend) -> list[str]:
+    """The manager nodes' own addresses (``GET /cluster/nodes``); none on a single node (error 3013)."""
+    try:
+        page = await api.page("/cluster/nodes", action="cluster:read", params={"limit": 500, "select": "ip"})
+    except WazuhMCPError as exc:
+        if exc.upstream_code in (3013, 4000) or exc.code == "forbidden":  # single node, or not allowed to look
+            return []
+        raise
+    return [str(node.get("ip")) for node in page.items if node.get("ip")]
+
+
 def check_ip(text: str, policy: ResponseSettings, api_url: str | None) -> str:
     try:
         address = ipaddress.ip_address(text.strip())
@@ -186,10 +206,10 @@ def _target(item: dict[str, Any]) -> AgentTarget:
     os_info = item.get("os") or {}
     return AgentTarget(
         id=str(item["id"]),
-        name=str(item.get("name", ""))[:128],
-        os=str(os_info.get("name") or os_info.get("platform") or "")[:64] or None,
-        status=str(item.get("status", "unknown")),
-        groups=[str(g)[:128] for g in item.get("group") or []],
+        name=clean(item.get("name", ""), 128),
+        os=clean(os_info.get("name") or os_info.get("platform") or "", 64) or None,
+        status=clean(item.get("status", "unknown"), 32),
+        groups=[clean(g, 128) for g in item.get("group") or []],
     )
 
 
@@ -326,7 +346,7 @@ def _caps(policy: ResponseSettings, kind: ResponseKind) -> list[str]:
     if kind in _NEVER_MANAGER:
         caps.append("never agent 000 (the manager)")
     if kind == "run_active_response":
-        caps.append(f"command on the allowlist ({', '.join(policy.allowed_commands) or 'empty'})")
+        caps.append("command on the allowlist (responses.allowed_commands)")
     if kind in ("block_ip", "unblock_ip"):
         caps.append("not a loopback, link-local, multicast or manager address")
     return caps
@@ -347,12 +367,14 @@ async def plan(
     args = dict(arguments)
     group: str | None = None
     if kind in ("add_agent_to_group", "remove_agent_from_group"):
-        group = check_group_name(str(args["group"]))
+        membership = check_group_name(str(args["group"]))
         agents = await _agents_by_id(api, [str(args["agent_id"])], kind, cap)
-        await require_group(api, group)
-        return _membership_plan(kind, args, agents[0], group, policy)
+        await require_group(api, membership)
+        return present(kind, {"agent_id": agents[0].id, "group": membership}, agents, None, policy)
     if kind in ("block_ip", "unblock_ip"):
-        args["ip"] = check_ip(str(args["ip"]), policy, api_url)
+        nodes = await cluster_node_addresses(api)
+        own = policy.model_copy(update={"manager_ips": [*policy.manager_ips, *nodes]})
+        args["ip"] = check_ip(str(args["ip"]), own, api_url)
     if kind == "run_active_response":
         allowed_command(str(args["command"]), policy)
         args["arguments"] = check_arguments(list(args.get("arguments") or []))
@@ -368,6 +390,20 @@ async def plan(
     else:
         ids = args.get("agent_ids") or ([args["agent_id"]] if args.get("agent_id") else [])
         agents = await _agents_by_id(api, [str(i) for i in ids], kind, cap)
+    return present(kind, args, agents, group, policy)
+
+
+def present(
+    kind: ResponseKind,
+    args: dict[str, Any],
+    agents: list[AgentTarget],
+    group: str | None,
+    policy: ResponseSettings,
+) -> Plan:
+    """Everything a plan shows, from resolved targets and checked arguments (pure: approval calls it
+    again on the record and requires the same requests, words, caps and undo)."""
+    if kind in ("add_agent_to_group", "remove_agent_from_group"):
+        return _membership_plan(kind, args, agents[0], str(args["group"]), policy)
     notes = _reachable(agents)
     requests = build_requests(kind, args, agents, policy)
     who = f"group {group} ({len(agents)} agents)" if group else ", ".join(f"{a.id} {a.name}" for a in agents)
@@ -458,13 +494,29 @@ def check_response_record(change: PendingChange, policy: ResponseSettings) -> No
     if len(change.agents) > policy.max_agents:
         raise Conflict(f"Change {change.id} reaches {len(change.agents)} agents; the cap is now {policy.max_agents}.")
     try:
-        rebuilt = build_requests(kind, change.arguments, change.agents, policy)
+        again = present(kind, change.arguments, change.agents, change.group, policy)
     except InvalidArgument as exc:
         raise Conflict(f"Change {change.id} no longer passes the checks under these settings: {exc.message}") from None
-    if rebuilt != change.requests:
+    except (KeyError, TypeError, ValueError, IndexError):  # arguments no tool call could have given
+        raise Conflict(
+            f"Change {change.id} holds arguments no request could have had; it will not be applied."
+        ) from None
+    if again.requests != change.requests:
         raise Conflict(
             f"Change {change.id} holds requests its arguments do not give under these settings "
             "(the command or a setting changed since the request, or the record was edited)."
+        )
+    shown = describe_plan(again.requests, again.agents, again.caps, again.inverse, again.notes)
+    if (again.summary, again.target, again.inverse, again.lapse_after_s, shown) != (
+        change.summary,
+        change.target,
+        change.inverse,
+        change.lapse_after_s,
+        change.diff,
+    ):
+        raise Conflict(
+            f"Change {change.id} does not show what it does (its summary, targets, undo or request listing differ "
+            "from what its arguments give under these settings)."
         )
 
 
@@ -521,12 +573,12 @@ def _outcome(call: ApiCall, body: Any) -> Outcome:
             request=call.line(), affected=[agent] if body.get("error") == 0 else [], message=body.get("message")
         )
     failed = [
-        f"{agent_id}: {entry.get('error', {}).get('code')} {str(entry.get('error', {}).get('message', ''))[:120]}"
+        f"{clean(agent_id, 16)}: {entry.get('error', {}).get('code')} {clean(entry.get('error', {}).get('message', ''), 120)}"
         for entry in data.get("failed_items") or []
         for agent_id in entry.get("id") or []
     ]
-    affected = [str(i) for i in data.get("affected_items") or []]
-    return Outcome(request=call.line(), affected=affected, failed=failed, message=str(body.get("message") or "")[:200])
+    affected = [clean(i, 16) for i in data.get("affected_items") or []]
+    return Outcome(request=call.line(), affected=affected, failed=failed, message=clean(body.get("message") or "", 200))
 
 
 async def send(api: ServerApiBackend, change: PendingChange) -> Sent:

@@ -1,0 +1,45 @@
+"""A keyring backend for the canary run's subprocesses: entries in one JSON file whose path is
+``$WAZUH_MCP_TEST_KEYRING_FILE``, kept OUTSIDE every directory the scan covers.
+
+Why not the OS keyring: `setup`, `serve` and `approve` run as separate processes here and need one
+store they all see; a real Secret Service needs a D-Bus session (tests/keyring/ runs under one). The
+point of the canary run is everything *else* that gets written, so the keyring's own store is the
+one place the password may be, and it is left out of the scan on purpose (the test says so).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from keyring.backend import KeyringBackend
+from keyring.errors import PasswordDeleteError
+
+
+class FileKeyring(KeyringBackend):
+    priority = 1
+
+    @property
+    def _path(self) -> Path:
+        return Path(os.environ["WAZUH_MCP_TEST_KEYRING_FILE"])
+
+    def _load(self) -> dict[str, str]:
+        try:
+            return dict(json.loads(self._path.read_text()))
+        except FileNotFoundError:
+            return {}
+
+    def get_password(self, service: str, username: str) -> str | None:
+        return self._load().get(f"{service}\0{username}")
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        entries = self._load()
+        entries[f"{service}\0{username}"] = password
+        self._path.write_text(json.dumps(entries))
+
+    def delete_password(self, service: str, username: str) -> None:
+        entries = self._load()
+        if entries.pop(f"{service}\0{username}", None) is None:
+            raise PasswordDeleteError("not stored")
+        self._path.write_text(json.dumps(entries))
