@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+from wazuh_mcp import untrusted
 from wazuh_mcp.backends.server_api import raise_failed_item
 from wazuh_mcp.errors import Conflict, InvalidArgument, NotFound, UpstreamUnavailable, WazuhMCPError
 from wazuh_mcp.models.write import AgentTarget, ApiCall, Inverse, Outcome, PendingChange, ResponseKind
@@ -37,13 +38,12 @@ _ARGUMENT = re.compile(r"[A-Za-z0-9_.:/@=+,%-]{1,128}")
 _COMMAND = re.compile(r"!?[A-Za-z0-9_.-]{1,64}")
 _GROUP = re.compile(r"(?!^(\.{1,2}|all)$)[A-Za-z0-9_.-]{1,128}")
 _SELECT = "id,name,os.name,os.platform,status,group"
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
-"""Control, zero-width and bidi characters: agent names come from the hosts, and these records reach a terminal."""
 
 
 def clean(value: Any, limit: int) -> str:
-    """Text from Wazuh (agent names are chosen by the enrolling host), bounded and made inert."""
-    return _UNSAFE.sub("", str(value))[:limit]
+    """Text from Wazuh (agent names are chosen by the enrolling host), bounded and made inert: control,
+    zero-width and bidi characters removed (``wazuh_mcp.untrusted``), as these records reach a terminal."""
+    return untrusted.clean(str(value))[:limit]
 
 
 _TOOLS: dict[ResponseKind, str] = {
