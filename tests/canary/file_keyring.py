@@ -14,11 +14,18 @@ import os
 from pathlib import Path
 
 from keyring.backend import KeyringBackend
+from keyring.compat import properties
 from keyring.errors import PasswordDeleteError
 
 
 class FileKeyring(KeyringBackend):
-    priority = 1
+    @properties.classproperty
+    def priority(cls) -> float:
+        # Importing this class registers it with keyring: outside the canary run (no store named) it
+        # must never be chosen, or later tests in the same process read a store that is not there.
+        if "WAZUH_MCP_TEST_KEYRING_FILE" not in os.environ:
+            raise RuntimeError("only for the canary run (WAZUH_MCP_TEST_KEYRING_FILE unset)")
+        return 1
 
     @property
     def _path(self) -> Path:

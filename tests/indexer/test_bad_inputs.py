@@ -23,7 +23,7 @@ BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
     ("search_alerts", {"agent_id": "web-01"}, "agent ids are numeric"),
     ("search_alerts", {"cursor": "x" * 2049}, "at most 2048 characters"),
     ("search_alerts", {"cursor": "not-a-cursor"}, "cursor is not a next_cursor issued by this server"),
-    ("search_alerts", {"query": "rule.level:>10"}, "Unknown argument(s) for search_alerts: query"),
+    ("search_alerts", {"query": "rule.level:>10"}, "Unknown argument(s) for search_alerts: 'query'"),
     ("get_alert", {"alert_id": ""}, "at least 1 character"),
     ("get_alert", {"alert_id": "x" * 129}, "at most 128 characters"),
     ("alerts_by_agent", {}, "'agent_id' is required"),

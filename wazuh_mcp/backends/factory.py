@@ -74,7 +74,6 @@ def indexer_from_settings(
         password = secrets.require_password(profile, "indexer", indexer.user, given=password)
     else:
         password = None
-    extra = {} if max_concurrency is None else {"max_concurrency": max_concurrency}
     return Indexer(
         IndexerConfig(
             url=indexer.url,
@@ -82,10 +81,10 @@ def indexer_from_settings(
             password=password,
             verify=tls_verify_value(indexer.verify_tls, indexer.ca_bundle),
             timeout_s=indexer.timeout_s,
-            max_concurrency=indexer.max_concurrency,
+            # The connection test asks for its own limit; everything else takes the settings'.
+            max_concurrency=indexer.max_concurrency if max_concurrency is None else max_concurrency,
             alerts_pattern=indexer.alerts_pattern,
             vulnerabilities_pattern=indexer.vulnerabilities_pattern,
-            **extra,
         )
     )
 
