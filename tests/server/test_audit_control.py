@@ -5,21 +5,17 @@ fail closed (no call reaches Wazuh unaudited) and M6 (a made-up tool name spoofi
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from mcp.client.client import Client
 
-from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+from tests.server.audit_support import server_for
 from wazuh_mcp.server.audit import MAX_RECORD, AuditEvent, AuditSink, changes_path, iter_events
 from wazuh_mcp.server.audit_chain import stream_files, verify
-from wazuh_mcp.server.build import WazuhServer, build_server
-from wazuh_mcp.server.context import Backends
-from wazuh_mcp.setup.settings import Settings
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
+from wazuh_mcp.standin.server import StandinServer
 
 FLOOD = ["x" * 100] * 10000
 """The red team's argument: one 1 MB list where a string is expected."""
@@ -29,24 +25,6 @@ FLOOD = ["x" * 100] * 10000
 def standin() -> Iterator[StandinServer]:
     with StandinServer(tls=True) as server:
         yield server
-
-
-def server_for(standin: StandinServer, audit_log: Path, **settings: Any) -> WazuhServer:
-    @asynccontextmanager
-    async def backends() -> AsyncIterator[Backends]:
-        api = ServerApi(
-            ServerApiConfig(
-                url=standin.url,
-                user="wazuh",
-                password=DEMO_USERS["wazuh"].password,
-                verify=str(standin.ca_path),
-                timeout_s=5,
-            )
-        )
-        yield Backends(server_api=api)
-        await api.aclose()
-
-    return build_server(Settings.load(audit_log=audit_log, **settings), backends=backends)
 
 
 def text(result: Any) -> str:

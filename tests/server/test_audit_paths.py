@@ -12,12 +12,13 @@ import anyio
 import pytest
 from mcp.client.client import Client
 
-from wazuh_mcp.backends.server_api import Page, ServerApi, ServerApiConfig
+from tests.server.audit_support import server_for as audited_server
+from wazuh_mcp.backends.server_api import Page
 from wazuh_mcp.server.audit import AuditEvent, iter_events
 from wazuh_mcp.server.build import WazuhServer, build_server
 from wazuh_mcp.server.context import Backends
 from wazuh_mcp.setup.settings import Settings
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
+from wazuh_mcp.standin.server import StandinServer
 
 
 @pytest.fixture(scope="module")
@@ -27,21 +28,7 @@ def standin() -> Iterator[StandinServer]:
 
 
 def server_for(standin: StandinServer, tmp_path: Path, **settings: Any) -> WazuhServer:
-    @asynccontextmanager
-    async def backends() -> AsyncIterator[Backends]:
-        api = ServerApi(
-            ServerApiConfig(
-                url=standin.url,
-                user="wazuh",
-                password=DEMO_USERS["wazuh"].password,
-                verify=str(standin.ca_path),
-                timeout_s=5,
-            )
-        )
-        yield Backends(server_api=api)
-        await api.aclose()
-
-    return build_server(Settings.load(audit_log=tmp_path / "audit.jsonl", **settings), backends=backends)
+    return audited_server(standin, tmp_path / "audit.jsonl", **settings)
 
 
 def events(tmp_path: Path) -> list[AuditEvent]:
