@@ -17,11 +17,13 @@ import json
 import logging
 import os
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import anyio
 
 from wazuh_mcp.backends.factory import indexer_from_settings, server_api_from_settings
 from wazuh_mcp.backends.indexer_shapes import IndexKind
@@ -128,6 +130,28 @@ class DeferredIndexer:
             await (await self._ready).aclose()
 
 
+async def _start_in_thread(stack: AsyncExitStack, start: Callable[[], object], stop: Callable[[], None]) -> None:
+    """Run a blocking ``start`` in a thread, with ``stop`` registered on ``stack`` before it begins.
+
+    A session that ends meanwhile (stdin closed right after ``initialize``) cancels the coroutine
+    waiting here, but not the thread: ``stop`` first waits for ``start`` to return, because stopping a
+    half-started server races its start (it raised, and left the server running, under load)."""
+    started = asyncio.ensure_future(asyncio.to_thread(start))
+
+    async def stop_once_started() -> None:
+        try:
+            # Shielded: on SIGTERM the session unwinds cancelled, and an unshielded wait would skip stop().
+            with anyio.CancelScope(shield=True):
+                await asyncio.wait([started])  # never raises: a start that failed is stopped all the same
+            with contextlib.suppress(asyncio.CancelledError):
+                started.exception()  # retrieved: the coroutine that awaited it may be gone
+        finally:
+            stop()
+
+    stack.push_async_callback(stop_once_started)
+    await asyncio.shield(started)
+
+
 async def _start_indexer(stack: AsyncExitStack, now: datetime, progress: DemoLoad) -> Indexer:
     """Start the engine and load it in phases; returns once the first phase (last 24 hours) is searchable,
     leaving the rest to load in its thread."""
@@ -135,8 +159,7 @@ async def _start_indexer(stack: AsyncExitStack, now: datetime, progress: DemoLoa
     from wazuh_mcp.standin.estate import build_estate
 
     engine = OsmemEngine(log_path=ensure_state_dir() / "demo-indexer.log")
-    stack.callback(engine.stop)  # registered before loading, so a session that ends mid-load stops it
-    await asyncio.to_thread(engine.start)
+    await _start_in_thread(stack, engine.start, engine.stop)  # a session that ends mid-load stops it too
     loop = asyncio.get_running_loop()
     recent: asyncio.Future[None] = loop.create_future()
 
@@ -175,8 +198,7 @@ async def _start_api(stack: AsyncExitStack) -> ServerApi:
     from wazuh_mcp.standin.server import StandinServer
 
     api_server = await asyncio.to_thread(StandinServer, tls=True)
-    stack.callback(api_server.stop)  # safe before start: a session that ends meanwhile leaves nothing
-    await asyncio.to_thread(api_server.start)
+    await _start_in_thread(stack, api_server.start, api_server.stop)
     server_api = demo_server_api(api_server.url, api_server.ca_path)
     stack.push_async_callback(server_api.aclose)
     state = {"pid": os.getpid(), "api_url": api_server.url, "api_ca": str(api_server.ca_path)}
