@@ -76,6 +76,7 @@ class OsmemEngine:
         self._process: subprocess.Popen[str] | None = None
         self._log_file: IO[str] | None = None
         self._drain: threading.Thread | None = None
+        self._stopping = False
         self.url = ""
         self.version = ""
         self.ready_seconds = 0.0
@@ -86,7 +87,9 @@ class OsmemEngine:
 
     @property
     def running(self) -> bool:
-        return self._process is not None and self._process.poll() is None
+        # Not while stopping: poll() answers None while stop()'s wait() holds the reaping lock, and a
+        # load that failed because we stopped the engine is then told apart from a real failure.
+        return not self._stopping and self._process is not None and self._process.poll() is None
 
     def start(self) -> Self:
         if self.running:
@@ -171,6 +174,7 @@ class OsmemEngine:
         process = self._process
         if process is None:
             return
+        self._stopping = True
         if process.poll() is None:
             with contextlib.suppress(OSError):
                 if process.stdin:
@@ -191,6 +195,7 @@ class OsmemEngine:
             self._log_file.close()
             self._log_file = None
         self._process = None
+        self._stopping = False
 
     def __enter__(self) -> Self:
         return self.start()
