@@ -4,6 +4,11 @@ the byte size of tools/list. All are measured in one run, interleaved, so the ra
 machine; read the ratios, not the milliseconds.
 
     python bench/bench_startup.py [--runs 15] [--binary dist/wazuh-mcp] [--peer "/tmp/venv/bin/klaxon-mcp"]
+        [--onedir .cache/package/bin/wazuh-mcp] [--cold]
+
+--binary is the one-file executable, --onedir the onedir folder (or its executable) that the .mcpb ships.
+--cold evicts the binary's and the onedir tree's pages from the page cache (posix_fadvise DONTNEED, those
+files only, never the machine's whole cache) before each of their starts: a first start after a reboot.
 
 Targets (issue 13): serve ≤ 1.05×, serve --demo ≤ 1.15×, the binary ≤ 1.3× the bare server.
 """
@@ -24,7 +29,13 @@ from jsonrpc_probe import Probe
 
 HERE = Path(__file__).resolve().parent
 BARE = "bare MCPServer (1 tool)"
-TARGETS = {"wazuh-mcp serve (configured)": 1.05, "wazuh-mcp serve --demo": 1.15, "binary serve (configured)": 1.3}
+ONEDIR = "onedir serve (configured)"
+TARGETS = {
+    "wazuh-mcp serve (configured)": 1.05,
+    "wazuh-mcp serve --demo": 1.15,
+    "binary serve (configured)": 1.3,
+    ONEDIR: 1.3,
+}
 
 
 def configured_env(state: str) -> dict[str, str]:
@@ -43,7 +54,30 @@ def configured_env(state: str) -> dict[str, str]:
     )
 
 
-def servers(binary: str | None, peer: str | None) -> dict[str, list[str]]:
+def onedir_executable(path: str) -> str:
+    """The onedir folder's executable (a folder or the executable itself may be given)."""
+    folder = Path(path)
+    if folder.is_dir():
+        return str(folder / ("wazuh-mcp.exe" if sys.platform == "win32" else "wazuh-mcp"))
+    return path
+
+
+def evict(path: str) -> int:
+    """Drops one file's or one tree's pages from the page cache (those files only); returns bytes covered."""
+    root = Path(path)
+    files = [p for p in root.rglob("*") if p.is_file()] if root.is_dir() else [root]
+    total = 0
+    for file in files:
+        fd = os.open(file, os.O_RDONLY)
+        try:
+            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+            total += os.fstat(fd).st_size
+        finally:
+            os.close(fd)
+    return total
+
+
+def servers(binary: str | None, peer: str | None, onedir: str | None = None) -> dict[str, list[str]]:
     found = {
         BARE: [sys.executable, str(HERE / "bare_server.py")],
         "wazuh-mcp serve (configured)": [sys.executable, "-m", "wazuh_mcp", "serve"],
@@ -52,6 +86,8 @@ def servers(binary: str | None, peer: str | None) -> dict[str, list[str]]:
     if binary:
         found["binary serve (configured)"] = [binary, "serve"]
         found["binary serve --demo"] = [binary, "serve", "--demo"]
+    if onedir:
+        found[ONEDIR] = [onedir_executable(onedir), "serve"]
     if peer:
         found[f"peer: {Path(shlex.split(peer)[0]).name}"] = shlex.split(peer)
     return found
@@ -71,14 +107,24 @@ def tools_list_bytes(argv: list[str], env: dict[str, str]) -> tuple[int, int, in
     return whole, len(json.dumps(seen, separators=(",", ":")).encode()), len(tools)
 
 
-def measure(runs: int, binary: str | None = None, peer: str | None = None) -> dict[str, float]:
+def measure(
+    runs: int, binary: str | None = None, peer: str | None = None, onedir: str | None = None, cold: bool = False
+) -> dict[str, float]:
     """Median spawn→initialize seconds per server, interleaved run by run."""
+    binary = str(Path(binary).resolve()) if binary else None  # the servers start in a temporary directory
+    onedir = str(Path(onedir).resolve()) if onedir else None
     state = tempfile.mkdtemp(prefix="wazuh-mcp-bench-")
     env = configured_env(state)
-    chosen = servers(binary, peer)
+    chosen = servers(binary, peer, onedir)
+    # With cold, the frozen builds start with their own files out of the page cache.
+    cached = {label: argv[0] for label, argv in chosen.items() if binary and argv[0] == binary}
+    if onedir:
+        cached[ONEDIR] = str(Path(onedir_executable(onedir)).parent)
     times: dict[str, list[float]] = {label: [] for label in chosen}
     for _ in range(runs):
         for label, argv in chosen.items():
+            if cold and label in cached:
+                evict(cached[label])
             probe = Probe(argv, env=env, cwd=state)
             times[label].append(probe.initialize())
             probe.close()
@@ -90,10 +136,17 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--binary", default=os.environ.get("WAZUH_MCP_TEST_BINARY"))
     parser.add_argument("--peer", help="command line of a peer MCP server to compare (stdio)")
+    parser.add_argument("--onedir", help="the onedir build (folder or its executable), as the .mcpb ships it")
+    parser.add_argument("--cold", action="store_true", help="evict the frozen builds' files before each start")
     args = parser.parse_args()
-    medians = measure(args.runs, args.binary, args.peer)
+    if args.cold and not hasattr(os, "posix_fadvise"):
+        parser.error("--cold needs posix_fadvise (Linux)")
+    medians = measure(args.runs, args.binary, args.peer, args.onedir, args.cold)
     base = medians[BARE]
-    print(f"runs per server: {args.runs} (interleaved)")
+    print(
+        f"runs per server: {args.runs} (interleaved){'; frozen builds cold (their files evicted)' if args.cold else ''}"
+    )
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"| {'server':<30} | {'median spawn→initialize':>24} | {'vs bare':>7} | {'target':>6} |")
     print(f"|{'-' * 32}|{'-' * 26}|{'-' * 9}|{'-' * 8}|")
     missed = []

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# The release artifacts for this platform, in dist/:
-#   wazuh-mcp-<version>-<os>-<arch>[.exe]   the one-file executable (PyInstaller, build.spec)
-#   wazuh-mcp-<version>-<os>-<arch>.mcpb    the MCP Bundle for Claude Desktop (server.type "binary", the
-#                                           executable inside, manifest generated from the registry)
+# The release artifacts for this platform, in dist/ (one PyInstaller run, build.spec: one analysis, two outputs):
+#   wazuh-mcp-<version>-<os>-<arch>[.exe]   the one-file executable (the standalone download)
+#   wazuh-mcp-<version>-<os>-<arch>.mcpb    the MCP Bundle for Claude Desktop (server.type "binary"): the onedir
+#                                           build in server/ (server/wazuh-mcp[.exe] + server/_internal/), which
+#                                           starts without unpacking an archive; manifest generated from the registry
 #   SHA256SUMS                              checksums of both
 #
 #   packaging/build.sh            no arguments: build, validate (mcpb validate), pack, show (mcpb info)
 #
 # Environment (optional): PYTHON (default .venv/bin/python, else python3), DIST (default dist),
-# BINARY (reuse an executable already built instead of running PyInstaller).
+# BINARY and ONEDIR (reuse a one-file executable and an onedir folder already built instead of running PyInstaller;
+# both or neither).
 # Needs npm for the pinned MCP Bundle CLI (packaging/mcpb/package.json, installed on first use).
 set -euo pipefail
 
@@ -31,12 +33,17 @@ EXE=""
 NAME="wazuh-mcp-$VERSION-$PLATFORM-$ARCH"
 
 # --- the executable -------------------------------------------------------------------------------
-if [[ -z "${BINARY:-}" ]]; then
-    log "building the one-file executable (PyInstaller)"
+if [[ -z "${BINARY:-}" && -z "${ONEDIR:-}" ]]; then
+    log "building the one-file executable and the onedir folder (PyInstaller, one analysis)"
+    rm -rf "$WORK/bin"
+    started=$SECONDS
     "$PYTHON" -m PyInstaller --noconfirm --log-level WARN --distpath "$WORK/bin" --workpath "$WORK/pyinstaller" build.spec >/dev/null
-    BINARY="$WORK/bin/wazuh-mcp$EXE"
+    log "PyInstaller: $((SECONDS - started)) s"
+    BINARY="$WORK/bin/wazuh-mcp-onefile$EXE"
+    ONEDIR="$WORK/bin/wazuh-mcp"
 fi
-[[ -x "$BINARY" ]] || { log "no executable at $BINARY"; exit 1; }
+[[ -x "${BINARY:-}" ]] || { log "no one-file executable at ${BINARY:-(BINARY unset)}"; exit 1; }
+[[ -x "${ONEDIR:-}/wazuh-mcp$EXE" ]] || { log "no onedir executable at ${ONEDIR:-(ONEDIR unset)}/wazuh-mcp$EXE"; exit 1; }
 
 # --- the bundle -----------------------------------------------------------------------------------
 MCPB="$ROOT/packaging/mcpb/node_modules/.bin/mcpb"
@@ -45,8 +52,9 @@ if [[ ! -x "$MCPB" ]]; then
     (cd packaging/mcpb && npm install --no-audit --no-fund --loglevel=error >/dev/null)
 fi
 STAGE="$WORK/bundle"
-rm -rf "$STAGE" && mkdir -p "$STAGE/server"
-cp "$BINARY" "$STAGE/server/wazuh-mcp$EXE"
+rm -rf "$STAGE" && mkdir -p "$STAGE"
+# -L: mcpb pack follows links anyway (it stores files, not links), so store real files from the start.
+cp -RL "$ONEDIR" "$STAGE/server"
 chmod 755 "$STAGE/server/wazuh-mcp$EXE"
 cp LICENSE "$STAGE/LICENSE"
 "$PYTHON" packaging/mcpb_manifest.py --platform "$PLATFORM" --out "$STAGE/manifest.json"

@@ -107,10 +107,15 @@ def unpack(bundle: Path, into: Path) -> dict[str, Any]:
         modes = {info.filename: info.external_attr >> 16 for info in archive.infolist()}
     manifest: dict[str, Any] = json.loads((into / "manifest.json").read_text(encoding="utf-8"))
     entry = manifest["server"]["entry_point"]
-    assert modes.get(entry, 0) & stat.S_IXUSR, (
-        f"{entry} is not executable inside the bundle: {oct(modes.get(entry, 0))}"
-    )
-    (into / entry).chmod(modes[entry] & 0o777)  # zipfile drops modes on extraction; the host keeps them
+    # The onedir build: the executable, and beside it _internal/ with the demo engine, which the server starts
+    # as a child process, so it needs its exec bit through mcpb pack's zip too.
+    engine = next((name for name in modes if Path(name).name in ("osmem-server", "osmem-server.exe")), None)
+    assert engine is not None and engine.startswith("server/_internal/"), sorted(modes)[:20]
+    for name in (entry, engine):
+        assert modes.get(name, 0) & stat.S_IXUSR, f"{name} is not executable inside the bundle: {oct(modes[name])}"
+    for name, mode in modes.items():  # zipfile drops modes on extraction; the host keeps them
+        if mode and not name.endswith("/"):
+            (into / name).chmod(mode & 0o777)
     return manifest
 
 
