@@ -33,7 +33,7 @@ def pack(binary: Path, into: Path) -> Path:
     data = binary.read_bytes()
     into.mkdir(parents=True, exist_ok=True)
     out = into / packed_name(binary, hashlib.sha256(data).hexdigest())
-    out.write_bytes(zlib.compress(data, 9))
+    out.write_bytes(zlib.compress(data, 6))  # level 9: 0.3% smaller, 2.4x the build time
     return out
 
 
