@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from wazuh_mcp.backends.indexer_shapes import IndexKind
     from wazuh_mcp.backends.layout import Layout
     from wazuh_mcp.backends.server_api_shapes import Page
+    from wazuh_mcp.standin.demo_load import DemoLoad
 
 
 class ServerApiBackend(Protocol):
@@ -76,6 +77,8 @@ class Backends:
     """Why a backend is missing ("api" / "indexer"), told to the caller of a tool that needs it."""
     indexer_user: str | None = None
     """The Indexer account the Indexer backend logs in as (recorded in the audit)."""
+    load: DemoLoad | None = None
+    """How far the demo's data load got (None outside the demo): read by ``wazuh://demo/load``."""
 
 
 @dataclass

@@ -37,6 +37,21 @@ class DemoLoad:
         for listener in self.listeners:
             listener(phase)
 
+    def snapshot(self) -> dict[str, object]:
+        """What ``wazuh://demo/load`` answers: the counts and the phase, for a progress bar."""
+        done = [name for name, _ in self.phases]
+        return {
+            "phase": done[-1] if done else "starting",
+            "alerts_loaded": self.alerts_loaded,
+            "alerts_total": self.alerts_total,
+            "vulnerabilities_loaded": self.vulnerabilities_loaded,
+            "recent_complete": self.recent_complete,
+            "complete": self.complete,
+            "failed": self.failed,
+            "elapsed_seconds": round(time.monotonic() - self.started, 1),
+            "phases": [{"phase": name, "seconds": seconds} for name, seconds in self.phases],
+        }
+
     def notice(self) -> str | None:
         """What a caller must know about results served now (None once everything is loaded)."""
         if self.complete:
