@@ -60,9 +60,8 @@ def load_line(load: dict[str, Any]) -> str:
         return f"Demo data loaded · {total:,} alerts, {int(load.get('vulnerabilities_loaded') or 0):,} vulnerabilities"
     phase = str(load.get("phase") or "starting")
     if phase == "starting":
-        return f"Loading the demo data · {counts} · the last 24 h come first"
-    vulns = "vulnerabilities loaded" if phase != "recent" else "vulnerabilities next"
-    return f"Last 24 h loaded · {counts} · {vulns} · older answers are partial until done"
+        return f"Loading demo data · {counts} · last 24 h first"
+    return f"Last 24 h loaded · {counts} · older answers partial"
 
 
 def _widget_id(name: str) -> str:

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from wazuh_mcp.backends.indexer_shapes import IndexKind
     from wazuh_mcp.backends.layout import Layout
     from wazuh_mcp.backends.server_api_shapes import Page
-    from wazuh_mcp.standin.demo_load import DemoLoad
 
 
 class ServerApiBackend(Protocol):
@@ -66,6 +65,12 @@ class IndexerBackend(Protocol):
     async def aclose(self) -> None: ...
 
 
+class LoadProgress(Protocol):
+    """Backends that are still loading their data (the demo's ``standin.demo_load.DemoLoad``)."""
+
+    def snapshot(self) -> dict[str, object]: ...
+
+
 @dataclass
 class Backends:
     server_api: ServerApiBackend | None = None
@@ -77,7 +82,7 @@ class Backends:
     """Why a backend is missing ("api" / "indexer"), told to the caller of a tool that needs it."""
     indexer_user: str | None = None
     """The Indexer account the Indexer backend logs in as (recorded in the audit)."""
-    load: DemoLoad | None = None
+    load: LoadProgress | None = None
     """How far the demo's data load got (None outside the demo): read by ``wazuh://demo/load``."""
 
 

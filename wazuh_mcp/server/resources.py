@@ -23,7 +23,7 @@ import json
 import re
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import anyio
 from mcp.server.mcpserver import Context, MCPServer
@@ -31,14 +31,11 @@ from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 
 from wazuh_mcp.errors import ErrorCode, Forbidden, NotFound, WazuhMCPError
 from wazuh_mcp.server.audit import now_iso
-from wazuh_mcp.server.context import AppContext, deps
+from wazuh_mcp.server.context import AppContext, LoadProgress, deps
 from wazuh_mcp.tools._args import agent_id as parse_agent_id
 from wazuh_mcp.tools.agents import fetch_agent
 from wazuh_mcp.tools.mitre import TECHNIQUE_ID_PATTERN, fetch_technique
 from wazuh_mcp.writes.rule_files import fetch_rule
-
-if TYPE_CHECKING:
-    from wazuh_mcp.standin.demo_load import DemoLoad
 
 RULE_TTL = 300
 TECHNIQUE_TTL = 86_400
@@ -209,7 +206,7 @@ def register_resources(server: MCPServer[Any]) -> None:
 DEMO_LOAD_URI = "wazuh://demo/load"
 
 
-def register_demo_resources(server: MCPServer[Any], current: Callable[[], DemoLoad | None]) -> None:
+def register_demo_resources(server: MCPServer[Any], current: Callable[[], LoadProgress | None]) -> None:
     """Add ``wazuh://demo/load`` (called by ``build_server`` for the demo only). The SDK gives a static
     resource no Context, so ``current`` reaches the running session's loader."""
 
