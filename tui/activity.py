@@ -53,8 +53,13 @@ class MinuteCounts:
         """The oldest minute ever counted: with a tail-only load, the window may start before it."""
 
     def add(self, events: Iterable[AuditEvent]) -> None:
+        parsed: dict[str, datetime | None] = {}  # a burst shares few minutes: parse each one once
         for event in events:
-            minute = minute_of(event.ts)
+            utc = event.ts.endswith(("Z", "+00:00"))  # what the server writes; other offsets parse in full
+            key = event.ts[:16] if utc else event.ts
+            if key not in parsed:
+                parsed[key] = minute_of(event.ts)
+            minute = parsed[key]
             if minute is None:
                 continue
             self.calls[minute] += 1
