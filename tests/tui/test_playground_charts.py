@@ -138,3 +138,16 @@ def test_bars_scale_to_the_largest_bucket() -> None:
     assert lines[1].count("█") == room // 2
     assert lines[2].strip("cd 01") != "" and "█" not in lines[2], "a count of 1 still shows a sliver"
     assert "█" not in lines[3] and lines[3].split() == ["d", "0"]
+
+
+def test_load_line_says_what_is_searchable() -> None:
+    from tui.screens.playground import load_line
+
+    base = {"alerts_loaded": 0, "alerts_total": 0, "vulnerabilities_loaded": 0, "complete": False, "failed": None}
+    assert load_line({**base, "phase": "starting"}).startswith("Loading demo data · preparing")
+    recent = load_line({**base, "phase": "recent", "alerts_loaded": 3_200, "alerts_total": 6_775})
+    assert recent == "Last 24 h loaded · 3,200 of 6,775 alerts · older answers partial"
+    done = load_line({**base, "phase": "all", "alerts_loaded": 6_775, "alerts_total": 6_775, "complete": True})
+    assert done.startswith("Demo data loaded · 6,775 alerts")
+    failed = load_line({**base, "phase": "recent", "failed": "ConnectionError"})
+    assert "stopped loading (ConnectionError)" in failed and "last 24 hours only" in failed
