@@ -283,4 +283,4 @@ async def demo_backends() -> AsyncIterator[Backends]:
         stack.push_async_callback(indexer.aclose)
         server_api = DeferredServerApi(asyncio.create_task(_start_api(stack, progress)))
         stack.push_async_callback(server_api.aclose)
-        yield Backends(server_api=server_api, indexer=indexer)
+        yield Backends(server_api=server_api, indexer=indexer, load=progress)

@@ -40,6 +40,8 @@ class DemoLoad:
     vulnerabilities_loaded: int = 0
     complete_span: timedelta | None = None
     """Every alert newer than ``now - complete_span`` is searchable (None: not even the first hour yet)."""
+    recent_complete: bool = False
+    """Every alert of the last ``RECENT`` is searchable (the second phase)."""
     complete: bool = False
     failed: str | None = None
     started: float = field(default_factory=time.monotonic)
@@ -77,6 +79,22 @@ class DemoLoad:
         """Called by the loader before each bulk request: let searches in flight finish first (up to ``limit``)."""
         with self._idle:
             self._idle.wait_for(lambda: self._searching <= 0, timeout=limit)
+
+    def snapshot(self) -> dict[str, object]:
+        """What ``wazuh://demo/load`` answers: the counts and the phase, for a progress bar."""
+        done = [name for name, _ in self.phases]
+        return {
+            "phase": done[-1] if done else "starting",
+            "alerts_loaded": self.alerts_loaded,
+            "alerts_total": self.alerts_total,
+            "vulnerabilities_loaded": self.vulnerabilities_loaded,
+            "recent_complete": self.recent_complete,
+            "complete_span_hours": round(self.complete_span.total_seconds() / 3600) if self.complete_span else 0,
+            "complete": self.complete,
+            "failed": self.failed,
+            "elapsed_seconds": round(time.monotonic() - self.started, 1),
+            "phases": [{"phase": name, "seconds": seconds} for name, seconds in self.phases],
+        }
 
     def notice(self) -> str | None:
         """What a caller must know about results served now (None once everything is loaded)."""

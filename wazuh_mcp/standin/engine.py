@@ -368,7 +368,7 @@ def load_demo_phased(
     for docs, span, phase in ((first, FIRST, "first"), (recent, RECENT, "recent")):
         errors += _index(engine_url, docs, progress, first=phase == "first")
         _refresh(engine_url)
-        progress.complete_span = span
+        progress.complete_span, progress.recent_complete = span, span >= RECENT
         progress.mark(phase)
     vulns = list(generate_vulnerabilities(estate, now=now, seed=seed))
     errors += _index(engine_url, vulns, progress, vulnerabilities=True)
