@@ -48,7 +48,7 @@ from wazuh_mcp.server.context import AppContext, Backends, running_tool
 from wazuh_mcp.server.flood import ErrorFloodGuard, FloodRefusal, Refused
 from wazuh_mcp.server.prompts import register_prompts
 from wazuh_mcp.server.registry import Exposure, ToolSpec, all_tools, expose
-from wazuh_mcp.server.resources import register_resources
+from wazuh_mcp.server.resources import register_demo_resources, register_resources
 from wazuh_mcp.server.schema_compact import compact
 from wazuh_mcp.server.sdk import AdaptedServer, ToolCrashed, argument_names, run_tool, schemas, set_schemas
 from wazuh_mcp.setup.settings import Settings
@@ -467,5 +467,7 @@ def build_server(
 
     server.register_tools_on_first_use(register_tools)
     register_resources(server)
+    if profile == "demo":  # both demo entry points (stdio and HTTP) build the server as profile "demo"
+        register_demo_resources(server, lambda: server.app.backends.load if server.app else None)
     register_prompts(server)
     return server
