@@ -47,7 +47,7 @@ from wazuh_mcp.server.caller import CALLER, Caller, caller_of
 from wazuh_mcp.server.context import AppContext, Backends, running_tool
 from wazuh_mcp.server.flood import ErrorFloodGuard, FloodRefusal, Refused
 from wazuh_mcp.server.prompts import register_prompts
-from wazuh_mcp.server.registry import Exposure, ToolSpec, all_tools, expose
+from wazuh_mcp.server.registry import Exposure, ToolInfo, expose, indexed_tools, resolve
 from wazuh_mcp.server.resources import register_resources
 from wazuh_mcp.server.schema_compact import compact
 from wazuh_mcp.server.sdk import AdaptedServer, ToolCrashed, argument_names, run_tool, schemas, set_schemas
@@ -122,10 +122,12 @@ def format_validation_error(tool_name: str, exc: ValidationError) -> InvalidArgu
 class WazuhServer(AdaptedServer[AppContext]):
     """MCPServer whose ``call_tool`` audits, filters by role and enforces the deadline."""
 
-    def __init__(self, settings: Settings, specs: list[ToolSpec], audit: AuditSink, **kwargs: Any) -> None:
+    def __init__(self, settings: Settings, specs: list[ToolInfo], audit: AuditSink, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.wazuh_settings = settings
         self.specs = {spec.name: spec for spec in specs}
+        """Wire name → the tool's identity and hints, from the registry's index: what listing and refusing
+        need, without importing a tool module (``_ensure_tools`` loads those on first need)."""
         self.exposure: Exposure = expose(
             specs, role=settings.role, allowlist=settings.role_tool_allowlist, writes=settings.writes
         )
@@ -260,8 +262,8 @@ class WazuhServer(AdaptedServer[AppContext]):
         return self._reply(name, result, outcome_error, written or not recorded)
 
     def _gate(
-        self, spec: ToolSpec | None, name: str, arguments: dict[str, Any], session: str, ts: str, exposure: Exposure
-    ) -> ToolSpec:
+        self, spec: ToolInfo | None, name: str, arguments: dict[str, Any], session: str, ts: str, exposure: Exposure
+    ) -> ToolInfo:
         """The refusals before any work, cheapest and most basic first; the spec of a call that may run."""
         self.auditor.ready()  # fail closed: a call that could not be audited never runs
         refusal = self.flood.check(session, spec.id if spec else UNKNOWN_TOOL, ts)
@@ -331,7 +333,7 @@ class WazuhServer(AdaptedServer[AppContext]):
 
     def _audit(
         self,
-        spec: ToolSpec | None,
+        spec: ToolInfo | None,
         name: str,
         arguments: dict[str, Any],
         ts: str,
@@ -377,7 +379,7 @@ def _request_context(context: Context[AppContext, Any] | None) -> ServerRequestC
         return None
 
 
-def _registered(server: WazuhServer) -> list[ToolSpec]:
+def _registered(server: WazuhServer) -> list[ToolInfo]:
     """Tools to register: the settings' role's, and in team mode every role a token can map to
     (``tools/list`` and ``call_tool`` then filter per caller)."""
     oauth = server.wazuh_settings.oauth
@@ -435,7 +437,7 @@ def build_server(
 
     server = WazuhServer(
         settings,
-        all_tools(),
+        indexed_tools(),
         audit,
         name=name,
         version=__version__,
@@ -446,7 +448,7 @@ def build_server(
     )
 
     def register_tools() -> None:
-        for spec in _registered(server):
+        for spec in resolve(_registered(server)):  # imports the tool modules: their models, their schemas
             server.add_tool(
                 spec.fn,
                 name=spec.name,
