@@ -45,6 +45,7 @@ from wazuh_mcp.server import notices
 from wazuh_mcp.server.audit import UNKNOWN_TOOL, Auditor, AuditSink, Used, now_iso, terminal_safe
 from wazuh_mcp.server.caller import CALLER, Caller, caller_of
 from wazuh_mcp.server.context import AppContext, Backends, running_tool
+from wazuh_mcp.server.first_answer import FirstAnswer
 from wazuh_mcp.server.flood import ErrorFloodGuard, FloodRefusal, Refused
 from wazuh_mcp.server.prompts import register_prompts
 from wazuh_mcp.server.registry import Exposure, ToolInfo, expose, indexed_tools, resolve
@@ -400,11 +401,13 @@ def build_server(
     backends: BackendFactory | None = None,
     profile: str = "default",
     name: str = "wazuh",
+    first_answer: FirstAnswer | None = None,
     **server_options: Any,
 ) -> WazuhServer:
     """The MCP server: registry → tools (filtered by role and writes), audit sink, lifespan.
     ``backends`` replaces the real ones (built from settings and the OS keyring) in the demo and tests;
-    ``server_options`` go to ``MCPServer`` (``serve --http`` passes ``auth`` and ``token_verifier``)."""
+    ``server_options`` go to ``MCPServer`` (``serve --http`` passes ``auth`` and ``token_verifier``);
+    ``first_answer`` opens once the server has answered its first message (the demo's stand-ins wait on it)."""
     if settings.role not in settings.role_tool_allowlist:
         log.warning(
             "role %r is not in role_tool_allowlist (%s): no tool is available",
@@ -467,6 +470,8 @@ def build_server(
                 output_schema=compact(output_schema, output=True),
             )
 
+    if first_answer is not None:
+        server.middleware.append(first_answer)
     server.register_tools_on_first_use(register_tools)
     register_resources(server)
     register_prompts(server)
