@@ -12,15 +12,17 @@ import logging
 import reprlib
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 import anyio
 from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel.helper_types import ReadResourceContents
 from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import (
     CallToolResult,
+    GetPromptResult,
     InputRequiredResult,
     ListToolsResult,
     PaginatedRequestParams,
@@ -28,8 +30,11 @@ from mcp_types import (
     ReadResourceResult,
     TextContent,
 )
+from mcp_types import Prompt as MCPPrompt
+from mcp_types import Resource as MCPResource
+from mcp_types import ResourceTemplate as MCPResourceTemplate
 from mcp_types import Tool as MCPTool
-from pydantic import ValidationError
+from pydantic import AnyUrl, ValidationError
 
 from wazuh_mcp import __version__
 from wazuh_mcp.backends.server_api_shapes import ATTRIBUTION, Attribution
@@ -141,6 +146,7 @@ class WazuhServer(AdaptedServer[AppContext]):
         self.app: AppContext | None = None
         """The running lifespan's context, for HTTP routes outside MCP (the approval endpoint)."""
         self._register_tools: Callable[[], None] | None = None
+        self._register_templates: Callable[[], None] | None = None
 
     def _ensure_tools(self) -> None:
         """Tools are registered on first need (tools/list or a call), not before ``initialize`` is answered:
@@ -149,12 +155,46 @@ class WazuhServer(AdaptedServer[AppContext]):
         if register is not None:
             register()
 
+    def _ensure_templates(self) -> None:
+        """Resource templates and prompts likewise, on the first resources/… or prompts/… request (the SDK
+        builds a model of each function's arguments when it registers one)."""
+        register, self._register_templates = self._register_templates, None
+        if register is not None:
+            register()
+
     def register_tools_on_first_use(self, register: Callable[[], None]) -> None:
         self._register_tools = register
+
+    def register_templates_on_first_use(self, register: Callable[[], None]) -> None:
+        self._register_templates = register
 
     async def list_tools(self) -> list[MCPTool]:
         self._ensure_tools()
         return await super().list_tools()
+
+    async def list_resources(self) -> list[MCPResource]:
+        self._ensure_templates()
+        return await super().list_resources()
+
+    async def list_resource_templates(self) -> list[MCPResourceTemplate]:
+        self._ensure_templates()
+        return await super().list_resource_templates()
+
+    async def read_resource(
+        self, uri: AnyUrl | str, context: Context[AppContext, Any] | None = None
+    ) -> Iterable[ReadResourceContents] | InputRequiredResult:
+        self._ensure_templates()
+        return await super().read_resource(uri, context)
+
+    async def list_prompts(self) -> list[MCPPrompt]:
+        self._ensure_templates()
+        return await super().list_prompts()
+
+    async def get_prompt(
+        self, name: str, arguments: dict[str, Any] | None = None, context: Context[AppContext, Any] | None = None
+    ) -> GetPromptResult | InputRequiredResult:
+        self._ensure_templates()
+        return await super().get_prompt(name, arguments, context)
 
     # --- team mode: who is calling ------------------------------------------------------------------
 
@@ -472,7 +512,11 @@ def build_server(
 
     if first_answer is not None:
         server.middleware.append(first_answer)
+
+    def register_templates() -> None:
+        register_resources(server)
+        register_prompts(server)
+
     server.register_tools_on_first_use(register_tools)
-    register_resources(server)
-    register_prompts(server)
+    server.register_templates_on_first_use(register_templates)
     return server
