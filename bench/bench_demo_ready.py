@@ -19,8 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from jsonrpc_probe import Probe
 
 
-def first_summary(argv: list[str], env: dict[str, str]) -> tuple[float, float, bool]:
-    """(initialize s, first summarize_alerts s, answered with a 'still loading' notice) from spawn."""
+def first_summary(argv: list[str], env: dict[str, str]) -> tuple[float, float, bool, int]:
+    """(initialize s, first summarize_alerts s, answered with a 'still loading' notice, the alerts it
+    counted) from spawn."""
     # Outside any checkout: `python -m` puts the working directory first on sys.path.
     probe = Probe(argv, env=env, cwd=tempfile.gettempdir())
     try:
@@ -29,15 +30,16 @@ def first_summary(argv: list[str], env: dict[str, str]) -> tuple[float, float, b
         probe.send({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": call})
         answer = probe.read_response(2, timeout_s=180)
         answered = time.perf_counter() - probe.started
-        partial = "wazuh_mcp/notices" in (answer.get("result", {}).get("_meta") or {})
-        return ready, answered, partial
+        result = answer.get("result", {})
+        partial = "wazuh_mcp/notices" in (result.get("_meta") or {})
+        return ready, answered, partial, int((result.get("structuredContent") or {}).get("total", -1))
     finally:
         probe.close()
 
 
 def measure(codes: list[str], runs: int, argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     argv = argv or [sys.executable, "-m", "wazuh_mcp", "serve", "--demo"]
-    samples: dict[str, list[tuple[float, float, bool]]] = {code: [] for code in codes}
+    samples: dict[str, list[tuple[float, float, bool, int]]] = {code: [] for code in codes}
     for _ in range(runs):
         for code in codes:
             env = dict(os.environ, WAZUH_MCP_STATE_DIR=tempfile.mkdtemp(prefix="wazuh-mcp-bench-"))
@@ -49,6 +51,7 @@ def measure(codes: list[str], runs: int, argv: list[str] | None = None) -> dict[
             "initialize_s": statistics.median(s[0] for s in values),
             "first_summary_s": statistics.median(s[1] for s in values),
             "partial_answers": sum(s[2] for s in values),
+            "first_total": statistics.median(s[3] for s in values),
             "runs": len(values),
         }
         for code, values in samples.items()
@@ -61,11 +64,11 @@ def main() -> int:
     parser.add_argument("--code", action="append", default=[], help="checkout to run (repeatable)")
     args = parser.parse_args()
     results = measure(args.code or [""], args.runs)
-    print(f"{'code':<32} {'initialize':>11} {'first summarize_alerts':>23} {'said partial':>13}")
+    print(f"{'code':<32} {'initialize':>11} {'first summarize_alerts':>23} {'said partial':>13} {'alerts in it':>13}")
     for code, r in results.items():
         print(
             f"{code or 'this checkout':<32} {r['initialize_s']:>10.2f}s {r['first_summary_s']:>22.2f}s "
-            f"{r['partial_answers']:>7}/{r['runs']}"
+            f"{r['partial_answers']:>7}/{r['runs']} {r['first_total']:>13,.0f}"
         )
     return 0
 

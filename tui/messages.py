@@ -55,3 +55,11 @@ class ToolFinished(Message):
         self.result = result
         self.is_error = is_error
         self.elapsed_ms = elapsed_ms
+
+
+class DemoLoadProgress(Message):
+    """The demo server's ``wazuh://demo/load`` answer (None: it has none, stop showing progress)."""
+
+    def __init__(self, load: dict[str, Any] | None) -> None:
+        super().__init__()
+        self.load = load

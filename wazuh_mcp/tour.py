@@ -130,6 +130,14 @@ def tell(name: str, body: Body) -> list[str]:
         return [_short(body)]
 
 
+def notes(result: Any) -> list[str]:
+    """What the server attached to a call's answer (the demo's "still loading" notice): told with it."""
+    from wazuh_mcp.server.notices import META_KEY
+
+    found = (getattr(result, "meta", None) or {}).get(META_KEY) or []
+    return [str(text) for text in found]
+
+
 def _short(value: Any, limit: int = 600) -> str:
     text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     return text if len(text) <= limit else text[:limit] + f"… ({len(text)} bytes in all)"
@@ -164,13 +172,16 @@ async def _run(out: Any, as_json: bool) -> int:
             if as_json:
                 body = {"error": text} if result.is_error else result.structured_content
                 record = {"question": question, "tool": name, "arguments": arguments, "ms": elapsed_ms, "result": body}
+                if found := notes(result):
+                    record["notices"] = found
                 print(json.dumps(record, ensure_ascii=False), file=out)
                 continue
             say(f"▶ {question}   [{name}, {elapsed_ms} ms]")
             if result.is_error:
                 say(f"  The server refused the call and said how to fix it: {text}\n")
             else:
-                say("  " + "\n  ".join(tell(name, result.structured_content or {})) + "\n")
+                lines = tell(name, result.structured_content or {}) + [f"Note: {text}" for text in notes(result)]
+                say("  " + "\n  ".join(lines) + "\n")
     say(
         "Every call above is in the audit log: run `wazuh-mcp audit` to see it. `wazuh-mcp demo --json` prints the data."
     )

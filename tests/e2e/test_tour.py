@@ -7,7 +7,10 @@ import subprocess
 import sys
 from typing import Any
 
-from wazuh_mcp.tour import TOUR, tell
+from mcp.types import CallToolResult
+
+from wazuh_mcp.server.notices import META_KEY
+from wazuh_mcp.tour import TOUR, notes, tell
 
 
 def demo(*flags: str, env: dict[str, str]) -> str:
@@ -40,6 +43,8 @@ def test_demo_json_and_the_sentences_told_from_it(serve_env: dict[str, str]) -> 
     listening = [p for p in ports["items"] if p["state"] == "listening"]
     assert all(f"{p['local_port']}/{p['protocol']}" in tell("agent_ports", ports)[0] for p in listening)
     assert records[-1]["result"]["error"].startswith("invalid_argument:")
+    # Calls answered while the demo still loads carry its notice (which ones depends on the machine's speed).
+    assert all("still loading" in text for r in records for text in r.get("notices", []))
 
 
 def test_demo_text_reads_as_a_triage_not_json(serve_env: dict[str, str]) -> None:
@@ -52,3 +57,10 @@ def test_demo_text_reads_as_a_triage_not_json(serve_env: dict[str, str]) -> None
 
 def test_an_unknown_shape_is_shown_as_data_not_a_crash() -> None:
     assert tell("summarize_alerts", {"unexpected": 1}) == ['{"unexpected":1}']
+
+
+def test_a_notice_the_server_attached_is_told_with_the_answer() -> None:
+    loading = "The demo is still loading its data: 120 of 6,000 alerts so far (the last hour is complete)."
+    body = {"content": [{"type": "text", "text": "{}"}]}
+    assert notes(CallToolResult.model_validate(body | {"_meta": {META_KEY: [loading]}})) == [loading]
+    assert notes(CallToolResult.model_validate(body)) == []

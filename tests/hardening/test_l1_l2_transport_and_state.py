@@ -13,7 +13,7 @@ import pytest
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from wazuh_mcp.server.audit import iter_events
+from wazuh_mcp.server.audit import AuditSink, iter_events
 from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="file modes and umask are POSIX")
@@ -95,3 +95,18 @@ async def test_l2_state_dir_and_files_are_private_even_under_umask_022(tmp_path:
     assert mode(state / "audit.jsonl") == 0o600
     wide = [p for p in state.rglob("*") if p.is_file() and mode(p) & 0o077]
     assert not wide, f"group/world-readable files in the state dir: {wide}"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_l2_an_audit_log_outside_the_state_dir_gets_a_private_directory(tmp_path: Path) -> None:
+    """``audit_log`` may point anywhere (WAZUH_MCP_AUDIT_LOG): the directory the sink creates for it is
+    0700 like the state dir, and the file 0600, whatever the umask."""
+    path = tmp_path / "elsewhere" / "audit.jsonl"
+    old = os.umask(0o022)
+    try:
+        sink = AuditSink(path)
+        sink.ready()  # creates the file
+    finally:
+        os.umask(old)
+    assert mode(path.parent) == 0o700
+    assert mode(path) == 0o600

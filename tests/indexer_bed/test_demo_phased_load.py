@@ -1,9 +1,12 @@
-"""The demo's phased load: the last 24 hours first (searchable while the rest loads), the same documents
-as the one-shot slice in the end, and every answer served meanwhile says what is partial."""
+"""The demo's phased load: the last hour first, then the last 24 hours (each searchable while the rest
+loads), the same documents as the one-shot slice in the end, and every answer served meanwhile says what
+is complete and what is partial; searches go ahead of the load."""
 
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
@@ -19,32 +22,43 @@ from wazuh_mcp.server.notices import META_KEY
 from wazuh_mcp.standin.alerts_render import wazuh_timestamp
 from wazuh_mcp.standin.dataset import ALERTS_PATTERN, DEMO_ALERT_COUNT, DEMO_DAYS, VULNS_PATTERN, generate_alerts
 from wazuh_mcp.standin.demo import DeferredIndexer, demo_settings
-from wazuh_mcp.standin.demo_load import RECENT, DemoLoad
+from wazuh_mcp.standin.demo_load import FIRST, RECENT, DemoLoad
 from wazuh_mcp.standin.engine import OsmemEngine, load_demo_phased
 from wazuh_mcp.standin.estate import build_estate
 from wazuh_mcp.standin.indexer_load import client
 
 
-def test_recent_first_then_everything_the_slice_has() -> None:
+def test_newest_hour_first_then_the_day_then_everything_the_slice_has() -> None:
     now, estate = datetime.now(UTC), build_estate()
     expected = list(generate_alerts(estate, now=now, days=DEMO_DAYS, count=DEMO_ALERT_COUNT))
-    cutoff = wazuh_timestamp(now - RECENT)
-    recent_expected = sum(1 for doc in expected if doc.source["timestamp"] >= cutoff)
-    seen: dict[str, tuple[int, int]] = {}
+
+    def newer_than(span: timedelta) -> int:
+        cutoff = wazuh_timestamp(now - span)
+        return sum(1 for doc in expected if doc.source["timestamp"] >= cutoff)
+
+    first_expected, recent_expected = newer_than(FIRST), newer_than(RECENT)
+    seen: dict[str, tuple[int, int, str | None]] = {}
     with OsmemEngine() as engine:
         es = client(engine.url)
         progress = DemoLoad()
 
-        # What is searchable at the moment each phase is announced (the loader waits for the listener).
+        # What is searchable, and what a call is told, the moment each phase is announced (the loader
+        # waits for the listener).
         def snapshot(phase: str) -> None:
-            seen[phase] = (count(es, ALERTS_PATTERN), count(es, VULNS_PATTERN))
+            seen[phase] = (count(es, ALERTS_PATTERN), count(es, VULNS_PATTERN), progress.notice())
 
         progress.listeners.append(snapshot)
         counts = load_demo_phased(engine.url, estate, now, progress)
-        assert [phase for phase, _ in progress.phases] == ["recent", "vulnerabilities", "all"]
-        assert seen["recent"] == (recent_expected, 0) and 0 < recent_expected < len(expected)
+        assert [phase for phase, _ in progress.phases] == ["first", "recent", "vulnerabilities", "all"]
+        assert 0 < first_expected < recent_expected < len(expected)
+        assert seen["first"][:2] == (first_expected, 0)
+        assert f"{first_expected:,} of {len(expected):,} alerts" in str(seen["first"][2])
+        assert "the last hour is complete" in str(seen["first"][2])
+        assert "older than the last hour are partial" in str(seen["first"][2])
+        assert seen["recent"][:2] == (recent_expected, 0) and "the last 24 hours are complete" in str(seen["recent"][2])
         assert count(es, ALERTS_PATTERN, since(now, timedelta(hours=24))) == recent_expected
         assert seen["vulnerabilities"][1] == counts.vulnerabilities > 0
+        assert f"{counts.vulnerabilities:,} vulnerabilities loaded" in str(seen["vulnerabilities"][2])
         assert seen["all"][0] == len(expected) == counts.alerts and progress.complete
         ids = {
             hit["_id"]
@@ -52,6 +66,28 @@ def test_recent_first_then_everything_the_slice_has() -> None:
         }
         assert ids == {doc.id for doc in expected}  # the same documents as load_slice, only reordered
     assert progress.notice() is None
+
+
+def test_the_load_waits_for_a_search_in_flight_but_not_for_ever() -> None:
+    progress = DemoLoad()
+    progress.wait_for_searches(limit=5)  # nothing searching: no wait
+    progress.search_started()
+    released = threading.Timer(0.2, progress.search_finished)
+    started = time.monotonic()
+    released.start()
+    progress.wait_for_searches(limit=5)
+    assert 0.15 < time.monotonic() - started < 4  # released by the search's end, not the limit
+    progress.search_started()  # a search that never ends holds the load only for the limit
+    started = time.monotonic()
+    progress.wait_for_searches(limit=0.2)
+    assert 0.15 < time.monotonic() - started < 4
+
+
+def test_a_failed_load_says_how_far_it_got() -> None:
+    progress = DemoLoad(alerts_total=DEMO_ALERT_COUNT, failed="ConnectionError")
+    assert progress.notice() == "The demo data stopped loading (ConnectionError): no alerts are searchable."
+    progress.complete_span = FIRST
+    assert "results cover only the last hour" in str(progress.notice())
 
 
 @asynccontextmanager
@@ -69,8 +105,8 @@ async def test_answers_served_while_loading_say_so_and_stop_saying_it_when_done(
     with OsmemEngine() as engine:
         progress = DemoLoad(alerts_total=DEMO_ALERT_COUNT)
         await asyncio.to_thread(load_demo_phased, engine.url, estate, now, progress)
-        progress.complete = False  # replay the moment between the first phase and the last
-        progress.alerts_loaded = 1_234
+        progress.complete = False  # replay the moment between the 24-hour phase and the last
+        progress.alerts_loaded, progress.complete_span = 1_234, RECENT
         ready: asyncio.Future[Indexer] = asyncio.get_running_loop().create_future()
         ready.set_result(Indexer(IndexerConfig(url=engine.url)))
         indexer = DeferredIndexer(asyncio.ensure_future(ready), progress)

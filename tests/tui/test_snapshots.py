@@ -223,3 +223,27 @@ def test_playground(snap_compare: SnapCompare) -> None:
         await settle(pilot)
 
     assert snap_compare(app_for("playground", serve_argv=fixed), terminal_size=(110, 36), run_before=ran_a_tool)
+
+
+def test_playground_summary_bars(snap_compare: SnapCompare) -> None:
+    server = str(Path(__file__).with_name("fixed_summary_server.py"))
+
+    def fixed(**_: object) -> list[str]:
+        return [sys.executable, server]
+
+    async def summarized(pilot: Pilot[Any]) -> None:
+        import time
+
+        deadline = time.monotonic() + 30
+        tools = pilot.app.screen.query_one("#tools", OptionList)
+        while tools.option_count < 1 and time.monotonic() < deadline:
+            await pilot.pause(0.05)
+        await settle(pilot)
+        await pilot.press("ctrl+r")
+        while "Result of" not in str(pilot.app.screen.query_one("#result-pane").border_title):
+            assert time.monotonic() < deadline
+            await pilot.pause(0.05)
+        pilot.app.screen.query_one("#result-pane").border_title = "Result of summarize_alerts"  # no timing
+        await settle(pilot)
+
+    assert snap_compare(app_for("playground", serve_argv=fixed), terminal_size=(130, 40), run_before=summarized)

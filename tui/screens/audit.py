@@ -21,7 +21,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import DataTable, Footer, Header, Input, Select, Static
 
+from tui.activity import MinuteCounts
 from tui.audit_tail import AuditTail
+from tui.charts import spark
 from tui.messages import AuditFileChanged
 from tui.screens.base import LauncherScreen
 from tui.status import audit_path_for, load_settings
@@ -83,6 +85,8 @@ class AuditScreen(LauncherScreen):
         self._haystacks: dict[int, str] = {}
         self.tools: set[str] = set()
         self.tail: AuditTail | None = None
+        self.activity = MinuteCounts()
+        """Calls and errors per minute of every event loaded (not only the filtered rows)."""
         self._stop = threading.Event()
 
     def compose(self) -> ComposeResult:
@@ -91,6 +95,7 @@ class AuditScreen(LauncherScreen):
             yield Input(placeholder="/ filter: text in tool, arguments, error, user…", id="filter-text")
             yield Select[str]([], prompt="any tool", id="filter-tool")
             yield Select[str]([("ok", "ok"), ("error", "error")], prompt="any outcome", id="filter-outcome")
+        yield Static(id="audit-activity")
         table: DataTable[Text] = DataTable(id="audit-table", cursor_type="row", zebra_stripes=True)
         yield table
         with VerticalScroll(id="audit-detail"):
@@ -171,6 +176,8 @@ class AuditScreen(LauncherScreen):
             self._haystacks.pop(seq, None)
             if str(seq) in table.rows:
                 table.remove_row(str(seq))
+        self.activity.add(events)  # only the new batch: the counts never reread the file
+        self._show_activity()
         self._update_tools({e.shown_tool() for _, e in new})
         matches = self.matcher()
         for seq, event in new:
@@ -192,6 +199,27 @@ class AuditScreen(LauncherScreen):
         else:
             self.query_one("#detail", Static).update("")
         self._status()
+
+    def _show_activity(self) -> None:
+        """Two sparklines on one scale (the busiest minute): calls per minute, and errors in red beneath."""
+        series = self.activity.series()
+        text = Text(no_wrap=True, overflow="ellipsis")  # two lines, always: a narrow terminal cuts, never wraps
+        if series is None:
+            text.append("calls/min  no calls yet", "dim")
+        else:
+            top = max(series.calls)
+            calls, errors = sum(series.calls), sum(series.errors)
+            text.append("calls/min  ", "bold").append(spark(series.calls, top), "cyan")
+            text.append(f"  {calls:,} calls · peak {top:,}/min · {series.start:%H:%M}–{series.end:%H:%M} UTC", "dim")
+            tail = self.tail
+            earliest = self.activity.earliest
+            if tail is not None and tail.truncated_head and earliest is not None and earliest > series.start:
+                text.append(f" · from {earliest:%H:%M} (older not loaded)", "yellow")
+            text.append("\nerrors     ", "bold").append(spark(series.errors, top), "red")
+            text.append(f"  {errors:,} errors", "red" if errors else "dim")
+            if errors:
+                text.append(f" · peak {max(series.errors):,}/min", "dim")
+        self.query_one("#audit-activity", Static).update(text)
 
     def _update_tools(self, seen: set[str]) -> None:
         if seen <= self.tools:

@@ -9,6 +9,7 @@ The server's stderr goes to ``<state dir>/playground-server.log``, never onto th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -21,10 +22,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select, Static, Switch
+from textual.widgets import Button, Footer, Header, Input, Label, OptionList, ProgressBar, Select, Static, Switch
 from textual.widgets.option_list import Option
 
-from tui.messages import PlaygroundFailed, PlaygroundReady, ToolFinished
+from tui.charts import BarChart, summary_buckets
+from tui.messages import DemoLoadProgress, PlaygroundFailed, PlaygroundReady, ToolFinished
 from tui.schema_form import FieldSpec, build_arguments, fields_from_schema
 from tui.screens.base import LauncherScreen
 from wazuh_mcp.setup.serve_command import serve_argv
@@ -41,6 +43,28 @@ def _leaf_message(exc: BaseException) -> str:
 def _label(argv: list[str]) -> str:
     """``wazuh-mcp serve --demo``: what runs, without the install path."""
     return "wazuh-mcp " + " ".join(argv[argv.index("serve") :]) if "serve" in argv else os.path.basename(argv[0])
+
+
+DEMO_LOAD_URI = "wazuh://demo/load"
+"""The demo server's load progress (``wazuh_mcp.server.resources``), polled over the session while it loads."""
+LOAD_POLL_S = 0.5
+
+
+def load_line(load: dict[str, Any]) -> str:
+    """One line a person reads at a glance: what is searchable, and how many documents so far."""
+    loaded, total = int(load.get("alerts_loaded") or 0), int(load.get("alerts_total") or 0)
+    counts = f"{loaded:,} of {total:,} alerts" if total else "preparing the alerts"
+    phase = str(load.get("phase") or "starting")
+    # The demo loads the last hour first (phase "first"), then the last 24 hours ("recent"), then the rest.
+    span = {"starting": None, "first": "hour"}.get(phase, "24 hours")
+    if load.get("failed"):
+        covered = f"the last {span} only" if span else "nothing yet"
+        return f"Demo data stopped loading ({load['failed']}): answers cover {covered}"
+    if load.get("complete"):
+        return f"Demo data loaded · {total:,} alerts, {int(load.get('vulnerabilities_loaded') or 0):,} vulnerabilities"
+    if phase == "starting":
+        return f"Loading demo data · {counts} · last hour first"
+    return f"Last {'hour' if span == 'hour' else '24 h'} loaded · {counts} · older answers partial"
 
 
 def _widget_id(name: str) -> str:
@@ -62,6 +86,8 @@ class PlaygroundScreen(LauncherScreen):
         self.requests: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()
         """Calls for the session, in order; None ends the session."""
         self.session_task: asyncio.Task[None] | None = None
+        self.last_load: dict[str, Any] | None = None
+        """The newest ``wazuh://demo/load`` answer (the demo only)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -70,12 +96,17 @@ class PlaygroundScreen(LauncherScreen):
                 yield Static(id="session-status")
                 yield OptionList(id="tools")
             with Vertical(id="tool-pane"):
+                with Horizontal(id="demo-load"):
+                    yield Static(id="demo-load-line")
+                    yield ProgressBar(id="demo-load-bar", show_eta=False)
                 yield Static(id="tool-title")
                 yield VerticalScroll(id="form")
                 with Horizontal(classes="buttons"):
                     yield Button("Run", id="run", variant="primary", disabled=True)
-                with VerticalScroll(id="result-pane"):
-                    yield Static(id="result")
+                with Horizontal(id="result-pane"):
+                    with VerticalScroll(id="result-json"):
+                        yield Static(id="result")
+                    yield VerticalScroll(id="charts")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -84,6 +115,9 @@ class PlaygroundScreen(LauncherScreen):
         argv = build(demo=True) if self.demo else build(profile=options.profile)
         self.query_one("#result-pane").border_title = "Result"
         self.query_one("#tools").border_title = "Tools"
+        self.query_one("#charts").border_title = "At a glance"
+        self.query_one("#demo-load").display = self.demo
+        self.query_one("#charts").display = False
         what = "the demo (an embedded Wazuh stand-in)" if self.demo else "your Wazuh"
         self.query_one("#session-status", Static).update(Text(f"Starting wazuh-mcp serve against {what}…", "cyan"))
         # A plain task, not a Textual worker: a worker is cancelled on unmount, and a native
@@ -116,12 +150,49 @@ class PlaygroundScreen(LauncherScreen):
                 async with Client(stdio_client(params, errlog=errlog), read_timeout_seconds=120) as client:
                     listed = await client.list_tools()
                     self.post_message(PlaygroundReady(list(listed.tools), _label(argv)))
-                    while (request := await self.requests.get()) is not None:
-                        await self._call(client, *request)
+                    watch = asyncio.create_task(self._watch_load(client)) if self.demo else None
+                    try:
+                        while (request := await self.requests.get()) is not None:
+                            await self._call(client, *request)
+                    finally:
+                        if watch is not None:
+                            watch.cancel()
+                            with contextlib.suppress(BaseException):
+                                await watch
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # shown on screen; the details are in the server log
             self.post_message(PlaygroundFailed(f"{_leaf_message(exc)} (server log: {log_path})"))
+
+    async def _watch_load(self, client: Any) -> None:
+        """Poll ``wazuh://demo/load`` over the session until the load is done (or the server does not
+        have it): progress comes through MCP like everything else, never from the server's internals."""
+        while True:
+            try:
+                read = await client.read_resource(DEMO_LOAD_URI)
+                load = json.loads(read.contents[0].text)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # an older server without the resource, or a torn answer: stop showing progress
+                self.post_message(DemoLoadProgress(None))
+                return
+            self.post_message(DemoLoadProgress(load))
+            if load.get("complete") or load.get("failed"):
+                return
+            await asyncio.sleep(LOAD_POLL_S)
+
+    def on_demo_load_progress(self, message: DemoLoadProgress) -> None:
+        box = self.query_one("#demo-load")
+        load = message.load
+        if load is None:
+            box.display = False
+            return
+        self.last_load = load
+        self.query_one("#demo-load-line", Static).update(
+            Text(load_line(load), "bold red" if load.get("failed") else "green" if load.get("complete") else "cyan")
+        )
+        bar = self.query_one("#demo-load-bar", ProgressBar)
+        bar.update(total=max(1, int(load.get("alerts_total") or 0)), progress=int(load.get("alerts_loaded") or 0))
 
     async def _call(self, client: Any, name: str, arguments: dict[str, Any]) -> None:
         started = time.perf_counter()
@@ -231,8 +302,9 @@ class PlaygroundScreen(LauncherScreen):
         self.query_one("#run", Button).disabled = True
         self.requests.put_nowait((self.current, arguments))
 
-    def on_tool_finished(self, message: ToolFinished) -> None:
+    async def on_tool_finished(self, message: ToolFinished) -> None:
         self.query_one("#run", Button).disabled = False
+        await self._show_charts(None if message.is_error else summary_buckets(message.result))
         pane = self.query_one("#result-pane")
         pane.border_title = f"Result of {message.tool} — {message.elapsed_ms:,.0f} ms"
         result = self.query_one("#result", Static)
@@ -243,3 +315,13 @@ class PlaygroundScreen(LauncherScreen):
         else:
             text = json.dumps(message.result, indent=2, ensure_ascii=False)
             result.update(Syntax(text, "json", theme="ansi_dark", background_color="default", word_wrap=True))
+
+    async def _show_charts(self, sections: list[tuple[str, list[tuple[str, int]]]] | None) -> None:
+        """A summary's buckets as bars beside its JSON; hidden for every other result."""
+        charts = self.query_one("#charts", VerticalScroll)
+        await charts.remove_children()
+        charts.display = sections is not None
+        if sections:
+            await charts.mount_all(
+                BarChart(title, buckets, id=f"chart-{index}") for index, (title, buckets) in enumerate(sections)
+            )

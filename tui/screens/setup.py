@@ -199,17 +199,20 @@ class SetupScreen(LauncherScreen):
         self.query_one("#next").display = self.step < len(STEPS) - 1
         if key == "test":
             self._show_summary()
-        self.call_after_refresh(self._focus_first, key)
+        self._focus_first(key)
 
     def _focus_first(self, key: str) -> None:
-        """Keyboard users land on the step's first field, not on a widget the step just hid."""
+        """Keyboard users land on the step's first field, not on a widget the step just hid.
+
+        At once, not after the next refresh: keys typed right after ``ctrl+n`` are handled after this
+        handler returns, and must reach the new step (a deferred focus sent them to the old one)."""
         target = (
             self.query_one("#run-test")
             if key == "test"
             else next((w for w in self.query_one(f"#{key}").query("*") if w.focusable), None)
         )
         if target is not None:
-            target.focus()
+            self.set_focus(target)
 
     # --- collecting and checking ------------------------------------------------------
 

@@ -382,7 +382,7 @@ class AuditSink:
         self._failure: str | None = None
         """Why the last write failed; cleared by the next write that succeeds."""
         with contextlib.suppress(OSError):  # an unusable path is reported by ready(), before any call runs
-            path.parent.mkdir(parents=True, exist_ok=True)
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # private, as the state dir
 
     def ready(self) -> None:
         """Raise ``AuditUnavailable`` (saying why) unless a record can be written now.
@@ -392,7 +392,7 @@ class AuditSink:
         problem = self._failure
         if problem is None:
             with contextlib.suppress(OSError):  # a state dir removed meanwhile comes back
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             try:
                 os.close(os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600))
                 free = shutil.disk_usage(self.path.parent).free

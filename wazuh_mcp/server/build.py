@@ -54,7 +54,7 @@ from wazuh_mcp.server.first_answer import FirstAnswer
 from wazuh_mcp.server.flood import ErrorFloodGuard, FloodRefusal, Refused
 from wazuh_mcp.server.prompts import register_prompts
 from wazuh_mcp.server.registry import Exposure, ToolInfo, expose, indexed_tools, resolve
-from wazuh_mcp.server.resources import register_resources
+from wazuh_mcp.server.resources import register_demo_resources, register_resources
 from wazuh_mcp.server.schema_compact import compact
 from wazuh_mcp.server.sdk import AdaptedServer, ToolCrashed, argument_names, run_tool, schemas, set_schemas
 from wazuh_mcp.setup.settings import Settings
@@ -515,6 +515,8 @@ def build_server(
 
     def register_templates() -> None:
         register_resources(server)
+        if profile == "demo":  # both demo entry points (stdio and HTTP) build the server as profile "demo"
+            register_demo_resources(server, lambda: server.app.backends.load if server.app else None)
         register_prompts(server)
 
     server.register_tools_on_first_use(register_tools)

@@ -65,6 +65,12 @@ class IndexerBackend(Protocol):
     async def aclose(self) -> None: ...
 
 
+class LoadProgress(Protocol):
+    """Backends that are still loading their data (the demo's ``standin.demo_load.DemoLoad``)."""
+
+    def snapshot(self) -> dict[str, object]: ...
+
+
 @dataclass
 class Backends:
     server_api: ServerApiBackend | None = None
@@ -76,6 +82,8 @@ class Backends:
     """Why a backend is missing ("api" / "indexer"), told to the caller of a tool that needs it."""
     indexer_user: str | None = None
     """The Indexer account the Indexer backend logs in as (recorded in the audit)."""
+    load: LoadProgress | None = None
+    """How far the demo's data load got (None outside the demo): read by ``wazuh://demo/load``."""
 
 
 @dataclass

@@ -5,10 +5,16 @@ rules, techniques and agents are too many to enumerate.
     wazuh://mitre/technique/{id}    an ATT&CK technique from Wazuh's bundled dataset           ttl 86400 s
     wazuh://agents/{id}/config      the agent, its active configuration and its groups' agent.conf  ttl 300 s
 
+The demo (``serve --demo``) adds one static resource, listed by ``resources/list``:
+
+    wazuh://demo/load               how far the demo's data load got (phase, alerts loaded of total)
+
 Each read is JSON with ``_meta.ttl_seconds`` (also on the template), and is served from an
 in-process cache for that long. Only successful reads are cached: a rule approved a moment ago
 must show up on the next read, so "not found" is never remembered. An id that cannot exist is
-"not found" too. Reads are audited (``resource.*``) and refused for a role that is not defined.
+"not found" too. Reads are audited (``resource.*``) and refused for a role that is not defined —
+except ``wazuh://demo/load``, which reads nothing from Wazuh (only this process's loader) and is polled
+by the launcher while the demo loads: auditing each poll would bury the calls in the audit view.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 
 from wazuh_mcp.errors import ErrorCode, Forbidden, NotFound, WazuhMCPError
 from wazuh_mcp.server.audit import now_iso
-from wazuh_mcp.server.context import AppContext, deps
+from wazuh_mcp.server.context import AppContext, LoadProgress, deps
 
 RULE_TTL = 300
 TECHNIQUE_TTL = 86_400
@@ -199,3 +205,26 @@ def register_resources(server: MCPServer[Any]) -> None:
         return await read_cached(
             ctx, "agent_config", f"wazuh://agents/{id}/config", AGENT_CONFIG_TTL, lambda: load_agent_config(ctx, id)
         )
+
+
+DEMO_LOAD_URI = "wazuh://demo/load"
+
+
+def register_demo_resources(server: MCPServer[Any], current: Callable[[], LoadProgress | None]) -> None:
+    """Add ``wazuh://demo/load`` (called by ``build_server`` for the demo only). The SDK gives a static
+    resource no Context, so ``current`` reaches the running session's loader."""
+
+    @server.resource(
+        DEMO_LOAD_URI,
+        name="demo_load",
+        title="Demo data load",
+        mime_type="application/json",
+        description="How far the demo's embedded data load got: phase (starting, recent = the last 24 "
+        "hours are searchable, vulnerabilities, all), alerts_loaded of alerts_total, complete, failed. "
+        "Until complete, answers reaching further back than 24 hours are partial.",
+    )
+    async def demo_load() -> str:
+        load = current()
+        if load is None:
+            raise ResourceNotFoundError("This server loads no demo data.")
+        return _json(load.snapshot())

@@ -4,9 +4,9 @@
 Indexer (osmem-server, a child process) loaded with a slice of the generated dataset, and records
 where the stand-in listens in ``<state dir>/demo.json`` so a separate ``wazuh-mcp approve`` can
 reach the Wazuh this demo talks to. The Indexer loads in the background, newest first — ``initialize``
-does not wait for it; the first Indexer tool call waits only for the last 24 hours of alerts (about a
-second), and every call answered before the rest is in says so (``server.notices``). Everything stops
-when the MCP session ends.
+does not wait for it; the first Indexer tool call waits only for the last hour of alerts (a fraction of
+a second), every call answered before the rest is in says what is complete (``server.notices``), and the
+load holds its next bulk request while a call searches. Everything stops when the MCP session ends.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import json
 import logging
 import os
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -46,6 +46,8 @@ if TYPE_CHECKING:  # the clients load with the stand-ins, in the background (not
     from wazuh_mcp.backends.server_api import ServerApi
     from wazuh_mcp.backends.server_api_shapes import Page
     from wazuh_mcp.server.first_answer import FirstAnswer
+    from wazuh_mcp.standin.dataset import IndexedDoc
+    from wazuh_mcp.standin.estate import Estate
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -106,8 +108,9 @@ def running_demo_api() -> ServerApi | None:
 
 
 class DeferredIndexer:
-    """The demo Indexer while it loads: a call waits for the first phase (the last 24 hours), then goes to
-    the real backend; until everything is in, each call's answer carries a notice saying what is partial."""
+    """The demo Indexer while it loads: a call waits for the first phase (the last hour), then goes to the
+    real backend ahead of the load; until everything is in, each call's answer carries a notice saying
+    what is complete and what is partial."""
 
     def __init__(self, ready: asyncio.Task[Indexer], progress: DemoLoad, gate: FirstAnswer | None = None) -> None:
         self._ready = ready
@@ -123,12 +126,27 @@ class DeferredIndexer:
         return indexer
 
     async def search(self, kind: IndexKind, body: dict[str, Any]) -> dict[str, Any]:
-        return await (await self._indexer()).search(kind, body)
+        with self._ahead_of_load():
+            return await (await self._indexer()).search(kind, body)
 
     async def field_types(
         self, kind: IndexKind, fields: list[str], pattern: str | None = None
     ) -> dict[str, dict[str, str]]:
-        return await (await self._indexer()).field_types(kind, fields, pattern)
+        with self._ahead_of_load():
+            return await (await self._indexer()).field_types(kind, fields, pattern)
+
+    @contextlib.contextmanager
+    def _ahead_of_load(self) -> Iterator[None]:
+        """While the load runs, it sends no new bulk request until this search is answered (for a while);
+        a call waiting for the first phase counts too, so the load does not cut in once that phase is in."""
+        if self.progress.complete:
+            yield
+            return
+        self.progress.search_started()
+        try:
+            yield
+        finally:
+            self.progress.search_finished()
 
     async def aclose(self) -> None:
         if not self._ready.done():
@@ -159,33 +177,48 @@ async def _start_in_thread(stack: AsyncExitStack, start: Callable[[], object], s
     await asyncio.shield(started)
 
 
-async def _start_indexer(stack: AsyncExitStack, now: datetime, progress: DemoLoad) -> Indexer:
-    """Start the engine and load it in phases; returns once the first phase (last 24 hours) is searchable,
-    leaving the rest to load in its thread."""
-    # The engine's modules (the load's data and catalogues) are imported in a thread first: imported on the
-    # event loop they held it, and the answer to `initialize` waited for them.
-    await asyncio.to_thread(importlib.import_module, "wazuh_mcp.standin.engine")
-    from wazuh_mcp.standin.engine import OsmemEngine, load_demo_phased
+def _demo_data(now: datetime) -> tuple[Estate, list[IndexedDoc]]:
+    """The estate and the demo's alerts (the CPU-heavy part of the start, in a thread)."""
+    from wazuh_mcp.standin.engine import demo_alerts
     from wazuh_mcp.standin.estate import build_estate
 
-    engine = OsmemEngine(log_path=ensure_state_dir() / "demo-indexer.log")
+    estate = build_estate()
+    return estate, demo_alerts(estate, now)
+
+
+async def _start_indexer(stack: AsyncExitStack, now: datetime, progress: DemoLoad) -> Indexer:
+    """Start the engine and load it in phases; returns once the first phase (the last hour) is searchable,
+    leaving the rest to load in its thread."""
+    # Imported in a thread, like the Server API stand-in: the event loop stays free to answer `initialize`.
+    engine_module = await asyncio.to_thread(importlib.import_module, "wazuh_mcp.standin.engine")
+    progress.step("engine imported")
+    engine = engine_module.OsmemEngine(log_path=ensure_state_dir() / "demo-indexer.log")
+    data = asyncio.ensure_future(asyncio.to_thread(_demo_data, now))  # built while the engine starts
     await _start_in_thread(stack, engine.start, engine.stop)  # a session that ends mid-load stops it too
+    progress.step("engine")
+    estate, alerts = await data
+    progress.step("generated")
     loop = asyncio.get_running_loop()
-    recent: asyncio.Future[None] = loop.create_future()
+    first: asyncio.Future[None] = loop.create_future()
 
     def settle(exc: BaseException | None) -> None:  # on the event loop
-        if not recent.done():
-            recent.set_exception(exc) if exc else recent.set_result(None)
+        if not first.done():
+            first.set_exception(exc) if exc else first.set_result(None)
 
     def on_phase(phase: str) -> None:  # in the loading thread
-        if phase == "recent":
+        if phase == "first":
             loop.call_soon_threadsafe(settle, None)
 
     def load() -> None:
         try:
-            counts = load_demo_phased(engine.url, build_estate(), now, progress)
+            counts = engine_module.load_demo_phased(engine.url, estate, now, progress, alerts=alerts)
             log.info(
-                "demo Indexer at %s: %d alerts, %d vulnerabilities", engine.url, counts.alerts, counts.vulnerabilities
+                "demo Indexer at %s: %d alerts, %d vulnerabilities; steps %s, phases %s",
+                engine.url,
+                counts.alerts,
+                counts.vulnerabilities,
+                progress.steps,
+                progress.phases,
             )
         except BaseException as exc:  # an engine stopped mid-load (session over) lands here too
             progress.failed = type(exc).__name__
@@ -197,17 +230,21 @@ async def _start_indexer(stack: AsyncExitStack, now: datetime, progress: DemoLoa
     progress.listeners.append(on_phase)
     # A plain thread, not asyncio.to_thread: the load outlives this coroutine (it returns after phase one).
     threading.Thread(target=load, name="demo-load", daemon=True).start()
-    await recent
+    await first
     indexer = indexer_from_settings(IndexerSettings(url=engine.url), "demo")  # osmem: no login
     assert indexer is not None
     return indexer
 
 
-async def _start_api(stack: AsyncExitStack) -> ServerApi:
+async def _start_api(stack: AsyncExitStack, progress: DemoLoad) -> ServerApi:
     """Start the Server API stand-in (in a thread: it builds its app and TLS files) and its client."""
-    from wazuh_mcp.standin.server import StandinServer
 
-    api_server = await asyncio.to_thread(StandinServer, tls=True)
+    def build() -> Any:  # its import (the whole stand-in API) and its TLS files: off the event loop
+        from wazuh_mcp.standin.server import StandinServer
+
+        return StandinServer(tls=True)
+
+    api_server = await asyncio.to_thread(build)
     await _start_in_thread(stack, api_server.start, api_server.stop)
     server_api = demo_server_api(api_server.url, api_server.ca_path)
     stack.push_async_callback(server_api.aclose)
@@ -217,6 +254,7 @@ async def _start_api(stack: AsyncExitStack) -> ServerApi:
     with open_private(path, "w") as fh:
         fh.write(json.dumps(state))
     stack.callback(lambda: path.unlink(missing_ok=True))
+    progress.step("server api")
     log.info("demo Server API stand-in at %s", api_server.url)
     return server_api
 
@@ -266,6 +304,8 @@ async def demo_backends(gate: FirstAnswer | None = None) -> AsyncIterator[Backen
             gate,
         )
         stack.push_async_callback(indexer.aclose)
-        server_api = DeferredServerApi(asyncio.create_task(after_gate(functools.partial(_start_api, stack))), gate)
+        server_api = DeferredServerApi(
+            asyncio.create_task(after_gate(functools.partial(_start_api, stack, progress))), gate
+        )
         stack.push_async_callback(server_api.aclose)
-        yield Backends(server_api=server_api, indexer=indexer)
+        yield Backends(server_api=server_api, indexer=indexer, load=progress)

@@ -24,28 +24,38 @@ import subprocess
 import sys
 import threading
 import time
-from datetime import UTC, datetime
+import urllib.request
+from dataclasses import asdict
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, Self
 
 from wazuh_mcp.standin.alerts_render import wazuh_timestamp
 from wazuh_mcp.standin.dataset import (
+    ALERTS_PATTERN,
     DEFAULT_DATASET_SEED,
     DEMO_ALERT_COUNT,
     DEMO_DAYS,
+    VULNS_PATTERN,
     IndexedDoc,
     generate_alerts,
     generate_vulnerabilities,
 )
-from wazuh_mcp.standin.demo_load import RECENT, DemoLoad
+from wazuh_mcp.standin.demo_load import FIRST, RECENT, DemoLoad
 from wazuh_mcp.standin.estate import Estate
 from wazuh_mcp.standin.indexer_load import (
+    ALERTS_TEMPLATE,
+    META_INDEX,
+    META_INDEX_BODY,
+    VULNS_TEMPLATE,
     DatasetMeta,
     LoadCounts,
     TemplateSource,
     bulk_load,
     load_templates,
+    meta_id,
+    templates,
     write_meta,
 )
 
@@ -244,10 +254,86 @@ def load_slice(
 
 
 OLDER_STEP = 1_000
+"""Alerts older than 24 hours become searchable this many at a time (one refresh each)."""
+DEMO_CHUNK = 100
+"""Documents per bulk request in the demo's load. osmem-server answers no search while it indexes a bulk
+request (500 documents held a search about 2 s on 2 busy cores, 100 about 0.5 s), and the load runs
+while calls are being answered."""
 
 
 def _is_recent(doc: IndexedDoc, cutoff: str) -> bool:
     return str(doc.source["timestamp"]) >= cutoff  # one fixed-width UTC format: text order is time order
+
+
+def demo_alerts(
+    estate: Estate,
+    now: datetime,
+    *,
+    count: int = DEMO_ALERT_COUNT,
+    days: int = DEMO_DAYS,
+    seed: int = DEFAULT_DATASET_SEED,
+) -> list[IndexedDoc]:
+    """The demo slice's alerts, oldest first (exactly ``load_slice``'s); built while the engine starts."""
+    return list(generate_alerts(estate, now=now.astimezone(UTC), days=days, count=count, seed=seed))
+
+
+def _http(url: str, method: str, path: str, body: bytes | dict[str, Any] | None = None) -> Any:
+    """One request to the demo's engine (plain HTTP on loopback, no login). The demo's load speaks to it
+    directly: opensearch-py and requests cost a third of a second to import, on the first answer's path."""
+    data = body if isinstance(body, bytes) else None if body is None else json.dumps(body).encode()
+    kind = "application/x-ndjson" if isinstance(body, bytes) else "application/json"
+    request = urllib.request.Request(url + path, data=data, method=method, headers={"Content-Type": kind})
+    with urllib.request.urlopen(request, timeout=300) as response:
+        return json.loads(response.read())
+
+
+def _bulk(url: str, docs: list[IndexedDoc]) -> int:
+    """One bulk request; the number of documents that failed (a few samples go to the log)."""
+    lines: list[str] = []
+    for doc in docs:
+        lines += [json.dumps({"index": {"_index": doc.index, "_id": doc.id}}), json.dumps(doc.source)]
+    answer = _http(url, "POST", "/_bulk", ("\n".join(lines) + "\n").encode())
+    if not answer.get("errors"):
+        return 0
+    failed = [item for item in answer.get("items", []) if (item.get("index") or {}).get("error")]
+    for item in failed[:3]:
+        log.error("demo bulk item failed: %s", json.dumps(item)[:600])
+    return len(failed)
+
+
+def _index(
+    url: str, docs: list[IndexedDoc], progress: DemoLoad, *, vulnerabilities: bool = False, first: bool = False
+) -> int:
+    """Bulk-index ``docs`` in small requests, each after the searches in flight (calls go first, except
+    during the first phase: they are waiting for it); the number of documents that failed. The counts
+    move on per request (osmem shows documents before a refresh); the caller refreshes each whole step."""
+    errors = 0
+    for start in range(0, len(docs), DEMO_CHUNK):
+        if not first:
+            progress.wait_for_searches()
+        part = docs[start : start + DEMO_CHUNK]
+        errors += _bulk(url, part)
+        if vulnerabilities:
+            progress.vulnerabilities_loaded += len(part)
+        else:
+            progress.alerts_loaded += len(part)
+    return errors
+
+
+def _refresh(url: str) -> None:
+    _http(url, "POST", f"/{ALERTS_PATTERN},{VULNS_PATTERN}/_refresh?allow_no_indices=true")
+
+
+def _demo_templates(url: str) -> None:
+    """The project's own templates (the demo must not depend on the reference tree)."""
+    bundled = templates("bundled")
+    _http(url, "PUT", f"/_template/{ALERTS_TEMPLATE}", bundled.alerts)
+    _http(url, "PUT", f"/_index_template/{VULNS_TEMPLATE}", bundled.vulnerabilities)
+
+
+def _demo_meta(url: str, meta: DatasetMeta) -> None:
+    _http(url, "PUT", f"/{META_INDEX}", META_INDEX_BODY)  # a fresh engine: not there yet
+    _http(url, "PUT", f"/{META_INDEX}/_doc/{meta_id('')}?refresh=true", asdict(meta))
 
 
 def load_demo_phased(
@@ -259,38 +345,46 @@ def load_demo_phased(
     count: int = DEMO_ALERT_COUNT,
     days: int = DEMO_DAYS,
     seed: int = DEFAULT_DATASET_SEED,
+    alerts: list[IndexedDoc] | None = None,
 ) -> LoadCounts:
-    """The demo slice in three searchable steps, so the first questions are answered while the rest loads:
-    the last 24 hours of alerts, then the vulnerabilities, then the older alerts (and the meta record).
-    The documents are exactly ``load_slice``'s; only the order they are indexed in differs."""
+    """The demo slice in searchable steps, newest first, so the first questions are answered while the rest
+    loads: the last hour of alerts (about 120: a fraction of a second), the rest of the last 24 hours, the
+    vulnerabilities, then the older alerts (and the meta record). ``alerts`` is ``demo_alerts(...)`` when
+    the caller built it already. The documents are exactly ``load_slice``'s; only the order differs."""
     now = now.astimezone(UTC)
     started = time.monotonic()
-    load_templates(engine_url, source="bundled")
-    alerts = list(generate_alerts(estate, now=now, days=days, count=count, seed=seed))
-    cutoff = wazuh_timestamp(now - RECENT)
-    recent = [doc for doc in alerts if _is_recent(doc, cutoff)]
-    older = [doc for doc in alerts if not _is_recent(doc, cutoff)]
+    _demo_templates(engine_url)
+    progress.step("templates")
+    if alerts is None:
+        alerts = demo_alerts(estate, now, count=count, days=days, seed=seed)
+        progress.step("generated")
+    newest_first = alerts[::-1]
+    first_cut, recent_cut = wazuh_timestamp(now - FIRST), wazuh_timestamp(now - RECENT)
+    first = [doc for doc in newest_first if _is_recent(doc, first_cut)]
+    recent = [doc for doc in newest_first[len(first) :] if _is_recent(doc, recent_cut)]
+    older = newest_first[len(first) + len(recent) :]
     progress.alerts_total = len(alerts)
-    first = bulk_load(engine_url, recent, [], chunk=500)
-    progress.alerts_loaded, progress.recent_complete = first.alerts, True
-    progress.mark("recent")
-    second = bulk_load(engine_url, [], generate_vulnerabilities(estate, now=now, seed=seed), chunk=500)
-    progress.vulnerabilities_loaded = second.vulnerabilities
-    progress.mark("vulnerabilities")
     errors = 0
-    older.reverse()  # searchable step by step, newest first
-    for start in range(0, len(older), OLDER_STEP):
-        step = bulk_load(engine_url, older[start : start + OLDER_STEP], [], chunk=500)
-        progress.alerts_loaded += step.alerts
-        errors += step.errors
-    meta = DatasetMeta(now.isoformat(), seed, estate.seed, len(alerts), days, second.vulnerabilities, "bundled", "")
-    write_meta(engine_url, meta)
-    errors += first.errors + second.errors
+    for docs, span, phase in ((first, FIRST, "first"), (recent, RECENT, "recent")):
+        errors += _index(engine_url, docs, progress, first=phase == "first")
+        _refresh(engine_url)
+        progress.complete_span, progress.recent_complete = span, span >= RECENT
+        progress.mark(phase)
+    vulns = list(generate_vulnerabilities(estate, now=now, seed=seed))
+    errors += _index(engine_url, vulns, progress, vulnerabilities=True)
+    _refresh(engine_url)
+    progress.mark("vulnerabilities")
+    for start in range(0, len(older), OLDER_STEP):  # searchable step by step, newest first
+        errors += _index(engine_url, older[start : start + OLDER_STEP], progress)
+        _refresh(engine_url)
+    meta = DatasetMeta(now.isoformat(), seed, estate.seed, len(alerts), days, len(vulns), "bundled", "")
+    _demo_meta(engine_url, meta)
     if errors:
         raise EngineError(f"{errors} demo documents failed to index")
+    progress.complete_span = timedelta(days=days)
     progress.complete = True
     progress.mark("all")
-    return LoadCounts(len(alerts), second.vulnerabilities, errors, time.monotonic() - started)
+    return LoadCounts(len(alerts), len(vulns), errors, time.monotonic() - started)
 
 
 async def start_demo_indexer(

@@ -25,9 +25,7 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
-
-from opensearchpy import OpenSearch, helpers
+from typing import TYPE_CHECKING, Any, Literal
 
 from wazuh_mcp.standin.dataset import (
     ALERTS_PATTERN,
@@ -40,6 +38,9 @@ from wazuh_mcp.standin.dataset import (
     generate_vulnerabilities,
 )
 from wazuh_mcp.standin.estate import DEFAULT_SEED, build_estate
+
+if TYPE_CHECKING:  # imported where used: the demo's own load (engine.py) needs this module, not opensearch-py
+    from opensearchpy import OpenSearch
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +115,8 @@ def client(
     url: str, *, auth: tuple[str, str] | None = None, verify: bool | str = True, timeout: float = 120.0
 ) -> OpenSearch:
     """An opensearch-py client; ``verify`` is True, False or the path of a CA bundle."""
+    from opensearchpy import OpenSearch
+
     return OpenSearch(
         hosts=[url],
         http_auth=auth,
@@ -152,7 +155,7 @@ def reset(url: str, *, auth: tuple[str, str] | None = None, verify: bool | str =
     for pattern in (ALERTS_PATTERN, VULNS_PATTERN):
         es.indices.delete(index=index_prefix + pattern, ignore_unavailable=True, allow_no_indices=True)
     if es.indices.exists(index=META_INDEX):
-        es.delete(index=META_INDEX, id=_meta_id(index_prefix), ignore=[404], refresh=True)
+        es.delete(index=META_INDEX, id=meta_id(index_prefix), ignore=[404], refresh=True)
 
 
 def drop_dataset(
@@ -167,7 +170,7 @@ def drop_dataset(
     es.indices.delete_index_template(name=index_prefix + VULNS_TEMPLATE, ignore=[404])
 
 
-def _meta_id(index_prefix: str) -> str:
+def meta_id(index_prefix: str) -> str:
     return f"{index_prefix}dataset"
 
 
@@ -187,6 +190,8 @@ def bulk_load(
 
     Indexing errors are counted, not raised, so a test can assert on the count and see samples in the log.
     """
+    from opensearchpy import helpers
+
     es = client(url, auth=auth, verify=verify)
     started = time.monotonic()
     counts = {"alerts": 0, "vulnerabilities": 0}
@@ -218,17 +223,17 @@ def bulk_load(
     return LoadCounts(counts["alerts"], counts["vulnerabilities"], errors, time.monotonic() - started)
 
 
+META_INDEX_BODY: dict[str, Any] = {
+    "settings": {"index": {"number_of_shards": 1, "number_of_replicas": 0}},
+    "mappings": {"dynamic": False},
+}
+
+
 def write_meta(url: str, meta: DatasetMeta, *, auth: tuple[str, str] | None = None, verify: bool | str = True) -> None:
     es = client(url, auth=auth, verify=verify)
     if not es.indices.exists(index=META_INDEX):
-        es.indices.create(
-            index=META_INDEX,
-            body={
-                "settings": {"index": {"number_of_shards": 1, "number_of_replicas": 0}},
-                "mappings": {"dynamic": False},
-            },
-        )
-    es.index(index=META_INDEX, id=_meta_id(meta.index_prefix), body=asdict(meta), refresh=True)
+        es.indices.create(index=META_INDEX, body=META_INDEX_BODY)
+    es.index(index=META_INDEX, id=meta_id(meta.index_prefix), body=asdict(meta), refresh=True)
 
 
 def read_meta(
@@ -237,7 +242,7 @@ def read_meta(
     es = client(url, auth=auth, verify=verify)
     if not es.indices.exists(index=META_INDEX):
         return None
-    found = es.get(index=META_INDEX, id=_meta_id(index_prefix), ignore=[404])
+    found = es.get(index=META_INDEX, id=meta_id(index_prefix), ignore=[404])
     if not found.get("found"):
         return None
     try:
