@@ -1,7 +1,8 @@
-"""Generates ``docs/tools.md`` from the registry, so the docs cannot drift from the code.
+"""Generates ``docs/tools.md`` and the registry's index (``wazuh_mcp/server/tool_index.py``) from the
+registry, so neither can drift from the code.
 
-python -m wazuh_mcp.docgen          rewrite docs/tools.md
-python -m wazuh_mcp.docgen --check  exit 1 when docs/tools.md is stale (CI)
+python -m wazuh_mcp.docgen          rewrite both
+python -m wazuh_mcp.docgen --check  exit 1 when either is stale (CI)
 """
 
 from __future__ import annotations
@@ -16,6 +17,14 @@ from typing import Any
 from mcp_types import Tool
 
 DOC_PATH = Path(__file__).resolve().parents[1] / "docs" / "tools.md"
+INDEX_PATH = Path(__file__).resolve().parent / "server" / "tool_index.py"
+
+
+def index_text() -> str:
+    """What ``tool_index.py`` must say: read from the tool modules themselves, never from the index."""
+    from wazuh_mcp.server.registry import all_tools, render_index
+
+    return render_index(all_tools())
 
 
 async def every_tool() -> list[Tool]:
@@ -121,16 +130,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args(argv)
-    text = render(asyncio.run(every_tool()))
+    index = index_text()
     if args.check:
-        current = DOC_PATH.read_text() if DOC_PATH.exists() else ""
-        if current != text:
-            print(f"{DOC_PATH} is stale: run `python -m wazuh_mcp.docgen`", file=sys.stderr)
-            return 1
-        return 0
+        stale = [path for path, text in ((INDEX_PATH, index),) if _read(path) != text]
+        if not stale:  # the docs are rendered through the index, so only once it is current
+            stale = [DOC_PATH] if _read(DOC_PATH) != render(asyncio.run(every_tool())) else []
+        for path in stale:
+            print(f"{path} is stale: run `python -m wazuh_mcp.docgen`", file=sys.stderr)
+        return 1 if stale else 0
+    # The index first: the server that renders the docs names its tools from it.
+    INDEX_PATH.write_text(index)
     DOC_PATH.parent.mkdir(parents=True, exist_ok=True)
-    DOC_PATH.write_text(text)
+    DOC_PATH.write_text(render(asyncio.run(every_tool())))
     return 0
+
+
+def _read(path: Path) -> str:
+    return path.read_text() if path.exists() else ""
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from mcp_types import Tool
 
-from wazuh_mcp.docgen import DOC_PATH, every_tool, render
+from wazuh_mcp.docgen import DOC_PATH, INDEX_PATH, every_tool, index_text, render
+from wazuh_mcp.server.registry import ToolInfo, ToolSpec, all_tools, indexed_tools, resolve
 
 SNAP_DIR = Path(__file__).parent / "__toolsnaps__"
 
@@ -57,6 +58,21 @@ async def test_input_schemas_have_no_top_level_union_and_forbid_extras(tools: li
 
 async def test_docs_tools_md_is_current(tools: list[Tool]) -> None:
     assert DOC_PATH.read_text() == render(tools), "docs/tools.md is stale: run `python -m wazuh_mcp.docgen`"
+
+
+def test_the_tool_index_is_current() -> None:
+    """serve names its tools from tool_index.py (no tool module imported): it must say what the modules say."""
+    assert INDEX_PATH.read_text() == index_text(), "tool_index.py is stale: run `python -m wazuh_mcp.docgen`"
+    assert [t.info for t in indexed_tools()] == [s.info for s in all_tools()]
+
+
+def test_a_stale_index_entry_is_refused_with_the_fix() -> None:
+    """An index that disagrees with a module (a hint changed by hand) fails the first tools/list loudly."""
+    first = indexed_tools()[0]
+    changed = ToolInfo(first.id, first.title, first.name, read_only=not first.read_only)
+    assert all(isinstance(spec, ToolSpec) for spec in resolve([first]))
+    with pytest.raises(RuntimeError, match=r"python -m wazuh_mcp\.docgen"):
+        resolve([changed])
 
 
 async def test_descriptions_go_out_dedented_and_trimmed(tools: list[Tool]) -> None:

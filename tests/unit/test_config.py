@@ -185,3 +185,55 @@ def test_unreadable_settings_file_is_a_clear_error_for_serve_too(tmp_path: Path)
     )
     assert done.returncode == 1 and done.stdout == ""
     assert "configuration_error: Cannot read the settings file" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_env_names_are_case_insensitive_and_merge_into_the_profile_section(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A variable sets one key of a section; the file's other keys stay (a deep merge, not a replacement)."""
+    write_config('[profiles.default.api]\nurl = "https://from-file:55000"\nuser = "soc"\n')
+    monkeypatch.setenv("wazuh_mcp_api_url", "https://lower:55000")
+    settings = Settings.load()
+    assert (settings.api.url, settings.api.user) == ("https://lower:55000", "soc")
+
+
+def test_a_section_as_json_and_its_keys_one_by_one_combine(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WAZUH_MCP_INDEXER", '{"url": "https://json:9200", "user": "json"}')
+    monkeypatch.setenv("WAZUH_MCP_INDEXER_USER", "single")
+    settings = Settings.load()
+    assert (settings.indexer.url, settings.indexer.user) == ("https://json:9200", "single")
+
+
+def test_dict_settings_take_a_key_per_variable_or_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WAZUH_MCP_ROLE_TOOL_ALLOWLIST_TRIAGE", '["alerts.*"]')
+    monkeypatch.setenv("WAZUH_MCP_WRITE_TIERS", '{"write.restart_agent": "caller_attested"}')
+    monkeypatch.setenv("WAZUH_MCP_RESPONSES_ALLOWED_COMMANDS", '["firewall-drop"]')
+    settings = Settings.load()
+    assert settings.role_tool_allowlist == {"triage": ["alerts.*"]}  # what the environment says replaces the defaults
+    assert settings.write_tiers == {"write.restart_agent": "caller_attested"}
+    assert settings.responses.allowed_commands == ["firewall-drop"]
+
+
+def test_an_unknown_section_variable_is_rejected_and_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WAZUH_MCP_API_URLL", "https://typo:55000")
+    with pytest.raises(Exception) as err:
+        Settings.load()
+    assert "urll" in str(err.value)
+
+
+def test_a_list_variable_that_is_not_json_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WAZUH_MCP_OAUTH_ALGORITHMS", "RS256,ES256")
+    with pytest.raises(ConfigurationError) as err:
+        Settings.load()
+    assert "WAZUH_MCP_OAUTH_ALGORITHMS" in str(err.value) and "JSON" in err.value.render()
+
+
+def test_unrelated_wazuh_mcp_variables_are_not_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WAZUH_MCP_DEBUG", "1")
+    monkeypatch.setenv("WAZUH_MCP_DEMO", "1")
+    monkeypatch.setenv("WAZUH_MCP_ROLES", "admin")  # not WAZUH_MCP_ROLE
+    assert Settings.load().role == "analyst"
+
+
+def test_settings_made_directly_read_the_environment_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WAZUH_MCP_ROLE", "readonly")
+    assert Settings().role == "readonly"
+    assert Settings(role="admin").role == "admin"

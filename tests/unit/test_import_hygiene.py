@@ -5,9 +5,12 @@ these tests check what a running process actually loads."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 PROBE = """
 import sys
@@ -78,3 +81,104 @@ def test_a_configured_serve_loads_no_http_client_or_keyring_before_the_first_cal
     before, after = done.stdout.split("\n")[:2]
     assert before == " 0", f"loaded before the first call (modules, tools registered): {before!r}"
     assert int(after) > 0
+
+
+NOT_BEFORE_INITIALIZE = (
+    "wazuh_mcp.tools.",  # the tool modules: the registry's index names them (server/tool_index.py)
+    "wazuh_mcp.models.",  # their result models
+    "wazuh_mcp.writes.",  # approvals, rule files (the write tools, the rules resource)
+    "wazuh_mcp.query.hunt_grammar",
+    "wazuh_mcp.standin.",  # the demo's stand-ins (a configured serve never needs them)
+    "wazuh_mcp.backends.indexer",  # the clients load on first use
+    "wazuh_mcp.backends.server_api",
+    "httpx",
+    "opensearchpy",
+    "keyring",
+    "textual",
+    "tui",
+)
+"""What the real ``wazuh-mcp serve`` process must not import before it answers ``initialize`` (issue 13:
+bench/bench_startup.py measures what each of these cost)."""
+ALLOWED_EARLY = {"wazuh_mcp.tools", "wazuh_mcp.tools._args"}
+"""Light helpers the prompts and the backend factory need at registration: no pydantic result models."""
+
+
+def _imported_before_initialize(*args: str) -> set[str]:
+    """Module names a real ``serve`` process imported before its answer to ``initialize`` reached us, read
+    from ``-X importtime`` (unbuffered on stderr, a line per completed import). A line written just after the
+    answer may be counted too, which only makes the check stricter."""
+    from bench.bench_startup import configured_env
+    from bench.jsonrpc_probe import initialize_request
+
+    with tempfile.TemporaryDirectory(prefix="wazuh-mcp-hygiene-") as state:
+        env = configured_env(state) | {"PYTHONPATH": os.environ.get("PYTHONPATH", "")}
+        err_path = Path(state) / "stderr"
+        with err_path.open("w") as err:
+            proc = subprocess.Popen(
+                [sys.executable, "-X", "importtime", "-m", "wazuh_mcp", "serve", *args],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=err,
+                env=env,
+                cwd=state,
+                text=True,
+            )
+            assert proc.stdin is not None and proc.stdout is not None
+            try:
+                proc.stdin.write(json.dumps(initialize_request()) + "\n")
+                proc.stdin.flush()
+                answer = json.loads(proc.stdout.readline())
+                written = err_path.stat().st_size
+            finally:
+                proc.stdin.close()
+                proc.wait(timeout=60)
+                proc.stdout.close()
+        assert "result" in answer, answer
+        text = err_path.read_text()[:written]
+    return {line.rsplit("|", 1)[1].strip() for line in text.splitlines() if line.startswith("import time:")}
+
+
+def _too_early(names: set[str]) -> list[str]:
+    def banned(name: str) -> bool:  # "x." bans x's submodules; "x" bans x and its submodules, not "x2"
+        return any(
+            name.startswith(p) if p.endswith(".") else name == p or name.startswith(p + ".")
+            for p in NOT_BEFORE_INITIALIZE
+        )
+
+    return sorted(n for n in names - ALLOWED_EARLY if banned(n))
+
+
+def test_serve_answers_initialize_before_importing_tools_models_clients_or_stand_ins() -> None:
+    """What Claude Desktop starts (configured, nothing listening): the index names the tools, the clients and
+    the tool modules load on first use. The probe must be able to fail: the same server does import the
+    tool modules once asked for tools/list (test_the_registry_loads_the_tool_modules_on_first_need)."""
+    names = _imported_before_initialize()
+    assert "wazuh_mcp.server.build" in names, "the probe saw the server start"
+    assert _too_early(names) == []
+
+
+def test_serve_demo_answers_initialize_before_importing_the_stand_ins() -> None:
+    """The stand-ins start after the first answer (wazuh_mcp/server/first_answer.py)."""
+    names = _imported_before_initialize("--demo")
+    assert "wazuh_mcp.standin.demo" in names
+    assert sorted(n for n in names if n.startswith("wazuh_mcp.standin.") and n not in DEMO_EARLY) == []
+
+
+DEMO_EARLY = {"wazuh_mcp.standin", "wazuh_mcp.standin.demo", "wazuh_mcp.standin.demo_load"}
+"""The demo's wiring: settings, the deferred backends and the load's progress (no data, no server)."""
+
+
+def test_the_registry_loads_the_tool_modules_on_first_need() -> None:
+    probe = (
+        "import asyncio, sys\n"
+        "from wazuh_mcp.setup.settings import Settings\n"
+        "from wazuh_mcp.server.build import build_server\n"
+        "server = build_server(Settings.load())\n"
+        "print(any(m.startswith('wazuh_mcp.tools.alerts') for m in sys.modules))\n"
+        "asyncio.run(server.list_tools())\n"
+        "print(any(m.startswith('wazuh_mcp.tools.alerts') for m in sys.modules))\n"
+    )
+    env = {"WAZUH_MCP_CONFIG": "/dev/null", "PATH": "/usr/bin:/bin", "PYTHONPATH": os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True"]

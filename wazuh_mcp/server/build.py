@@ -12,15 +12,17 @@ import logging
 import reprlib
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 import anyio
 from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel.helper_types import ReadResourceContents
 from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import (
     CallToolResult,
+    GetPromptResult,
     InputRequiredResult,
     ListToolsResult,
     PaginatedRequestParams,
@@ -28,8 +30,11 @@ from mcp_types import (
     ReadResourceResult,
     TextContent,
 )
+from mcp_types import Prompt as MCPPrompt
+from mcp_types import Resource as MCPResource
+from mcp_types import ResourceTemplate as MCPResourceTemplate
 from mcp_types import Tool as MCPTool
-from pydantic import ValidationError
+from pydantic import AnyUrl, ValidationError
 
 from wazuh_mcp import __version__
 from wazuh_mcp.backends.server_api_shapes import ATTRIBUTION, Attribution
@@ -45,9 +50,10 @@ from wazuh_mcp.server import notices
 from wazuh_mcp.server.audit import UNKNOWN_TOOL, Auditor, AuditSink, Used, now_iso, terminal_safe
 from wazuh_mcp.server.caller import CALLER, Caller, caller_of
 from wazuh_mcp.server.context import AppContext, Backends, running_tool
+from wazuh_mcp.server.first_answer import FirstAnswer
 from wazuh_mcp.server.flood import ErrorFloodGuard, FloodRefusal, Refused
 from wazuh_mcp.server.prompts import register_prompts
-from wazuh_mcp.server.registry import Exposure, ToolSpec, all_tools, expose
+from wazuh_mcp.server.registry import Exposure, ToolInfo, expose, indexed_tools, resolve
 from wazuh_mcp.server.resources import register_demo_resources, register_resources
 from wazuh_mcp.server.schema_compact import compact
 from wazuh_mcp.server.sdk import AdaptedServer, ToolCrashed, argument_names, run_tool, schemas, set_schemas
@@ -122,10 +128,12 @@ def format_validation_error(tool_name: str, exc: ValidationError) -> InvalidArgu
 class WazuhServer(AdaptedServer[AppContext]):
     """MCPServer whose ``call_tool`` audits, filters by role and enforces the deadline."""
 
-    def __init__(self, settings: Settings, specs: list[ToolSpec], audit: AuditSink, **kwargs: Any) -> None:
+    def __init__(self, settings: Settings, specs: list[ToolInfo], audit: AuditSink, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.wazuh_settings = settings
         self.specs = {spec.name: spec for spec in specs}
+        """Wire name → the tool's identity and hints, from the registry's index: what listing and refusing
+        need, without importing a tool module (``_ensure_tools`` loads those on first need)."""
         self.exposure: Exposure = expose(
             specs, role=settings.role, allowlist=settings.role_tool_allowlist, writes=settings.writes
         )
@@ -138,6 +146,7 @@ class WazuhServer(AdaptedServer[AppContext]):
         self.app: AppContext | None = None
         """The running lifespan's context, for HTTP routes outside MCP (the approval endpoint)."""
         self._register_tools: Callable[[], None] | None = None
+        self._register_templates: Callable[[], None] | None = None
 
     def _ensure_tools(self) -> None:
         """Tools are registered on first need (tools/list or a call), not before ``initialize`` is answered:
@@ -146,12 +155,46 @@ class WazuhServer(AdaptedServer[AppContext]):
         if register is not None:
             register()
 
+    def _ensure_templates(self) -> None:
+        """Resource templates and prompts likewise, on the first resources/… or prompts/… request (the SDK
+        builds a model of each function's arguments when it registers one)."""
+        register, self._register_templates = self._register_templates, None
+        if register is not None:
+            register()
+
     def register_tools_on_first_use(self, register: Callable[[], None]) -> None:
         self._register_tools = register
+
+    def register_templates_on_first_use(self, register: Callable[[], None]) -> None:
+        self._register_templates = register
 
     async def list_tools(self) -> list[MCPTool]:
         self._ensure_tools()
         return await super().list_tools()
+
+    async def list_resources(self) -> list[MCPResource]:
+        self._ensure_templates()
+        return await super().list_resources()
+
+    async def list_resource_templates(self) -> list[MCPResourceTemplate]:
+        self._ensure_templates()
+        return await super().list_resource_templates()
+
+    async def read_resource(
+        self, uri: AnyUrl | str, context: Context[AppContext, Any] | None = None
+    ) -> Iterable[ReadResourceContents] | InputRequiredResult:
+        self._ensure_templates()
+        return await super().read_resource(uri, context)
+
+    async def list_prompts(self) -> list[MCPPrompt]:
+        self._ensure_templates()
+        return await super().list_prompts()
+
+    async def get_prompt(
+        self, name: str, arguments: dict[str, Any] | None = None, context: Context[AppContext, Any] | None = None
+    ) -> GetPromptResult | InputRequiredResult:
+        self._ensure_templates()
+        return await super().get_prompt(name, arguments, context)
 
     # --- team mode: who is calling ------------------------------------------------------------------
 
@@ -260,8 +303,8 @@ class WazuhServer(AdaptedServer[AppContext]):
         return self._reply(name, result, outcome_error, written or not recorded)
 
     def _gate(
-        self, spec: ToolSpec | None, name: str, arguments: dict[str, Any], session: str, ts: str, exposure: Exposure
-    ) -> ToolSpec:
+        self, spec: ToolInfo | None, name: str, arguments: dict[str, Any], session: str, ts: str, exposure: Exposure
+    ) -> ToolInfo:
         """The refusals before any work, cheapest and most basic first; the spec of a call that may run."""
         self.auditor.ready()  # fail closed: a call that could not be audited never runs
         refusal = self.flood.check(session, spec.id if spec else UNKNOWN_TOOL, ts)
@@ -331,7 +374,7 @@ class WazuhServer(AdaptedServer[AppContext]):
 
     def _audit(
         self,
-        spec: ToolSpec | None,
+        spec: ToolInfo | None,
         name: str,
         arguments: dict[str, Any],
         ts: str,
@@ -377,7 +420,7 @@ def _request_context(context: Context[AppContext, Any] | None) -> ServerRequestC
         return None
 
 
-def _registered(server: WazuhServer) -> list[ToolSpec]:
+def _registered(server: WazuhServer) -> list[ToolInfo]:
     """Tools to register: the settings' role's, and in team mode every role a token can map to
     (``tools/list`` and ``call_tool`` then filter per caller)."""
     oauth = server.wazuh_settings.oauth
@@ -398,11 +441,13 @@ def build_server(
     backends: BackendFactory | None = None,
     profile: str = "default",
     name: str = "wazuh",
+    first_answer: FirstAnswer | None = None,
     **server_options: Any,
 ) -> WazuhServer:
     """The MCP server: registry → tools (filtered by role and writes), audit sink, lifespan.
     ``backends`` replaces the real ones (built from settings and the OS keyring) in the demo and tests;
-    ``server_options`` go to ``MCPServer`` (``serve --http`` passes ``auth`` and ``token_verifier``)."""
+    ``server_options`` go to ``MCPServer`` (``serve --http`` passes ``auth`` and ``token_verifier``);
+    ``first_answer`` opens once the server has answered its first message (the demo's stand-ins wait on it)."""
     if settings.role not in settings.role_tool_allowlist:
         log.warning(
             "role %r is not in role_tool_allowlist (%s): no tool is available",
@@ -435,7 +480,7 @@ def build_server(
 
     server = WazuhServer(
         settings,
-        all_tools(),
+        indexed_tools(),
         audit,
         name=name,
         version=__version__,
@@ -446,7 +491,7 @@ def build_server(
     )
 
     def register_tools() -> None:
-        for spec in _registered(server):
+        for spec in resolve(_registered(server)):  # imports the tool modules: their models, their schemas
             server.add_tool(
                 spec.fn,
                 name=spec.name,
@@ -465,9 +510,15 @@ def build_server(
                 output_schema=compact(output_schema, output=True),
             )
 
+    if first_answer is not None:
+        server.middleware.append(first_answer)
+
+    def register_templates() -> None:
+        register_resources(server)
+        if profile == "demo":  # both demo entry points (stdio and HTTP) build the server as profile "demo"
+            register_demo_resources(server, lambda: server.app.backends.load if server.app else None)
+        register_prompts(server)
+
     server.register_tools_on_first_use(register_tools)
-    register_resources(server)
-    if profile == "demo":  # both demo entry points (stdio and HTTP) build the server as profile "demo"
-        register_demo_resources(server, lambda: server.app.backends.load if server.app else None)
-    register_prompts(server)
+    server.register_templates_on_first_use(register_templates)
     return server

@@ -38,6 +38,7 @@ from wazuh_mcp.errors import ConfigurationError
 from wazuh_mcp.server.approve_http import add_approval_route
 from wazuh_mcp.server.audit import Auditor, AuditSink, now_iso
 from wazuh_mcp.server.build import BackendFactory, WazuhServer, build_server
+from wazuh_mcp.server.first_answer import FirstAnswer
 from wazuh_mcp.server.oauth import JwksTokenVerifier
 from wazuh_mcp.setup.settings import Settings
 
@@ -194,13 +195,14 @@ def prepare(
     port: int,
     backends: BackendFactory | None = None,
     profile: str = "default",
+    first_answer: FirstAnswer | None = None,
 ) -> tuple[uvicorn.Server, socket.socket, WazuhServer, Listener]:
     """Everything ``serve --http`` runs, ready to serve (tests and the bench run it in-process)."""
     check_listener(settings, host)
     sock = bind(host, port)
     listener = Listener(host, sock.getsockname()[1], tls=settings.http.tls_cert is not None)
     options = auth_options(settings, listener)
-    server = build_server(settings, backends=backends, profile=profile, **options)
+    server = build_server(settings, backends=backends, profile=profile, first_answer=first_answer, **options)
     if "token_verifier" in options:
         add_approval_route(server, options["token_verifier"])
     app = http_app(server, settings, listener)
@@ -213,10 +215,11 @@ def prepare(
 
 def run_http(*, demo: bool, profile: str | None, host: str | None, port: int | None) -> int:
     factory: BackendFactory | None = None
+    gate: FirstAnswer | None = None
     if demo:
         from wazuh_mcp.server.stdio import demo_parts  # the one wiring of the demo's stand-ins
 
-        (settings, factory), name = demo_parts(), "demo"
+        (settings, factory, gate), name = demo_parts(), "demo"
     else:
         from wazuh_mcp.setup.settings import selected_profile
 
@@ -228,6 +231,7 @@ def run_http(*, demo: bool, profile: str | None, host: str | None, port: int | N
         port=settings.http.port if port is None else port,
         backends=factory,
         profile=name,
+        first_answer=gate,
     )
     audit_listen(settings, listener, demo=demo)
     auth = f"tokens from {settings.oauth.issuer}" if settings.oauth.issuer else "no authentication (loopback)"

@@ -5,6 +5,11 @@ exports them as ``TOOLS``. ``all_tools()`` enumerates every toolset; the server,
 filter, the schema snapshots and ``docs/tools.md`` all read from it, so nothing is ever
 registered by hand.
 
+``indexed_tools()`` names the same tools without importing their modules: ``tool_index.py`` is
+generated from ``all_tools()`` by ``python -m wazuh_mcp.docgen`` (a test fails when it is stale).
+``serve`` answers ``initialize`` and decides what a role may list from the index alone; the tool
+modules (their argument and result models) load on the first ``tools/list`` or call.
+
 Names: the canonical id is the seed's dotted form (``agents.get_agent``) and is what role
 allowlists and the audit log use; the wire name (``get_agent``) is what clients see, because
 Claude Desktop rejects dotted tool names.
@@ -15,9 +20,10 @@ from __future__ import annotations
 import fnmatch
 import importlib
 import inspect
+import json
 import re
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from mcp_types import ToolAnnotations
@@ -29,11 +35,10 @@ _WIRE_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 
 
 @dataclass(frozen=True)
-class ToolSpec:
-    """One tool: its identity, its hints and the coroutine that implements it."""
+class ToolInfo:
+    """One tool's identity and hints: what the listing decision and the audit need (the index holds these)."""
 
     id: str
-    fn: Callable[..., Awaitable[Any]]
     title: str
     name: str
     read_only: bool = True
@@ -49,11 +54,6 @@ class ToolSpec:
         return not self.read_only
 
     @property
-    def description(self) -> str:
-        """The docstring as the model reads it: dedented and trimmed (no source indentation on the wire)."""
-        return inspect.cleandoc(self.fn.__doc__ or "")
-
-    @property
     def annotations(self) -> ToolAnnotations:
         return ToolAnnotations(
             title=self.title,
@@ -66,6 +66,23 @@ class ToolSpec:
     @property
     def meta(self) -> dict[str, Any]:
         return {"toolset": self.toolset, "canonical_id": self.id}
+
+    @property
+    def info(self) -> ToolInfo:
+        """Just the identity and hints (what the index records), whatever the subclass."""
+        return ToolInfo(self.id, self.title, self.name, self.read_only, self.destructive, self.idempotent)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ToolSpec(ToolInfo):
+    """One tool: its identity, its hints and the coroutine that implements it."""
+
+    fn: Callable[..., Awaitable[Any]]
+
+    @property
+    def description(self) -> str:
+        """The docstring as the model reads it: dedented and trimmed (no source indentation on the wire)."""
+        return inspect.cleandoc(self.fn.__doc__ or "")
 
 
 def tool(
@@ -108,6 +125,56 @@ def all_tools() -> list[ToolSpec]:
     return specs
 
 
+def indexed_tools() -> list[ToolInfo]:
+    """Every tool as ``all_tools()`` names it, in the same order, without importing a tool module."""
+    from wazuh_mcp.server.tool_index import TOOLS
+
+    return list(TOOLS)
+
+
+def resolve(infos: Iterable[ToolInfo]) -> list[ToolSpec]:
+    """The implementations of indexed tools (imports every toolset). A stale index is a bug, said plainly."""
+    specs = {spec.name: spec for spec in all_tools()}
+    resolved = []
+    for info in infos:
+        spec = specs.get(info.name)
+        if spec is None or spec.info != info.info:
+            raise RuntimeError(f"tool index is stale for {info.name}: run `python -m wazuh_mcp.docgen`")
+        resolved.append(spec)
+    return resolved
+
+
+def render_index(specs: Iterable[ToolInfo]) -> str:
+    """The source of ``tool_index.py`` for these tools (docgen writes it; a test compares)."""
+    lines = [
+        '"""Generated from the registry by `python -m wazuh_mcp.docgen`: do not edit. Names every tool',
+        "without importing the tool modules, so `serve` answers `initialize` before loading them.",
+        '"""',
+        "",
+        "from wazuh_mcp.server.registry import ToolInfo",
+        "",
+        "TOOLS: tuple[ToolInfo, ...] = (",
+    ]
+    for spec in specs:
+        i = spec.info
+        lines += [
+            "    ToolInfo(",
+            *(f"        {key}={_literal(value)}," for key, value in _index_fields(i)),
+            "    ),",
+        ]
+    lines.append(")")
+    return "\n".join(lines) + "\n"
+
+
+def _index_fields(info: ToolInfo) -> list[tuple[str, Any]]:
+    return [(f.name, getattr(info, f.name)) for f in fields(ToolInfo)]
+
+
+def _literal(value: Any) -> str:
+    """A Python literal as ``ruff format`` writes it (double-quoted strings)."""
+    return repr(value) if isinstance(value, bool) else json.dumps(value, ensure_ascii=False)
+
+
 def role_allows(patterns: Iterable[str], canonical_id: str) -> bool:
     """Glob match of a canonical id against a role's allowlist (``alerts.*``, ``cluster.status``, ``*``)."""
     return any(fnmatch.fnmatchcase(canonical_id, pattern) for pattern in patterns)
@@ -117,15 +184,15 @@ def role_allows(patterns: Iterable[str], canonical_id: str) -> bool:
 class Exposure:
     """Which tools this server lists, and why the others are hidden."""
 
-    listed: list[ToolSpec]
+    listed: list[ToolInfo]
     hidden: dict[str, str]
     """Wire name → the reason a direct call is refused."""
 
 
-def expose(specs: Iterable[ToolSpec], *, role: str, allowlist: dict[str, list[str]], writes: bool) -> Exposure:
+def expose(specs: Iterable[ToolInfo], *, role: str, allowlist: dict[str, list[str]], writes: bool) -> Exposure:
     """The registry filter: role allowlist and the writes switch. Never checked inside handlers."""
     patterns = allowlist.get(role)
-    listed: list[ToolSpec] = []
+    listed: list[ToolInfo] = []
     hidden: dict[str, str] = {}
     for spec in specs:
         if patterns is None:

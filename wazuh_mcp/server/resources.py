@@ -32,10 +32,6 @@ from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 from wazuh_mcp.errors import ErrorCode, Forbidden, NotFound, WazuhMCPError
 from wazuh_mcp.server.audit import now_iso
 from wazuh_mcp.server.context import AppContext, LoadProgress, deps
-from wazuh_mcp.tools._args import agent_id as parse_agent_id
-from wazuh_mcp.tools.agents import fetch_agent
-from wazuh_mcp.tools.mitre import TECHNIQUE_ID_PATTERN, fetch_technique
-from wazuh_mcp.writes.rule_files import fetch_rule
 
 RULE_TTL = 300
 TECHNIQUE_TTL = 86_400
@@ -113,6 +109,9 @@ def _not_found(what: str, value: str, hint: str) -> NotFound:
 
 
 async def load_rule(ctx: Context[Any, Any], rule_id: str) -> dict[str, Any]:
+    # The loaders import their tools on first read: `serve` answers `initialize` without the tool modules.
+    from wazuh_mcp.writes.rule_files import fetch_rule
+
     if not _RULE_ID.fullmatch(rule_id):
         raise _not_found("rule", rule_id, "Rule ids are numbers, e.g. wazuh://rules/5716.")
     rule = await fetch_rule(deps(ctx).server_api(), int(rule_id))
@@ -122,12 +121,17 @@ async def load_rule(ctx: Context[Any, Any], rule_id: str) -> dict[str, Any]:
 
 
 async def load_technique(ctx: Context[Any, Any], technique_id: str) -> dict[str, Any]:
+    from wazuh_mcp.tools.mitre import TECHNIQUE_ID_PATTERN, fetch_technique
+
     if not re.fullmatch(TECHNIQUE_ID_PATTERN, technique_id):
         raise _not_found("MITRE technique", technique_id, "Ids look like T1110 or T1110.001.")
     return (await fetch_technique(ctx, technique_id)).model_dump(mode="json")
 
 
 async def load_agent_config(ctx: Context[Any, Any], agent_id: str) -> dict[str, Any]:
+    from wazuh_mcp.tools._args import agent_id as parse_agent_id
+    from wazuh_mcp.tools.agents import fetch_agent
+
     try:
         normalised = parse_agent_id(agent_id)
     except ValueError:

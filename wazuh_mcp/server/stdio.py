@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import signal
@@ -10,6 +11,7 @@ import sys
 import anyio
 
 from wazuh_mcp.server.build import BackendFactory, WazuhServer, build_server
+from wazuh_mcp.server.first_answer import FirstAnswer
 from wazuh_mcp.setup.settings import Settings, selected_profile
 
 log = logging.getLogger(__name__)
@@ -35,17 +37,19 @@ async def _serve_until_stopped(server: WazuhServer) -> None:
         group.start_soon(serve)
 
 
-def demo_parts() -> tuple[Settings, BackendFactory]:
-    """The demo's settings and backends (the embedded stand-ins), for stdio and ``serve --http --demo``."""
+def demo_parts() -> tuple[Settings, BackendFactory, FirstAnswer]:
+    """The demo's settings and backends (the embedded stand-ins), for stdio and ``serve --http --demo``; the
+    stand-ins start once the server has answered its first message (give the gate to ``build_server``)."""
     from wazuh_mcp.standin.demo import demo_backends, demo_settings
 
-    return demo_settings(), demo_backends
+    gate = FirstAnswer()
+    return demo_settings(), functools.partial(demo_backends, gate), gate
 
 
 def run_serve(*, demo: bool, profile: str | None) -> int:
     if demo:
-        settings, backends = demo_parts()
-        server = build_server(settings, backends=backends, profile="demo")
+        settings, backends, gate = demo_parts()
+        server = build_server(settings, backends=backends, profile="demo", first_answer=gate)
     else:
         name = selected_profile(profile)
         settings = Settings.load(profile=name)

@@ -15,16 +15,17 @@ then ``"default"``. Secrets are *not* settings: see ``wazuh_mcp.setup.secrets``.
 
 from __future__ import annotations
 
+import json
 import os
 import tomllib
 from collections.abc import Mapping
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, Literal, TextIO, cast
+from types import UnionType
+from typing import Any, Literal, TextIO, Union, cast, get_args, get_origin
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from wazuh_mcp.errors import ConfigurationError
 
@@ -278,42 +279,102 @@ DEFAULT_ROLE_TOOL_ALLOWLIST: dict[str, list[str]] = {
 }
 
 
-class _ProfileSource(PydanticBaseSettingsSource):
-    """Reads ``[profiles.<name>]`` from the TOML settings file."""
-
-    def __init__(self, settings_cls: type[BaseSettings], profile: str | None) -> None:
-        super().__init__(settings_cls)
-        self._profile = profile
-
-    def get_field_value(self, field: Any, field_name: str) -> tuple[Any, str, bool]:  # pragma: no cover
-        return None, field_name, False
-
-    def __call__(self) -> dict[str, Any]:
-        document = read_config_file()
-        profiles = document.get("profiles", {})
-        name = selected_profile(self._profile, document)
-        table = profiles.get(name, {}) if isinstance(profiles, dict) else {}
-        if not isinstance(table, dict):
-            return {}
-        for section in ("api", "indexer"):
-            if isinstance(table.get(section), dict) and "password" in table[section]:
-                raise ConfigurationError(
-                    f"The settings file {config_path()} holds a password under [profiles.{name}.{section}].",
-                    hint="Passwords belong in the OS keyring: delete that line and run `wazuh-mcp setup`.",
-                )
-        return dict(table)
+def _profile_table(profile: str | None) -> dict[str, Any]:
+    """``[profiles.<name>]`` from the TOML settings file."""
+    document = read_config_file()
+    profiles = document.get("profiles", {})
+    name = selected_profile(profile, document)
+    table = profiles.get(name, {}) if isinstance(profiles, dict) else {}
+    if not isinstance(table, dict):
+        return {}
+    for section in ("api", "indexer"):
+        if isinstance(table.get(section), dict) and "password" in table[section]:
+            raise ConfigurationError(
+                f"The settings file {config_path()} holds a password under [profiles.{name}.{section}].",
+                hint="Passwords belong in the OS keyring: delete that line and run `wazuh-mcp setup`.",
+            )
+    return dict(table)
 
 
-class Settings(BaseSettings):
-    """Everything wazuh-mcp needs to know that is not a secret."""
+ENV_PREFIX = "WAZUH_MCP_"
 
-    model_config = SettingsConfigDict(
-        env_prefix="WAZUH_MCP_",
-        env_nested_delimiter="_",
-        env_nested_max_split=1,
-        extra="ignore",
-        frozen=True,
+
+def _is_complex(annotation: Any) -> bool:
+    """A setting whose variable holds JSON: a section, a dict or a list (optional or not)."""
+    if get_origin(annotation) in (Union, UnionType):
+        return any(_is_complex(arg) for arg in get_args(annotation) if arg is not type(None))
+    origin = get_origin(annotation) or annotation
+    return origin in (dict, list) or (isinstance(origin, type) and issubclass(origin, BaseModel))
+
+
+def _json_value(name: str, raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError as exc:
+        raise ConfigurationError(
+            f"The environment variable {name.upper()} is not valid JSON ({exc}).",
+            hint='Lists and tables are written as JSON, e.g. \'["RS256", "ES256"]\' or \'{"soc": "admin"}\'.',
+        ) from exc
+
+
+def _env_values(model: type[BaseModel], environ: Mapping[str, str]) -> dict[str, Any]:
+    """The ``WAZUH_MCP_*`` variables as settings data, case-insensitive. A top-level field by its name
+    (``WAZUH_MCP_ROLE``; JSON for a section, dict or list), and one key of a section or dict per variable,
+    split once after the field's name (``WAZUH_MCP_INDEXER_ALERTS_PATTERN`` → ``indexer.alerts_pattern``).
+    A key a section does not have is kept, so validation names it; JSON that does not parse is an error."""
+    env = {name.lower(): value for name, value in environ.items() if name.upper().startswith(ENV_PREFIX)}
+    data: dict[str, Any] = {}
+    for field_name, field in model.model_fields.items():
+        name = ENV_PREFIX.lower() + field_name
+        complex_field = _is_complex(field.annotation)
+        value: Any = env.get(name)
+        if value is not None and complex_field:
+            value = _json_value(name, value)
+        if complex_field:
+            keys = {k[len(name) + 1 :]: (k, v) for k, v in env.items() if k.startswith(name + "_")}
+            nested = {key: _nested_value(field.annotation, key, *named) for key, named in keys.items()}
+            if nested:
+                value = _deep_update(value if isinstance(value, dict) else {}, nested)
+        if value is not None:
+            data[field_name] = value
+    return data
+
+
+def _nested_value(annotation: Any, key: str, name: str, raw: str) -> Any:
+    """One variable's value inside a section (JSON where its field is a dict or list) or a dict."""
+    section = next(
+        (a for a in (annotation, *get_args(annotation)) if isinstance(a, type) and issubclass(a, BaseModel)), None
     )
+    if section is not None:
+        inner = section.model_fields.get(key)
+        return _json_value(name, raw) if raw and inner is not None and _is_complex(inner.annotation) else raw
+    value_type = get_args(annotation)[1] if len(get_args(annotation)) == 2 else Any
+    if raw and _is_complex(value_type):
+        try:
+            return json.loads(raw)
+        except ValueError:
+            return raw  # validation says what is wrong with it
+    return raw
+
+
+def _deep_update(base: dict[str, Any], *updates: dict[str, Any]) -> dict[str, Any]:
+    """``base`` with each update laid over it, tables merged key by key (a file's section and one variable)."""
+    merged = dict(base)
+    for update in updates:
+        for key, value in update.items():
+            if isinstance(value, dict) and isinstance(merged.get(key), dict):
+                merged[key] = _deep_update(merged[key], value)
+            else:
+                merged[key] = value
+    return merged
+
+
+class Settings(BaseModel):
+    """Everything wazuh-mcp needs to know that is not a secret. Made directly or by ``load``, it reads the
+    environment and the profile under what it is given (the module docstring has the precedence). Read here
+    rather than by pydantic-settings: its import alone was a measurable part of ``serve``'s start-up."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
 
     api: ServerApiSettings = Field(default_factory=ServerApiSettings)
     indexer: IndexerSettings = Field(default_factory=IndexerSettings)
@@ -368,22 +429,14 @@ class Settings(BaseSettings):
         """True only when every backend speaks TLS with certificate verification on (what the audit records)."""
         return self.api.verify_tls and self.indexer.verify_tls and not self.plaintext_backends
 
+    def __init__(self, **given: Any) -> None:
+        super().__init__(**_deep_update(_profile_table(_PROFILE.get()), _env_values(Settings, os.environ), given))
+
     @classmethod
     def load(cls, profile: str | None = None, **overrides: Any) -> Settings:
         """Settings for ``profile`` (see the module docstring for precedence)."""
-        token = _PROFILE.set(profile)  # read by settings_customise_sources
+        token = _PROFILE.set(profile)  # read by __init__
         try:
             return cls(**overrides)
         finally:
             _PROFILE.reset(token)
-
-    @classmethod
-    def settings_customise_sources(
-        cls,
-        settings_cls: type[BaseSettings],
-        init_settings: PydanticBaseSettingsSource,
-        env_settings: PydanticBaseSettingsSource,
-        dotenv_settings: PydanticBaseSettingsSource,
-        file_secret_settings: PydanticBaseSettingsSource,
-    ) -> tuple[PydanticBaseSettingsSource, ...]:
-        return init_settings, env_settings, _ProfileSource(settings_cls, _PROFILE.get())

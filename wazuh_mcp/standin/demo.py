@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import importlib
 import json
 import logging
 import os
 import threading
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
 
@@ -44,10 +45,12 @@ if TYPE_CHECKING:  # the clients load with the stand-ins, in the background (not
     from wazuh_mcp.backends.indexer import Indexer
     from wazuh_mcp.backends.server_api import ServerApi
     from wazuh_mcp.backends.server_api_shapes import Page
+    from wazuh_mcp.server.first_answer import FirstAnswer
     from wazuh_mcp.standin.dataset import IndexedDoc
     from wazuh_mcp.standin.estate import Estate
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 DEMO_API_USER = "wazuh"
 
@@ -109,11 +112,14 @@ class DeferredIndexer:
     real backend ahead of the load; until everything is in, each call's answer carries a notice saying
     what is complete and what is partial."""
 
-    def __init__(self, ready: asyncio.Task[Indexer], progress: DemoLoad) -> None:
+    def __init__(self, ready: asyncio.Task[Indexer], progress: DemoLoad, gate: FirstAnswer | None = None) -> None:
         self._ready = ready
         self.progress = progress
+        self._gate = gate
 
     async def _indexer(self) -> Indexer:
+        if self._gate is not None:
+            self._gate.open()  # a call needs it: start now, whatever the server has answered
         indexer = await asyncio.shield(self._ready)
         if (text := self.progress.notice()) is not None:
             notice(text)
@@ -258,14 +264,20 @@ class DeferredServerApi:
 
     identity = DEMO_API_USER
 
-    def __init__(self, ready: asyncio.Task[ServerApi]) -> None:
+    def __init__(self, ready: asyncio.Task[ServerApi], gate: FirstAnswer | None = None) -> None:
         self._ready = ready
+        self._gate = gate
+
+    async def _api(self) -> ServerApi:
+        if self._gate is not None:
+            self._gate.open()  # a call needs it: start now
+        return await asyncio.shield(self._ready)
 
     async def request(self, method: str, path: str, **kwargs: Any) -> Any:
-        return await (await asyncio.shield(self._ready)).request(method, path, **kwargs)
+        return await (await self._api()).request(method, path, **kwargs)
 
     async def page(self, path: str, *, action: str, params: dict[str, Any] | None = None) -> Page:
-        return await (await asyncio.shield(self._ready)).page(path, action=action, params=params)
+        return await (await self._api()).page(path, action=action, params=params)
 
     async def aclose(self) -> None:
         if not self._ready.done():
@@ -275,12 +287,25 @@ class DeferredServerApi:
 
 
 @asynccontextmanager
-async def demo_backends() -> AsyncIterator[Backends]:
-    """Both stand-ins start in the background, so ``initialize`` is answered at once."""
+async def demo_backends(gate: FirstAnswer | None = None) -> AsyncIterator[Backends]:
+    """Both stand-ins start in the background, so ``initialize`` is answered at once; with a ``gate``, once
+    it opens (the server's first answer, or the first call that needs a stand-in), else right away."""
+
+    async def after_gate(start: Callable[[], Awaitable[T]]) -> T:
+        if gate is not None:
+            await gate.wait()
+        return await start()
+
     async with AsyncExitStack() as stack:
         progress = DemoLoad()
-        indexer = DeferredIndexer(asyncio.create_task(_start_indexer(stack, datetime.now(UTC), progress)), progress)
+        indexer = DeferredIndexer(
+            asyncio.create_task(after_gate(functools.partial(_start_indexer, stack, datetime.now(UTC), progress))),
+            progress,
+            gate,
+        )
         stack.push_async_callback(indexer.aclose)
-        server_api = DeferredServerApi(asyncio.create_task(_start_api(stack, progress)))
+        server_api = DeferredServerApi(
+            asyncio.create_task(after_gate(functools.partial(_start_api, stack, progress))), gate
+        )
         stack.push_async_callback(server_api.aclose)
         yield Backends(server_api=server_api, indexer=indexer, load=progress)
