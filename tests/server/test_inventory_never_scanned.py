@@ -10,12 +10,9 @@ from pathlib import Path
 import pytest
 from mcp.client.client import Client
 
-from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
-from wazuh_mcp.server.build import build_server
-from wazuh_mcp.server.context import Backends
-from wazuh_mcp.setup.settings import Settings
+from tests.server.audit_support import server_for
 from wazuh_mcp.standin.app import StandinConfig
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
+from wazuh_mcp.standin.server import StandinServer
 
 
 @pytest.fixture(scope="module")
@@ -32,22 +29,7 @@ def standin_5x() -> Iterator[StandinServer]:
 
 @asynccontextmanager
 async def client_for(standin: StandinServer, tmp_path: Path) -> AsyncIterator[Client]:
-    @asynccontextmanager
-    async def backends() -> AsyncIterator[Backends]:
-        api = ServerApi(
-            ServerApiConfig(
-                url=standin.url,
-                user="wazuh",
-                password=DEMO_USERS["wazuh"].password,
-                verify=str(standin.ca_path),
-                timeout_s=5,
-            )
-        )
-        yield Backends(server_api=api)
-        await api.aclose()
-
-    settings = Settings.load(role="analyst", audit_log=tmp_path / "audit.jsonl")
-    async with Client(build_server(settings, backends=backends)) as client:
+    async with Client(server_for(standin, tmp_path / "audit.jsonl", role="analyst")) as client:
         yield client
 
 
