@@ -182,3 +182,32 @@ def test_the_registry_loads_the_tool_modules_on_first_need() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "True"]
+
+
+def test_a_call_before_tools_list_registers_only_its_own_tool(tmp_path: Path) -> None:
+    """The first call does not wait for every tool's models (the demo's first answer did, ~0.4 s): it loads
+    its own toolset and registers its own tool; ``tools/list`` then registers the rest, listed in the
+    registry's order whichever came first."""
+    probe = (
+        "import asyncio, sys\n"
+        "from wazuh_mcp.setup.settings import Settings\n"
+        "from wazuh_mcp.server.build import build_server\n"
+        "from wazuh_mcp.server.registry import indexed_tools\n"
+        "server = build_server(Settings.load())\n"
+        "async def main():\n"
+        "    result = await server.call_tool('summarize_alerts', {})\n"
+        "    print(result.is_error, [t for t in ('alerts', 'agents', 'respond', 'write') if f'wazuh_mcp.tools.{t}' in sys.modules])\n"
+        "    print([t.name for t in server._tool_manager.list_tools()])\n"
+        "    listed = [t.name for t in await server.list_tools()]\n"
+        "    print(listed == [t.name for t in server.exposure.listed], len(listed))\n"
+        "asyncio.run(main())\n"
+    )
+    env = {"WAZUH_MCP_CONFIG": "/dev/null", "PATH": "/usr/bin:/bin", "PYTHONPATH": os.environ.get("PYTHONPATH", "")}
+    env["WAZUH_MCP_STATE_DIR"] = str(tmp_path)
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    called, registered, listed = done.stdout.splitlines()[:3]
+    assert called == "True ['alerts']", called  # no Indexer configured: an error, but answered
+    assert registered == "['summarize_alerts']"
+    in_order, count = listed.split()
+    assert in_order == "True" and int(count) > 10

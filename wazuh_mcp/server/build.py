@@ -145,15 +145,21 @@ class WazuhServer(AdaptedServer[AppContext]):
         """Team mode's bearer-token verifier (``serve --http`` with an issuer), else None."""
         self.app: AppContext | None = None
         """The running lifespan's context, for HTTP routes outside MCP (the approval endpoint)."""
-        self._register_tools: Callable[[], None] | None = None
+        self._register_tools: Callable[[str | None], None] | None = None
         self._register_templates: Callable[[], None] | None = None
 
-    def _ensure_tools(self) -> None:
+    def _ensure_tools(self, name: str | None = None) -> None:
         """Tools are registered on first need (tools/list or a call), not before ``initialize`` is answered:
-        building every tool's argument model and schemas is most of serve's start-up (bench_startup.py)."""
-        register, self._register_tools = self._register_tools, None
-        if register is not None:
-            register()
+        building every tool's argument model and schemas is most of serve's start-up (bench_startup.py).
+        A call before the first ``tools/list`` registers only its own tool (its toolset's module, one model):
+        all twenty took ~0.4 s on the first call's path, the demo's first answer waiting on them
+        (bench/bench_demo_ready.py); ``tools/list`` registers the rest."""
+        register = self._register_tools
+        if register is None:
+            return
+        if name is None:
+            self._register_tools = None
+        register(name)
 
     def _ensure_templates(self) -> None:
         """Resource templates and prompts likewise, on the first resources/… or prompts/… request (the SDK
@@ -162,15 +168,18 @@ class WazuhServer(AdaptedServer[AppContext]):
         if register is not None:
             register()
 
-    def register_tools_on_first_use(self, register: Callable[[], None]) -> None:
+    def register_tools_on_first_use(self, register: Callable[[str | None], None]) -> None:
+        """``register(name)`` registers that tool if it is not yet (``None``: every one still missing)."""
         self._register_tools = register
 
     def register_templates_on_first_use(self, register: Callable[[], None]) -> None:
         self._register_templates = register
 
     async def list_tools(self) -> list[MCPTool]:
+        """In the registry's order, whichever tool a call registered first."""
         self._ensure_tools()
-        return await super().list_tools()
+        order = {name: position for position, name in enumerate(self.specs)}
+        return sorted(await super().list_tools(), key=lambda tool: order.get(tool.name, len(order)))
 
     async def list_resources(self) -> list[MCPResource]:
         self._ensure_templates()
@@ -251,7 +260,7 @@ class WazuhServer(AdaptedServer[AppContext]):
         code: ErrorCode | None = None
         change_id: str | None = None
         result: CallToolResult | InputRequiredResult | None = None
-        self._ensure_tools()
+        self._ensure_tools(name)
         caller = self.caller(_request_context(context))
         session = f"sub:{caller.subject}" if caller is not None else _session_key(context)
         # The Wazuh user comes from the verified token only: no argument or header can choose another.
@@ -490,8 +499,12 @@ def build_server(
         **server_options,
     )
 
-    def register_tools() -> None:
-        for spec in resolve(_registered(server)):  # imports the tool modules: their models, their schemas
+    registered: set[str] = set()
+
+    def register_tools(only: str | None) -> None:
+        missing = [i for i in _registered(server) if i.name not in registered and only in (None, i.name)]
+        for spec in resolve(missing):  # imports their tool modules: their models, their schemas
+            registered.add(spec.name)
             server.add_tool(
                 spec.fn,
                 name=spec.name,

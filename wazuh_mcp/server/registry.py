@@ -107,17 +107,23 @@ def tool(
     return decorate
 
 
+def toolset_tools(toolset: str) -> list[ToolSpec]:
+    """One toolset's tools (imports that module only); none when the module is missing."""
+    try:
+        module = importlib.import_module(f"wazuh_mcp.tools.{toolset}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"wazuh_mcp.tools.{toolset}":
+            return []
+        raise
+    return list(module.TOOLS)
+
+
 def all_tools() -> list[ToolSpec]:
     """Every tool of every toolset, in documentation order."""
-    specs: list[ToolSpec] = []
-    for toolset in TOOLSETS:
-        try:
-            module = importlib.import_module(f"wazuh_mcp.tools.{toolset}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"wazuh_mcp.tools.{toolset}":
-                continue
-            raise
-        specs.extend(module.TOOLS)
+    specs = [spec for toolset in TOOLSETS for spec in toolset_tools(toolset)]
+    strays = [s.id for toolset in TOOLSETS for s in toolset_tools(toolset) if s.toolset != toolset]
+    if strays:  # resolve() finds a tool's module by its id
+        raise RuntimeError(f"tool ids must start with their toolset's module name: {strays}")
     names = [s.name for s in specs]
     duplicates = {n for n in names if names.count(n) > 1}
     if duplicates:
@@ -133,8 +139,11 @@ def indexed_tools() -> list[ToolInfo]:
 
 
 def resolve(infos: Iterable[ToolInfo]) -> list[ToolSpec]:
-    """The implementations of indexed tools (imports every toolset). A stale index is a bug, said plainly."""
-    specs = {spec.name: spec for spec in all_tools()}
+    """The implementations of indexed tools, importing only their toolsets (a tool's id starts with its
+    toolset's module name). A stale index is a bug, said plainly."""
+    infos = list(infos)
+    wanted = {info.toolset for info in infos}
+    specs = {spec.name: spec for toolset in TOOLSETS if toolset in wanted for spec in toolset_tools(toolset)}
     resolved = []
     for info in infos:
         spec = specs.get(info.name)

@@ -6,6 +6,7 @@ analyst who knows Wazuh recognises every alert. The data is written here, not co
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -138,14 +139,22 @@ class Rule:
         }
         if self.frequency is not None:
             out["frequency"] = self.frequency
-        if self.mitre:
-            tactics: list[str] = []
-            for technique in self.mitre:
-                tactics += [t for t in MITRE[technique][1] if t not in tactics]
-            out["mitre"] = {"id": list(self.mitre), "tactic": tactics, "technique": [MITRE[t][0] for t in self.mitre]}
+        if (mitre := self._alert_mitre) is not None:
+            out["mitre"] = {key: list(values) for key, values in mitre.items()}  # each alert its own lists
         for key, values in self.compliance.items():
             out[key] = list(values)
         return out
+
+    @functools.cached_property
+    def _alert_mitre(self) -> dict[str, list[str]] | None:
+        """The alert's ``rule.mitre``, worked out once per rule (the demo renders its alerts before its first
+        answer)."""
+        if not self.mitre:
+            return None
+        tactics: list[str] = []
+        for technique in self.mitre:
+            tactics += [t for t in MITRE[technique][1] if t not in tactics]
+        return {"id": list(self.mitre), "tactic": tactics, "technique": [MITRE[t][0] for t in self.mitre]}
 
 
 def _r(

@@ -135,8 +135,9 @@ class Renderer:
         agent = spec.agent
         key = (agent.id, rule.id)
         self.fired[key] = self.fired.get(key, 0) + 1
+        second, millis = _second(ts), f"{ts.microsecond // 1000:03d}"  # both timestamps: one formatting
         doc: JsonDict = {
-            "timestamp": wazuh_timestamp(ts),
+            "timestamp": f"{second}.{millis}+0000",  # wazuh_timestamp(ts)
             "rule": rule.as_alert_rule(self.fired[key], description),
             "agent": {"id": agent.id, "name": agent.name} | ({"ip": agent.ip} if agent.id != "000" else {}),
             "manager": {"name": MANAGER_NAME},
@@ -154,7 +155,7 @@ class Renderer:
         doc.update(extra)
         if (located := _geo(geo)) is not None:
             doc["GeoLocation"] = located
-        doc["@timestamp"] = iso_timestamp(ts)
+        doc["@timestamp"] = f"{second}.{millis}Z"  # iso_timestamp(ts)
         return doc
 
     def ts(self, spec: Spec) -> datetime:

@@ -106,10 +106,13 @@ def generate_alerts(
     tod = now.hour * 3600 + now.minute * 60 + now.second
     specs = plan(estate, now_tod_s=tod, days=days, count=count, seed=seed, findings=findings(estate, seed))
     renderer = Renderer(now, seed)
+    id_prefix = f"alert|{seed}|{days}|{count}|"  # _doc_id("alert", seed, days, count, position), a part built once
     for position, spec in enumerate(specs):
         source = renderer.render(spec)
-        ts = now - timedelta(milliseconds=spec.ago_ms)
-        yield IndexedDoc(alert_index(ts), _doc_id("alert", seed, days, count, position), source)
+        # The daily index from the alert's own UTC timestamp (alert_index's, without a datetime per alert).
+        day = source["timestamp"][:10].replace("-", ".")
+        digest = hashlib.sha1(f"{id_prefix}{position}".encode()).digest()
+        yield IndexedDoc(ALERTS_INDEX_PREFIX + day, base64.urlsafe_b64encode(digest).decode()[:20], source)
 
 
 # --- vulnerability state (wazuh-states-vulnerabilities-*, 4.8+; the template is dynamic: strict) ----

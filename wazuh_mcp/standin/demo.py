@@ -186,18 +186,29 @@ def _demo_data(now: datetime) -> tuple[Estate, list[IndexedDoc]]:
     return estate, demo_alerts(estate, now)
 
 
-async def _start_indexer(stack: AsyncExitStack, now: datetime, progress: DemoLoad) -> Indexer:
+async def _start_indexer(
+    stack: AsyncExitStack, now: datetime, progress: DemoLoad, generated: Callable[[], None] = lambda: None
+) -> Indexer:
     """Start the engine and load it in phases; returns once the first phase (the last hour) is searchable,
-    leaving the rest to load in its thread."""
-    # Imported in a thread, like the Server API stand-in: the event loop stays free to answer `initialize`.
-    engine_module = await asyncio.to_thread(importlib.import_module, "wazuh_mcp.standin.engine")
-    progress.step("engine imported")
-    engine = engine_module.OsmemEngine(log_path=ensure_state_dir() / "demo-indexer.log")
-    data = asyncio.ensure_future(asyncio.to_thread(_demo_data, now))  # built while the engine starts
-    await _start_in_thread(stack, engine.start, engine.stop)  # a session that ends mid-load stops it too
-    progress.step("engine")
-    estate, alerts = await data
+    leaving the rest to load in its thread. ``generated`` is called once the alerts are built."""
+    # The alerts first: building them (~0.7 s of Python, the whole slice: each alert's details follow from
+    # the ones before) is the longest step before the first phase. The engine's import and start (its own
+    # process) go beside it, in threads like the Server API stand-in: the event loop stays free.
+    data = asyncio.ensure_future(asyncio.to_thread(_demo_data, now))
+    try:
+        engine_module = await asyncio.to_thread(importlib.import_module, "wazuh_mcp.standin.engine")
+        progress.step("engine imported")
+        engine = engine_module.OsmemEngine(log_path=ensure_state_dir() / "demo-indexer.log")
+        await _start_in_thread(stack, engine.start, engine.stop)  # a session that ends mid-load stops it too
+        progress.step("engine")
+        estate, alerts = await data
+    finally:
+        if not data.done():
+            data.cancel()  # the thread runs on; nobody is left to see its result
+        elif not data.cancelled():
+            data.exception()  # retrieved: when the engine failed first, nobody awaited it
     progress.step("generated")
+    generated()
     loop = asyncio.get_running_loop()
     first: asyncio.Future[None] = loop.create_future()
 
@@ -230,9 +241,15 @@ async def _start_indexer(stack: AsyncExitStack, now: datetime, progress: DemoLoa
     progress.listeners.append(on_phase)
     # A plain thread, not asyncio.to_thread: the load outlives this coroutine (it returns after phase one).
     threading.Thread(target=load, name="demo-load", daemon=True).start()
-    await first
-    indexer = indexer_from_settings(IndexerSettings(url=engine.url), "demo")  # osmem: no login
+    # The client (opensearch-py, ~0.2 s to import) loads while the engine indexes the first phase.
+    indexer = await asyncio.to_thread(indexer_from_settings, IndexerSettings(url=engine.url), "demo")  # no login
     assert indexer is not None
+    progress.step("client")
+    try:
+        await first
+    except BaseException:
+        await indexer.aclose()
+        raise
     return indexer
 
 
@@ -260,17 +277,23 @@ async def _start_api(stack: AsyncExitStack, progress: DemoLoad) -> ServerApi:
 
 
 class DeferredServerApi:
-    """The demo Server API while its stand-in starts: ``initialize`` does not wait for it, a call does."""
+    """The demo Server API while its stand-in starts: ``initialize`` does not wait for it, a call does.
+    ``wanted`` is set when a call needs it (its start may be waiting for that)."""
 
     identity = DEMO_API_USER
 
-    def __init__(self, ready: asyncio.Task[ServerApi], gate: FirstAnswer | None = None) -> None:
+    def __init__(
+        self, ready: asyncio.Task[ServerApi], gate: FirstAnswer | None = None, wanted: asyncio.Event | None = None
+    ) -> None:
         self._ready = ready
         self._gate = gate
+        self._wanted = wanted
 
     async def _api(self) -> ServerApi:
         if self._gate is not None:
             self._gate.open()  # a call needs it: start now
+        if self._wanted is not None:
+            self._wanted.set()
         return await asyncio.shield(self._ready)
 
     async def request(self, method: str, path: str, **kwargs: Any) -> Any:
@@ -298,14 +321,22 @@ async def demo_backends(gate: FirstAnswer | None = None) -> AsyncIterator[Backen
 
     async with AsyncExitStack() as stack:
         progress = DemoLoad()
-        indexer = DeferredIndexer(
-            asyncio.create_task(after_gate(functools.partial(_start_indexer, stack, datetime.now(UTC), progress))),
-            progress,
-            gate,
+        # Both starts are Python work on one interpreter lock, so they take turns: a first summarize_alerts
+        # needs the alerts generated, then the engine searched, and only then the Server API (its rules'
+        # descriptions). The Server API stand-in starts once the alerts are generated (while the engine
+        # indexes the first phase), once the Indexer's start ends otherwise, or at once when a call needs it.
+        api_turn = asyncio.Event()
+        indexer_ready = asyncio.create_task(
+            after_gate(functools.partial(_start_indexer, stack, datetime.now(UTC), progress, api_turn.set))
         )
+        indexer_ready.add_done_callback(lambda _: api_turn.set())
+        indexer = DeferredIndexer(indexer_ready, progress, gate)
         stack.push_async_callback(indexer.aclose)
-        server_api = DeferredServerApi(
-            asyncio.create_task(after_gate(functools.partial(_start_api, stack, progress))), gate
-        )
+
+        async def start_api() -> ServerApi:
+            await api_turn.wait()
+            return await _start_api(stack, progress)
+
+        server_api = DeferredServerApi(asyncio.create_task(after_gate(start_api)), gate, api_turn)
         stack.push_async_callback(server_api.aclose)
         yield Backends(server_api=server_api, indexer=indexer, load=progress)
