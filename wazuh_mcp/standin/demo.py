@@ -187,10 +187,10 @@ def _demo_data(now: datetime) -> tuple[Estate, list[IndexedDoc]]:
 
 
 async def _start_indexer(
-    stack: AsyncExitStack, now: datetime, progress: DemoLoad, generated: Callable[[], None] = lambda: None
+    stack: AsyncExitStack, now: datetime, progress: DemoLoad, client_ready: Callable[[], None] = lambda: None
 ) -> Indexer:
     """Start the engine and load it in phases; returns once the first phase (the last hour) is searchable,
-    leaving the rest to load in its thread. ``generated`` is called once the alerts are built."""
+    leaving the rest to load in its thread. ``client_ready`` is called once the Indexer client is built."""
     # The alerts first: building them (~0.7 s of Python, the whole slice: each alert's details follow from
     # the ones before) is the longest step before the first phase. The engine's import and start (its own
     # process) go beside it, in threads like the Server API stand-in: the event loop stays free.
@@ -208,7 +208,6 @@ async def _start_indexer(
         elif not data.cancelled():
             data.exception()  # retrieved: when the engine failed first, nobody awaited it
     progress.step("generated")
-    generated()
     loop = asyncio.get_running_loop()
     first: asyncio.Future[None] = loop.create_future()
 
@@ -245,6 +244,7 @@ async def _start_indexer(
     indexer = await asyncio.to_thread(indexer_from_settings, IndexerSettings(url=engine.url), "demo")  # no login
     assert indexer is not None
     progress.step("client")
+    client_ready()
     try:
         await first
     except BaseException:
@@ -321,10 +321,11 @@ async def demo_backends(gate: FirstAnswer | None = None) -> AsyncIterator[Backen
 
     async with AsyncExitStack() as stack:
         progress = DemoLoad()
-        # Both starts are Python work on one interpreter lock, so they take turns: a first summarize_alerts
-        # needs the alerts generated, then the engine searched, and only then the Server API (its rules'
-        # descriptions). The Server API stand-in starts once the alerts are generated (while the engine
-        # indexes the first phase), once the Indexer's start ends otherwise, or at once when a call needs it.
+        # Both starts are Python work under one interpreter lock, so they take turns: a first summarize_alerts
+        # needs the alerts built and the Indexer client loaded, then the engine searched, and only then the
+        # Server API (its rules' descriptions). So the Server API stand-in starts once the Indexer client is
+        # built (while the engine indexes the first phase and answers the first search), once the Indexer's
+        # start ends otherwise, or at once when a call needs it.
         api_turn = asyncio.Event()
         indexer_ready = asyncio.create_task(
             after_gate(functools.partial(_start_indexer, stack, datetime.now(UTC), progress, api_turn.set))
