@@ -159,6 +159,22 @@ def test_same_seed_same_fleet_times_anchored() -> None:
     assert started - keepalive < (started - datetime(2026, 1, 4, tzinfo=UTC))
 
 
+def test_inventories_are_built_when_read_and_the_order_of_reads_changes_nothing() -> None:
+    """The fleet builds an agent's syscollector tables on first read (the demo's Server API starts sooner):
+    one agent read first, or every agent read in the opposite order, gives the same tables."""
+    started = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
+    forward, backward = build_fleet(started=started), build_fleet(started=started)
+    ids = list(forward.inventory)
+    assert len(ids) == len(forward.agents) > 10
+    last = backward.inventory[ids[-1]]  # read first here, last below
+    assert last and last == forward.inventory[ids[-1]]
+    tables = {agent_id: forward.inventory[agent_id] for agent_id in ids}
+    assert tables == {agent_id: backward.inventory[agent_id] for agent_id in reversed(ids)}
+    assert {"packages", "processes", "ports"} <= set(tables[ids[-1]])
+    with pytest.raises(KeyError):
+        forward.inventory["999"]
+
+
 def test_single_node_cluster_answers(client: httpx.Client) -> None:
     token = login(client)
     nodes = client.get("/cluster/nodes", headers=bearer(token))

@@ -140,7 +140,11 @@ class Rule:
         if self.frequency is not None:
             out["frequency"] = self.frequency
         if (mitre := self._alert_mitre) is not None:
-            out["mitre"] = {key: list(values) for key, values in mitre.items()}  # each alert its own lists
+            out["mitre"] = {
+                "id": list(mitre["id"]),
+                "tactic": list(mitre["tactic"]),
+                "technique": list(mitre["technique"]),
+            }
         for key, values in self.compliance.items():
             out[key] = list(values)
         return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -78,7 +79,7 @@ class Fleet:
     cluster_name: str
     started: datetime
     agents: list[Item]
-    inventory: dict[str, dict[str, list[Item]]]
+    inventory: Mapping[str, dict[str, list[Item]]]
     groups: dict[str, dict[str, str]]  # group -> file name -> content
     nodes: list[ClusterNode] = field(default_factory=list)
     keys: dict[str, str] = field(default_factory=dict)
@@ -158,6 +159,27 @@ def _scan(when: datetime, with_time: bool = True) -> Item:
 
 def _sysname(os_info: OsInfo) -> str:
     return {"linux": "Linux", "windows": "Windows", "darwin": "Darwin"}[os_info.family]
+
+
+class LazyInventory(Mapping[str, dict[str, list[Item]]]):
+    """Agent id → its syscollector tables, each agent's built when first read: the demo's Server API stand-in
+    starts without building all 61 (a sixth of its start, while the demo's first answer waits). Each agent's
+    tables come from its own seed and its fixed facts, so when they are built changes nothing."""
+
+    def __init__(self, facts: dict[str, AgentFacts], seed: int) -> None:
+        self._facts, self._seed = facts, seed
+        self._built: dict[str, dict[str, list[Item]]] = {}
+
+    def __getitem__(self, agent_id: str) -> dict[str, list[Item]]:
+        if agent_id not in self._built:
+            self._built[agent_id] = inventory(self._facts[agent_id], self._seed)  # KeyError: no such agent
+        return self._built[agent_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._facts)
+
+    def __len__(self) -> int:
+        return len(self._facts)
 
 
 def inventory(facts: AgentFacts, seed: int) -> dict[str, list[Item]]:
@@ -398,7 +420,7 @@ def build_fleet(
     rng = random.Random(f"fleet|{seed}")
     facts = [_estate_facts(a, started, node_name, estate.MANAGER_NAME, rng) for a in the_estate.agents]
     agents = [agent_record(f) for f in facts]
-    inv = {f.agent.id: inventory(f, seed) for f in facts}
+    inv = LazyInventory({f.agent.id: f for f in facts}, seed)
     groups = sorted({g for a in the_estate.agents for g in a.groups})
     nodes = (
         [
