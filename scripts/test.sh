@@ -97,6 +97,9 @@ lint-imports
 python -m wazuh_mcp.docgen --check
 
 # --- release workflows (actionlint, a Go program from the module proxy, pinned) ---------------------
+# Go also builds the one-file launcher (packaging/build.sh); the official tarball installs into /usr/local/go,
+# which a non-login shell may not have on PATH.
+[[ -x /usr/local/go/bin/go ]] && ! command -v go >/dev/null && export PATH="/usr/local/go/bin:$PATH"
 ACTIONLINT_VERSION=v1.7.12
 if command -v go >/dev/null; then
     gobin="$ROOT/.cache/gobin"
@@ -116,7 +119,10 @@ if [[ -z "${SKIP_BINARY:-}" ]]; then
     mapfile -t built < <(PYTHON="$VENV/bin/python" DIST="$ROOT/.cache/dist" packaging/build.sh)
     [[ ${#built[@]} -eq 2 && -f "${built[1]}" ]] || { log "packaging/build.sh failed (see above)"; exit 1; }
     export WAZUH_MCP_TEST_BINARY="${built[0]}" WAZUH_MCP_TEST_BUNDLE="${built[1]}"
-    python packaging/smoke.py "$WAZUH_MCP_TEST_BINARY"
+    # The launcher unpacks into a scratch folder here, not into the real home's cache.
+    smoke_runtime="$(mktemp -d)"
+    WAZUH_MCP_RUNTIME_DIR="$smoke_runtime" python packaging/smoke.py "$WAZUH_MCP_TEST_BINARY"
+    rm -rf "$smoke_runtime"
 fi
 
 # --- tests ---------------------------------------------------------------------------------------------
@@ -130,9 +136,11 @@ if [[ -n "$KEYCLOAK_STARTER" ]]; then
     fi
     KEYCLOAK_STARTER=""
 fi
-# No test may write outside its temporary directories: the real home's wazuh-mcp state and config dirs
-# are fingerprinted (path, size, mtime of every file) before and after, and any change fails the run.
-HOME_DIRS=("${XDG_STATE_HOME:-$HOME/.local/state}/wazuh-mcp" "${XDG_CONFIG_HOME:-$HOME/.config}/wazuh-mcp")
+# No test may write outside its temporary directories: the real home's wazuh-mcp state, config and cache dirs
+# (the one-file launcher unpacks into the cache) are fingerprinted (path, size, mtime of every file) before and
+# after, and any change fails the run.
+HOME_DIRS=("${XDG_STATE_HOME:-$HOME/.local/state}/wazuh-mcp" "${XDG_CONFIG_HOME:-$HOME/.config}/wazuh-mcp"
+    "${XDG_CACHE_HOME:-$HOME/.cache}/wazuh-mcp")
 home_fingerprint() {
     local dir
     for dir in "${HOME_DIRS[@]}"; do
