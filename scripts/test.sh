@@ -114,9 +114,13 @@ else
 fi
 
 # --- the release artifacts: binary, MCP Bundle, SHA256SUMS (packaging/build.sh) --------------------
+# The one-file launcher's Go build cache lives in the checkout, shared by packaging/build.sh and the launcher
+# tests (tests/e2e/test_onefile_launcher.py), which must not write into the home's.
+export WAZUH_MCP_TEST_GOCACHE="$ROOT/.cache/go-build"
 if [[ -z "${SKIP_BINARY:-}" ]]; then
     log "packaging/build.sh: the one-file executable, the .mcpb bundle and SHA256SUMS in .cache/dist"
-    mapfile -t built < <(PYTHON="$VENV/bin/python" DIST="$ROOT/.cache/dist" packaging/build.sh)
+    mapfile -t built < <(GOCACHE="$WAZUH_MCP_TEST_GOCACHE" PYTHON="$VENV/bin/python" DIST="$ROOT/.cache/dist" \
+        packaging/build.sh)
     [[ ${#built[@]} -eq 2 && -f "${built[1]}" ]] || { log "packaging/build.sh failed (see above)"; exit 1; }
     export WAZUH_MCP_TEST_BINARY="${built[0]}" WAZUH_MCP_TEST_BUNDLE="${built[1]}"
     # The launcher unpacks into a scratch folder here, not into the real home's cache.
