@@ -199,6 +199,19 @@ def test_an_unusable_folder_fails_with_one_line_naming_the_fix(launcher: Path, t
 
 
 @needs_go
+def test_without_a_usable_cache_folder_it_falls_back_to_a_private_temp_folder(launcher: Path, tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("")
+    env = {k: v for k, v in os.environ.items() if k not in ("WAZUH_MCP_RUNTIME_DIR", "XDG_CACHE_HOME")}
+    env |= {"HOME": str(tmp_path / "a-file" / "home"), "TMPDIR": str(tmp_path / "tmp")}  # ~/.cache can't be made
+    (tmp_path / "tmp").mkdir()
+    done = subprocess.run([str(launcher), "x"], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    [fallback] = (tmp_path / "tmp").iterdir()
+    assert fallback.name == f"wazuh-mcp-runtime-{os.getuid()}" and stat.S_IMODE(fallback.stat().st_mode) == 0o700
+    assert f"dir:{builds_in(fallback)[0]}" in done.stdout.splitlines()
+
+
+@needs_go
 @pytest.mark.parametrize(
     ("name", "link_target"),
     [("../escaped", None), ("/abs/escaped", None), ("_internal/up", "../../outside"), ("_internal/abs", "/etc")],
