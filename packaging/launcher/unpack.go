@@ -66,7 +66,11 @@ func runtimeRoots() ([]string, error) {
 	if cache, err := os.UserCacheDir(); err == nil {
 		roots = append(roots, filepath.Join(cache, "wazuh-mcp", "runtime"))
 	}
-	return append(roots, filepath.Join(os.TempDir(), fmt.Sprintf("wazuh-mcp-runtime-%d", os.Getuid()))), nil
+	fallback := "wazuh-mcp-runtime"
+	if uid := os.Getuid(); uid >= 0 { // -1 on Windows, whose %TEMP% is per user already
+		fallback += fmt.Sprintf("-%d", uid)
+	}
+	return append(roots, filepath.Join(os.TempDir(), fallback)), nil
 }
 
 func complete(dir string) bool {
