@@ -12,7 +12,7 @@
 #
 # Environment (optional): PYTHON (default .venv/bin/python, else python3), DIST (default dist),
 # ONEDIR (reuse an onedir folder already built instead of running PyInstaller).
-# Needs Go >= 1.22 for the launcher (standard library only, nothing downloaded) and npm for the pinned MCP Bundle
+# Needs Go >= 1.19 for the launcher (standard library only, nothing downloaded) and npm for the pinned MCP Bundle
 # CLI (packaging/mcpb/package.json, installed on first use).
 set -euo pipefail
 
@@ -46,7 +46,7 @@ fi
 [[ -x "${ONEDIR:-}/wazuh-mcp$EXE" ]] || { log "no onedir executable at ${ONEDIR:-(ONEDIR unset)}/wazuh-mcp$EXE"; exit 1; }
 
 # --- the one-file executable: the launcher with the onedir build embedded ---------------------------
-command -v go >/dev/null || { log "Go >= 1.22 builds the one-file launcher (packaging/launcher): install it from https://go.dev/dl"; exit 1; }
+command -v go >/dev/null || { log "Go >= 1.19 builds the one-file launcher (packaging/launcher): install it (Debian: golang-go; https://go.dev/dl)"; exit 1; }
 LAUNCHER="$WORK/launcher"
 rm -rf "$LAUNCHER" && mkdir -p "$LAUNCHER"
 cp packaging/launcher/go.mod packaging/launcher/*.go "$LAUNCHER/"

@@ -1,3 +1,3 @@
 module github.com/wazuh-mcp/wazuh-mcp/packaging/launcher
 
-go 1.22
+go 1.19

@@ -148,7 +148,7 @@ func extractAll(data []byte, dest string) error {
 }
 
 func extractOne(f *zip.File, dest string) error {
-	if !filepath.IsLocal(f.Name) {
+	if !isLocal(f.Name) {
 		return fmt.Errorf("refusing entry %q: it would land outside the folder", f.Name)
 	}
 	path := filepath.Join(dest, filepath.FromSlash(f.Name))
@@ -171,7 +171,7 @@ func extractOne(f *zip.File, dest string) error {
 		}
 		// Only links that stay inside the folder (PyInstaller's macOS frameworks use relative ones).
 		rel := filepath.Join(filepath.Dir(filepath.FromSlash(f.Name)), string(target))
-		if filepath.IsAbs(string(target)) || !filepath.IsLocal(rel) {
+		if filepath.IsAbs(string(target)) || !isLocal(rel) {
 			return fmt.Errorf("refusing link %q -> %q: it points outside the folder", f.Name, target)
 		}
 		return os.Symlink(string(target), path)
@@ -222,6 +222,16 @@ func prune(root, id string) {
 }
 
 var errNotPrivate = errors.New("not private")
+
+// isLocal: a relative path that stays inside its folder once cleaned (filepath.IsLocal, which needs Go 1.20,
+// where Debian 12 ships 1.19).
+func isLocal(name string) bool {
+	if name == "" || filepath.IsAbs(name) || filepath.VolumeName(name) != "" || strings.HasPrefix(name, "/") {
+		return false
+	}
+	clean := filepath.Clean(filepath.FromSlash(name))
+	return clean != ".." && !strings.HasPrefix(clean, ".."+string(filepath.Separator))
+}
 
 func isTerminal(f *os.File) bool {
 	info, err := f.Stat()
