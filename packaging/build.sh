@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# The release artifacts for this platform, in dist/ (one PyInstaller run, build.spec: one analysis, two outputs):
-#   wazuh-mcp-<version>-<os>-<arch>[.exe]   the one-file executable (the standalone download)
+# The release artifacts for this platform, in dist/, all from one PyInstaller onedir build (build.spec):
+#   wazuh-mcp-<version>-<os>-<arch>[.exe]   the one-file executable (the standalone download): the Go launcher in
+#                                           packaging/launcher with the onedir build embedded as a zip; it unpacks
+#                                           it once per version into the user's cache and hands over to it
 #   wazuh-mcp-<version>-<os>-<arch>.mcpb    the MCP Bundle for Claude Desktop (server.type "binary"): the onedir
 #                                           build in server/ (server/wazuh-mcp[.exe] + server/_internal/), which
-#                                           starts without unpacking an archive; manifest generated from the registry
+#                                           Claude Desktop unpacks at install; manifest generated from the registry
 #   SHA256SUMS                              checksums of both
 #
 #   packaging/build.sh            no arguments: build, validate (mcpb validate), pack, show (mcpb info)
 #
 # Environment (optional): PYTHON (default .venv/bin/python, else python3), DIST (default dist),
-# BINARY and ONEDIR (reuse a one-file executable and an onedir folder already built instead of running PyInstaller;
-# both or neither).
-# Needs npm for the pinned MCP Bundle CLI (packaging/mcpb/package.json, installed on first use).
+# ONEDIR (reuse an onedir folder already built instead of running PyInstaller).
+# Needs Go >= 1.19 for the launcher (standard library only, nothing downloaded) and npm for the pinned MCP Bundle
+# CLI (packaging/mcpb/package.json, installed on first use).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -32,18 +34,30 @@ EXE=""
 [[ "$PLATFORM" == win32 ]] && EXE=".exe"
 NAME="wazuh-mcp-$VERSION-$PLATFORM-$ARCH"
 
-# --- the executable -------------------------------------------------------------------------------
-if [[ -z "${BINARY:-}" && -z "${ONEDIR:-}" ]]; then
-    log "building the one-file executable and the onedir folder (PyInstaller, one analysis)"
+# --- the onedir build ----------------------------------------------------------------------------
+if [[ -z "${ONEDIR:-}" ]]; then
+    log "building the onedir folder (PyInstaller)"
     rm -rf "$WORK/bin"
     started=$SECONDS
     "$PYTHON" -m PyInstaller --noconfirm --log-level WARN --distpath "$WORK/bin" --workpath "$WORK/pyinstaller" build.spec >/dev/null
     log "PyInstaller: $((SECONDS - started)) s"
-    BINARY="$WORK/bin/wazuh-mcp-onefile$EXE"
     ONEDIR="$WORK/bin/wazuh-mcp"
 fi
-[[ -x "${BINARY:-}" ]] || { log "no one-file executable at ${BINARY:-(BINARY unset)}"; exit 1; }
 [[ -x "${ONEDIR:-}/wazuh-mcp$EXE" ]] || { log "no onedir executable at ${ONEDIR:-(ONEDIR unset)}/wazuh-mcp$EXE"; exit 1; }
+
+# --- the one-file executable: the launcher with the onedir build embedded ---------------------------
+command -v go >/dev/null || { log "Go >= 1.19 builds the one-file launcher (packaging/launcher): install it (Debian: golang-go; https://go.dev/dl)"; exit 1; }
+LAUNCHER="$WORK/launcher"
+rm -rf "$LAUNCHER" && mkdir -p "$LAUNCHER"
+cp packaging/launcher/go.mod packaging/launcher/*.go "$LAUNCHER/"
+started=$SECONDS
+HASH="$("$PYTHON" packaging/onefile_payload.py "$ONEDIR" "$LAUNCHER/payload.zip")"
+BINARY="$WORK/bin/wazuh-mcp-onefile$EXE"
+mkdir -p "$WORK/bin"
+# -trimpath and a fixed build ID: the same sources and payload give the same executable.
+(cd "$LAUNCHER" && CGO_ENABLED=0 go build -trimpath -buildvcs=false \
+    -ldflags "-s -w -buildid= -X main.version=$VERSION -X main.payloadHash=$HASH" -o "$BINARY" .)
+log "one-file launcher: $((SECONDS - started)) s (payload sha256 ${HASH:0:16})"
 
 # --- the bundle -----------------------------------------------------------------------------------
 MCPB="$ROOT/packaging/mcpb/node_modules/.bin/mcpb"

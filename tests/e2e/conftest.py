@@ -9,6 +9,13 @@ from mcp.client.stdio import StdioServerParameters
 from tests.e2e.support import SERVE_DEMO
 
 
+@pytest.fixture(scope="session")
+def launcher_runtime(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the one-file launcher unpacks its build in this session (once, shared by the tests that run it);
+    without it, it would unpack into the real home's cache."""
+    return tmp_path_factory.mktemp("launcher-runtime")
+
+
 @pytest.fixture
 def serve_env(isolated_env: Path) -> dict[str, str]:
     """The environment an AI client would give `serve`, pointed at this test's own state dir."""

@@ -1,4 +1,5 @@
-"""The real built executable (PyInstaller one-file) answers MCP over stdio against its embedded demo.
+"""The real built one-file executable (the launcher with the onedir build inside) answers MCP over stdio against
+its embedded demo.
 
 scripts/test.sh builds it and sets WAZUH_MCP_TEST_BINARY; elsewhere this skips with the reason."""
 
@@ -21,13 +22,14 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def test_binary_prints_its_version() -> None:
-    done = subprocess.run([BINARY, "version"], capture_output=True, text=True, timeout=120, check=True)
+def test_binary_prints_its_version(launcher_runtime: Path) -> None:
+    env = dict(os.environ, WAZUH_MCP_RUNTIME_DIR=str(launcher_runtime))
+    done = subprocess.run([BINARY, "version"], capture_output=True, text=True, timeout=120, check=True, env=env)
     assert done.stdout.startswith("wazuh-mcp ")
 
 
-def test_binary_serves_the_demo_over_stdio(serve_env: dict[str, str]) -> None:
-    probe = Probe([BINARY, "serve", "--demo"], env=serve_env)
+def test_binary_serves_the_demo_over_stdio(serve_env: dict[str, str], launcher_runtime: Path) -> None:
+    probe = Probe([BINARY, "serve", "--demo"], env=serve_env | {"WAZUH_MCP_RUNTIME_DIR": str(launcher_runtime)})
     probe.initialize()
     probe.send({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
     tools = {t["name"] for t in probe.read_response(2)["result"]["tools"]}

@@ -164,6 +164,7 @@ def test_every_variable_in_the_readme_table_reaches_its_setting(monkeypatch: pyt
         "WAZUH_MCP_STATE_DIR",
         "WAZUH_MCP_DEBUG",
         "WAZUH_MCP_CONFIG",
+        "WAZUH_MCP_RUNTIME_DIR",  # read by the one-file launcher (packaging/launcher), tested there
         "WAZUH_MCP_API_PASSWORD",
         "WAZUH_MCP_INDEXER_PASSWORD",
     }

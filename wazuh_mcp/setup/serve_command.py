@@ -3,14 +3,22 @@ writer, the TUI playground and the demo tour."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from pathlib import Path
+
+# Set by the one-file launcher (packaging/launcher) to its own path: the frozen program it hands over to runs
+# from the per-version cache folder, and configs must name the file people downloaded, which survives upgrades.
+LAUNCHER_ENV = "WAZUH_MCP_EXECUTABLE"
 
 
 def executable_argv() -> list[str]:
     """The absolute command that runs this wazuh-mcp: the frozen binary, the console script, or python -m."""
     if getattr(sys, "frozen", False):
+        launcher = os.environ.get(LAUNCHER_ENV, "")
+        if launcher and Path(launcher).is_file():
+            return [str(Path(launcher).resolve())]
         return [str(Path(sys.executable).resolve())]
     script = Path(sys.executable).with_name("wazuh-mcp")
     if script.exists():

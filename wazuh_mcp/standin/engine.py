@@ -67,18 +67,9 @@ class EngineError(RuntimeError):
 
 
 def osmem_binary() -> str:
-    """The bundled osmem-server binary (or ``OSMEM_SERVER_BIN``). The one-file executable carries it packed
-    (standin/packed_engine.py: it would otherwise be unpacked at every start); it is unpacked once into the
-    state dir."""
+    """The bundled osmem-server binary (or ``OSMEM_SERVER_BIN``)."""
     import osmem_server
 
-    from wazuh_mcp.setup.settings import ensure_state_dir
-    from wazuh_mcp.standin import packed_engine
-
-    if not os.environ.get("OSMEM_SERVER_BIN"):
-        packed = packed_engine.find_packed(Path(osmem_server.__file__).parent / "bin")
-        if packed is not None:
-            return str(packed_engine.unpack(packed, ensure_state_dir() / "engine"))
     return str(osmem_server.resolve_binary())
 
 
