@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import time
 from typing import Any
@@ -66,6 +67,15 @@ class Probe:
         elapsed = time.perf_counter() - self.started
         self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         return elapsed
+
+    def cpu_seconds(self) -> float | None:
+        """CPU the server has used so far (user + system, all its threads; Linux's /proc), or None elsewhere.
+        Steadier than wall time on a shared machine: waiting for a core is not counted."""
+        try:
+            fields = open(f"/proc/{self.proc.pid}/stat").read().rsplit(")", 1)[1].split()  # noqa: SIM115
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
     def close(self, timeout_s: float = 15.0) -> int:
         assert self.proc.stdin is not None and self.proc.stdout is not None
