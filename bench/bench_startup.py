@@ -4,7 +4,7 @@ the byte size of tools/list. All are measured in one run, interleaved, so the ra
 machine; read the ratios, not the milliseconds.
 
     python bench/bench_startup.py [--runs 15] [--binary dist/wazuh-mcp] [--peer "/tmp/venv/bin/klaxon-mcp"]
-        [--onedir .cache/package/bin/wazuh-mcp] [--cold]
+        [--onedir .cache/package/bin/wazuh-mcp] [--cold] [--only serve,binary]
 
 --binary is the one-file executable, --onedir the onedir folder (or its executable) that the .mcpb ships.
 The binary unpacks into a scratch runtime folder (WAZUH_MCP_RUNTIME_DIR) at its first start, which is timed
@@ -37,6 +37,15 @@ HERE = Path(__file__).resolve().parent
 BARE = "bare MCPServer (1 tool)"
 ONEDIR = "onedir serve (configured)"
 FIRST_START = "binary first start (unpacks)"
+SHORT = {
+    "serve": "wazuh-mcp serve (configured)",
+    "demo": "wazuh-mcp serve --demo",
+    "binary": "binary serve (configured)",
+    "binary-demo": "binary serve --demo",
+    "binary-first": FIRST_START,
+    "onedir": ONEDIR,
+    "peer": "peer",
+}
 TARGETS = {
     "wazuh-mcp serve (configured)": 1.05,
     "wazuh-mcp serve --demo": 1.15,
@@ -140,22 +149,28 @@ def measure_runs(
     onedir: str | None = None,
     cold: bool = False,
     cpu: dict[str, list[float]] | None = None,
+    only: set[str] | None = None,
 ) -> dict[str, list[float]]:
     """Every spawn→initialize time per server, in round order (round i of each server ran back to back);
-    ``cpu``, when given, receives the CPU seconds each start used up to its answer (the first start excluded)."""
+    ``cpu``, when given, receives the CPU seconds each start used up to its answer (the first start excluded);
+    ``only`` keeps those labels besides the bare server."""
     binary = str(Path(binary).resolve()) if binary else None  # the servers start in a temporary directory
     onedir = str(Path(onedir).resolve()) if onedir else None
     ensure_bytecode()
     state = tempfile.mkdtemp(prefix="wazuh-mcp-bench-")
     env = configured_env(state)
     runtime = str(Path(state) / "runtime")
-    chosen = servers(binary, peer, onedir)
+    chosen = {
+        k: v
+        for k, v in servers(binary, peer, onedir).items()
+        if only is None or k in only or k == BARE or (k.startswith("peer: ") and "peer" in only)
+    }
     # With cold, the frozen builds start with their own files out of the page cache.
     cached = {label: [argv[0], runtime] for label, argv in chosen.items() if binary and argv[0] == binary}
     if onedir:
         cached[ONEDIR] = [str(Path(onedir_executable(onedir)).parent)]
     times: dict[str, list[float]] = {label: [] for label in chosen}
-    if binary:
+    if binary and (only is None or FIRST_START in only):
         times[FIRST_START] = [first_start(binary, env | {"WAZUH_MCP_RUNTIME_DIR": runtime}, state)]
     env["WAZUH_MCP_RUNTIME_DIR"] = runtime
     for _ in range(runs):
@@ -197,11 +212,22 @@ def main() -> int:
     parser.add_argument("--peer", help="command line of a peer MCP server to compare (stdio)")
     parser.add_argument("--onedir", help="the onedir build (folder or its executable), as the .mcpb ships it")
     parser.add_argument("--cold", action="store_true", help="evict the frozen builds' files before each start")
+    parser.add_argument(
+        "--only",
+        help=f"comma-separated servers to measure besides the bare one ({', '.join(SHORT)}): more rounds of a few "
+        "in the same minutes, for the target closest to the noise",
+    )
     args = parser.parse_args()
     if args.cold and not hasattr(os, "posix_fadvise"):
         parser.error("--cold needs posix_fadvise (Linux)")
     cpu: dict[str, list[float]] = {}
-    times = measure_runs(args.runs, args.binary, args.peer, args.onedir, args.cold, cpu=cpu)
+    only = None
+    if args.only:
+        unknown = [name for name in args.only.split(",") if name not in SHORT]
+        if unknown:
+            parser.error(f"--only: unknown {unknown}; choose from {', '.join(SHORT)}")
+        only = {SHORT[name] for name in args.only.split(",")}
+    times = measure_runs(args.runs, args.binary, args.peer, args.onedir, args.cold, cpu=cpu, only=only)
     medians = {label: statistics.median(values) for label, values in times.items()}
     cpu_medians = {label: statistics.median(values) for label, values in cpu.items() if any(values)}
     paired = paired_ratios(times)
