@@ -10,7 +10,6 @@ it (bench_startup.ensure_bytecode says why).
 from __future__ import annotations
 
 import argparse
-import compileall
 import os
 import statistics
 import sys
@@ -19,6 +18,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_startup import ensure_bytecode
 from jsonrpc_probe import Probe
 
 
@@ -43,7 +43,7 @@ def first_summary(argv: list[str], env: dict[str, str]) -> tuple[float, float, b
 def measure(codes: list[str], runs: int, argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     argv = argv or [sys.executable, "-m", "wazuh_mcp", "serve", "--demo"]
     for code in codes:
-        compileall.compile_dir(str(Path(code or Path(__file__).resolve().parent.parent) / "wazuh_mcp"), quiet=1)
+        ensure_bytecode(Path(code) if code else Path(__file__).resolve().parent.parent)
     samples: dict[str, list[tuple[float, float, bool, int]]] = {code: [] for code in codes}
     for _ in range(runs):
         for code in codes:

@@ -70,7 +70,7 @@ class Probe:
 
     def cpu_seconds(self) -> float | None:
         """CPU the server has used so far (user + system, all its threads; Linux's /proc), or None elsewhere.
-        Steadier than wall time on a shared machine: waiting for a core is not counted."""
+        Waiting for a core is not counted in it, as it is in wall time."""
         try:
             fields = open(f"/proc/{self.proc.pid}/stat").read().rsplit(")", 1)[1].split()  # noqa: SIM115
         except OSError:

@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     index = index_text()
     if args.check:
-        stale = [path for path, text in ((INDEX_PATH, index),) if _read(path) != text]
+        stale = [INDEX_PATH] if _read(INDEX_PATH) != index else []
         if not stale:  # the docs are rendered through the index, so only once it is current
             stale = [DOC_PATH] if _read(DOC_PATH) != render(asyncio.run(every_tool())) else []
         for path in stale:

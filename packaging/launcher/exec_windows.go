@@ -30,10 +30,7 @@ func handOver(program string, args []string, env []string) (int, error) {
 	if errors.As(err, &exit) {
 		return exit.ExitCode(), nil
 	}
-	if err != nil {
-		return 0, err
-	}
-	return 0, nil
+	return 0, err
 }
 
 // killWithThisProcess puts the child (and what it starts, such as the demo engine) in a job object that

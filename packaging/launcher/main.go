@@ -33,7 +33,7 @@ func main() {
 	if err != nil {
 		fail("cannot find this executable's own path: %v", err)
 	}
-	dir, err := ensureUnpacked(buildID(), len(payload))
+	dir, err := ensureUnpacked(buildID())
 	if err != nil {
 		fail("%v", err)
 	}

@@ -17,11 +17,11 @@ func checkPrivate(root string) error {
 	}
 	st, ok := info.Sys().(*syscall.Stat_t)
 	if !info.IsDir() || !ok {
-		return fmt.Errorf("%s: %w (not a folder)", root, errNotPrivate)
+		return fmt.Errorf("%s: not private (not a folder)", root)
 	}
 	if int(st.Uid) != os.Geteuid() || info.Mode().Perm()&0o022 != 0 {
-		return fmt.Errorf("%s: %w (owner uid %d, mode %o: it must be yours and not writable by others)",
-			root, errNotPrivate, st.Uid, info.Mode().Perm())
+		return fmt.Errorf("%s: not private (owner uid %d, mode %o: it must be yours and not writable by others)",
+			root, st.Uid, info.Mode().Perm())
 	}
 	return nil
 }

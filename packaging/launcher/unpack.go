@@ -3,7 +3,6 @@ package main
 import (
 	"archive/zip"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -26,7 +25,7 @@ const marker = ".wazuh-mcp-complete"
 const keepOthers = 2
 
 // ensureUnpacked answers this build's folder, unpacking the payload first if no start has done it yet.
-func ensureUnpacked(id string, size int) (string, error) {
+func ensureUnpacked(id string) (string, error) {
 	roots, err := runtimeRoots()
 	if err != nil {
 		return "", err
@@ -48,7 +47,7 @@ func ensureUnpacked(id string, size int) (string, error) {
 		return dir, nil
 	}
 	return "", fmt.Errorf("cannot unpack this build (%d MB, once per version): %s; set %s to a folder you can write",
-		size>>20, strings.Join(problems, "; "), runtimeEnv)
+		len(payload)>>20, strings.Join(problems, "; "), runtimeEnv)
 }
 
 // runtimeRoots lists where builds may live, in order: the override alone if set, else the user's cache
@@ -220,8 +219,6 @@ func prune(root, id string) {
 		}
 	}
 }
-
-var errNotPrivate = errors.New("not private")
 
 // isLocal: a relative path that stays inside its folder once cleaned (filepath.IsLocal, which needs Go 1.20,
 // where Debian 12 ships 1.19).

@@ -45,9 +45,8 @@ def _label(argv: list[str]) -> str:
     return "wazuh-mcp " + " ".join(argv[argv.index("serve") :]) if "serve" in argv else os.path.basename(argv[0])
 
 
-DEMO_LOAD_URI = "wazuh://demo/load"
-"""The demo server's load progress (``wazuh_mcp.server.resources``), polled over the session while it loads."""
 LOAD_POLL_S = 0.5
+"""How often the demo server's load progress (``wazuh://demo/load``) is read while it loads."""
 
 
 def load_line(load: dict[str, Any]) -> str:
@@ -167,6 +166,8 @@ class PlaygroundScreen(LauncherScreen):
     async def _watch_load(self, client: Any) -> None:
         """Poll ``wazuh://demo/load`` over the session until the load is done (or the server does not
         have it): progress comes through MCP like everything else, never from the server's internals."""
+        from wazuh_mcp.server.resources import DEMO_LOAD_URI  # the server's name for it (its only use here)
+
         while True:
             try:
                 read = await client.read_resource(DEMO_LOAD_URI)

@@ -120,8 +120,9 @@ def toolset_tools(toolset: str) -> list[ToolSpec]:
 
 def all_tools() -> list[ToolSpec]:
     """Every tool of every toolset, in documentation order."""
-    specs = [spec for toolset in TOOLSETS for spec in toolset_tools(toolset)]
-    strays = [s.id for toolset in TOOLSETS for s in toolset_tools(toolset) if s.toolset != toolset]
+    by_toolset = {toolset: toolset_tools(toolset) for toolset in TOOLSETS}
+    specs = [spec for found in by_toolset.values() for spec in found]
+    strays = [s.id for toolset, found in by_toolset.items() for s in found if s.toolset != toolset]
     if strays:  # resolve() finds a tool's module by its id
         raise RuntimeError(f"tool ids must start with their toolset's module name: {strays}")
     names = [s.name for s in specs]

@@ -50,17 +50,24 @@ _LOGON_TYPES = (
 
 
 # Formatted field by field, not with strftime: the demo renders its 6,000 alerts before its first answer.
-def _second(ts: datetime) -> str:
-    return f"{ts.year:04d}-{ts.month:02d}-{ts.day:02d}T{ts.hour:02d}:{ts.minute:02d}:{ts.second:02d}"
+def _to_millis(ts: datetime) -> str:
+    """``2026-11-30T10:11:12.345``: both timestamps' shared part (each adds its zone)."""
+    return (
+        f"{ts.year:04d}-{ts.month:02d}-{ts.day:02d}T{ts.hour:02d}:{ts.minute:02d}:{ts.second:02d}"
+        f".{ts.microsecond // 1000:03d}"
+    )
+
+
+WAZUH_ZONE, ISO_ZONE = "+0000", "Z"
 
 
 def wazuh_timestamp(ts: datetime) -> str:
     """``2026-11-30T10:11:12.345+0000``: the manager's own format, kept in ``timestamp``."""
-    return f"{_second(ts)}.{ts.microsecond // 1000:03d}+0000"
+    return _to_millis(ts) + WAZUH_ZONE
 
 
 def iso_timestamp(ts: datetime) -> str:
-    return f"{_second(ts)}.{ts.microsecond // 1000:03d}Z"
+    return _to_millis(ts) + ISO_ZONE
 
 
 _MONTHS = (
@@ -135,9 +142,9 @@ class Renderer:
         agent = spec.agent
         key = (agent.id, rule.id)
         self.fired[key] = self.fired.get(key, 0) + 1
-        second, millis = _second(ts), f"{ts.microsecond // 1000:03d}"  # both timestamps: one formatting
+        stamp = _to_millis(ts)  # both timestamps: one formatting
         doc: JsonDict = {
-            "timestamp": f"{second}.{millis}+0000",  # wazuh_timestamp(ts)
+            "timestamp": stamp + WAZUH_ZONE,  # wazuh_timestamp(ts)
             "rule": rule.as_alert_rule(self.fired[key], description),
             "agent": {"id": agent.id, "name": agent.name} | ({"ip": agent.ip} if agent.id != "000" else {}),
             "manager": {"name": MANAGER_NAME},
@@ -155,7 +162,7 @@ class Renderer:
         doc.update(extra)
         if (located := _geo(geo)) is not None:
             doc["GeoLocation"] = located
-        doc["@timestamp"] = f"{second}.{millis}Z"  # iso_timestamp(ts)
+        doc["@timestamp"] = stamp + ISO_ZONE  # iso_timestamp(ts)
         return doc
 
     def ts(self, spec: Spec) -> datetime:

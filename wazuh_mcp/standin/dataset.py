@@ -83,10 +83,10 @@ def _utc(now: datetime) -> datetime:
     return now.astimezone(UTC)
 
 
-def _doc_id(*parts: object) -> str:
-    """A 20-character URL-safe id, the length and alphabet of OpenSearch's own auto ids."""
-    digest = hashlib.sha1("|".join(map(str, parts)).encode()).digest()
-    return base64.urlsafe_b64encode(digest).decode()[:20]
+def _doc_id(key: str) -> str:
+    """A 20-character URL-safe id of ``key`` (its parts joined by ``|``), the length and alphabet of
+    OpenSearch's own auto ids."""
+    return base64.urlsafe_b64encode(hashlib.sha1(key.encode()).digest()).decode()[:20]
 
 
 def generate_alerts(
@@ -106,13 +106,12 @@ def generate_alerts(
     tod = now.hour * 3600 + now.minute * 60 + now.second
     specs = plan(estate, now_tod_s=tod, days=days, count=count, seed=seed, findings=findings(estate, seed))
     renderer = Renderer(now, seed)
-    id_prefix = f"alert|{seed}|{days}|{count}|"  # _doc_id("alert", seed, days, count, position), a part built once
+    id_prefix = f"alert|{seed}|{days}|{count}|"  # the key's parts but the position, joined once
     for position, spec in enumerate(specs):
         source = renderer.render(spec)
         # The daily index from the alert's own UTC timestamp (alert_index's, without a datetime per alert).
         day = source["timestamp"][:10].replace("-", ".")
-        digest = hashlib.sha1(f"{id_prefix}{position}".encode()).digest()
-        yield IndexedDoc(ALERTS_INDEX_PREFIX + day, base64.urlsafe_b64encode(digest).decode()[:20], source)
+        yield IndexedDoc(ALERTS_INDEX_PREFIX + day, _doc_id(f"{id_prefix}{position}"), source)
 
 
 # --- vulnerability state (wazuh-states-vulnerabilities-*, 4.8+; the template is dynamic: strict) ----
