@@ -294,11 +294,13 @@ async def test_four_eyes_over_http(keycloak: Keycloak, team: TeamServer) -> None
 async def test_the_cli_approver_must_be_another_person(keycloak: Keycloak, team: TeamServer) -> None:
     from wazuh_mcp.errors import Forbidden
     from wazuh_mcp.server.audit import Auditor, AuditSink
+    from wazuh_mcp.writes.approval_policy import Approver
     from wazuh_mcp.writes.approvals import ChangeStore
 
     change_id = await _request_rule(team, keycloak.token("bob"), 100202)
     # `wazuh-mcp approve` run by an OS user named like the requester is the requester.
-    store = ChangeStore(auditor=Auditor(AuditSink(team.audit_path), session="cli-test", role="admin"), person="bob")
+    approver = Approver(person="bob", role="admin", allowed=("*",), channel="cli", names=("bob",))
+    store = ChangeStore(auditor=Auditor(AuditSink(team.audit_path), session="cli-test", role="admin"), approver=approver)
     with pytest.raises(Forbidden, match="four eyes"):
         await store.approve(change_id, None, api_url=None)  # type: ignore[arg-type]  # refused before any call
 
