@@ -300,7 +300,9 @@ async def test_the_cli_approver_must_be_another_person(keycloak: Keycloak, team:
     change_id = await _request_rule(team, keycloak.token("bob"), 100202)
     # `wazuh-mcp approve` run by an OS user named like the requester is the requester.
     approver = Approver(person="bob", role="admin", allowed=("*",), channel="cli", names=("bob",))
-    store = ChangeStore(auditor=Auditor(AuditSink(team.audit_path), session="cli-test", role="admin"), approver=approver)
+    store = ChangeStore(
+        auditor=Auditor(AuditSink(team.audit_path), session="cli-test", role="admin"), approver=approver
+    )
     with pytest.raises(Forbidden, match="four eyes"):
         await store.approve(change_id, None, api_url=None)  # type: ignore[arg-type]  # refused before any call
 

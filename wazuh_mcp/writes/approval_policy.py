@@ -103,8 +103,7 @@ def check_approval(change: PendingChange, approver: Approver) -> None:
         raise Forbidden(
             f"Change {change.id} was requested by a token with no name claim (subject {asked.subject}), so "
             "nothing shows whether that was you.",
-            hint=f"If you know who asked and it was not you, run `wazuh-mcp approve {change.id} "
-            "--unnamed-requester`.",
+            hint=f"If you know who asked and it was not you, run `wazuh-mcp approve {change.id} --unnamed-requester`.",
         )
 
 

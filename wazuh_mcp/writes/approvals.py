@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wazuh_mcp import atomic
-from wazuh_mcp.errors import ConfigurationError, Conflict, Forbidden, InvalidArgument, NotFound, WazuhMCPError
+from wazuh_mcp.errors import ConfigurationError, Conflict, InvalidArgument, NotFound, WazuhMCPError
 from wazuh_mcp.models.write import DECISION_FIELDS, ChangeKind, PendingChange, Requester, RestartScope, Tier
 from wazuh_mcp.server.audit import Auditor, AuditSink, now_iso
 from wazuh_mcp.server.context import ServerApiBackend

@@ -297,7 +297,9 @@ def canonical_ip_token(value: Any) -> str:
 
 def check_group_name(group: str) -> str:
     if not _GROUP.fullmatch(group):
-        raise InvalidArgument(f"{group[:60]!r} is not a Wazuh group name (letters, digits, _ . -, not starting with -).")
+        raise InvalidArgument(
+            f"{group[:60]!r} is not a Wazuh group name (letters, digits, _ . -, not starting with -)."
+        )
     return group
 
 
