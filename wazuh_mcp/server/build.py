@@ -8,8 +8,10 @@ starts with the safe error code (``not_found: …``) so a model can branch on it
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import reprlib
+import threading
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterable
@@ -47,7 +49,7 @@ from wazuh_mcp.errors import (
     WazuhMCPError,
 )
 from wazuh_mcp.server import notices
-from wazuh_mcp.server.audit import UNKNOWN_TOOL, Auditor, AuditSink, Used, now_iso, terminal_safe
+from wazuh_mcp.server.audit import UNKNOWN_TOOL, AuditEvent, Auditor, AuditSink, Used, now_iso, terminal_safe
 from wazuh_mcp.server.caller import CALLER, Caller, caller_of
 from wazuh_mcp.server.context import AppContext, Backends, running_tool
 from wazuh_mcp.server.first_answer import FirstAnswer
@@ -444,6 +446,33 @@ def _role_caller(role: str) -> Caller:
     return Caller(subject="", wazuh_user=None, role=role, client=None)
 
 
+def report_audit_losses(sink: AuditSink) -> None:
+    """At start, off the answer's path: records lost from either audit stream (``audit_chain.check_tail``)
+    are logged and written down as one ``server.audit_check`` record (whose writing also seals the
+    ``audit.break`` record into the chain); a head not kept outside the state directory is logged."""
+    from wazuh_mcp.server.audit_chain import check_tail
+
+    for stream in (sink.path, sink.changes_path):
+        found = check_tail(stream)
+        problems = [p for p in found if not p.startswith("note:")]
+        for note in found:
+            quiet = note.startswith("note:") and "turned off" in note
+            log.log(logging.INFO if quiet else logging.WARNING, "audit %s: %s", stream.name, note[:300])
+        if problems:
+            with contextlib.suppress(OSError):
+                sink.write(
+                    AuditEvent(
+                        ts=now_iso(),
+                        tool="server.audit_check",
+                        toolset="server",
+                        args={"stream": stream.name},
+                        outcome="error",
+                        error="; ".join(problems)[:1000],
+                        duration_ms=0,
+                    )
+                )
+
+
 def build_server(
     settings: Settings,
     *,
@@ -474,8 +503,13 @@ def build_server(
 
     server: WazuhServer
 
+    started_check: list[threading.Thread] = []
+
     @asynccontextmanager
     async def lifespan(_: MCPServer[AppContext]) -> AsyncIterator[AppContext]:
+        if not started_check:  # once per server, however often the SDK enters the lifespan
+            started_check.append(threading.Thread(target=report_audit_losses, args=(audit,), daemon=True))
+            started_check[0].start()
         async with factory() as opened:
             app = AppContext(settings=settings, backends=opened, profile=profile, auditor=server.auditor)
             server.auditor.tls_verify = opened.tls_verify

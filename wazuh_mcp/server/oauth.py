@@ -115,7 +115,7 @@ class JwksTokenVerifier:
             token=token,
             client_id=str(claims.get("azp") or claims.get("client_id") or ""),
             scopes=str(claims.get("scope") or "").split(),
-                # The SDK's middleware refuses past ``expires_at`` on its own: the same leeway as the checks here,
+            # The SDK's middleware refuses past ``expires_at`` on its own: the same leeway as the checks here,
             # so /mcp and /approvals agree on when a token has expired.
             expires_at=int(float(claims["exp"]) + self.oauth.leeway_s),
             resource=self.audience if aud else None,
