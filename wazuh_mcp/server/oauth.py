@@ -23,6 +23,7 @@ reason in ``refusals``, the first of each reason is logged, and after that at mo
 from __future__ import annotations
 
 import logging
+import math
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -111,17 +112,21 @@ class JwksTokenVerifier:
         if claims is None:
             return None
         aud = claims.get("aud")
-        return AccessToken(
-            token=token,
-            client_id=str(claims.get("azp") or claims.get("client_id") or ""),
-            scopes=str(claims.get("scope") or "").split(),
-            # The SDK's middleware refuses past ``expires_at`` on its own: the same leeway as the checks here,
-            # so /mcp and /approvals agree on when a token has expired.
-            expires_at=int(float(claims["exp"]) + self.oauth.leeway_s),
-            resource=self.audience if aud else None,
-            subject=str(claims["sub"]),
-            claims=claims,
-        )
+        try:
+            return AccessToken(
+                token=token,
+                client_id=str(claims.get("azp") or claims.get("client_id") or ""),
+                scopes=str(claims.get("scope") or "").split(),
+                # The SDK's middleware refuses past ``expires_at`` on its own: the same leeway as the checks
+                # here, so /mcp and /approvals agree on when a token has expired.
+                expires_at=math.ceil(float(claims["exp"]) + self.oauth.leeway_s),
+                resource=self.audience if aud else None,
+                subject=str(claims["sub"]),
+                claims=claims,
+            )
+        except Exception as exc:  # claims the SDK's model will not take: a refusal like any other
+            self._refused(f"invalid:{type(exc).__name__}"[:64])
+            return None
 
     async def verify(self, token: str) -> dict[str, Any] | None:
         """The token's claims when it passes every check, else None (the reason is counted)."""
@@ -181,6 +186,12 @@ class JwksTokenVerifier:
             raise _Refused(_REASONS.get(type(exc), f"invalid:{type(exc).__name__}")) from None
         if bounded(claims.get("sub")) is None:
             raise _Refused("subject")
+        for name in ("exp", "nbf", "iat"):  # NaN passes PyJWT's comparisons; infinity breaks int()
+            value = claims.get(name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)):
+                raise _Refused("time_claim")
+            if value is not None and not math.isfinite(value):
+                raise _Refused("time_claim")
         return claims
 
 
