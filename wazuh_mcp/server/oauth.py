@@ -186,13 +186,14 @@ class JwksTokenVerifier:
             raise _Refused(_REASONS.get(type(exc), f"invalid:{type(exc).__name__}")) from None
         if bounded(claims.get("sub")) is None:
             raise _Refused("subject")
-        for name in ("exp", "nbf", "iat"):  # NaN passes PyJWT's comparisons; infinity breaks int()
-            value = claims.get(name)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)):
-                raise _Refused("time_claim")
-            if value is not None and not math.isfinite(value):
-                raise _Refused("time_claim")
+        if not all(_finite_time(claims.get(name)) for name in ("exp", "nbf", "iat")):
+            raise _Refused("time_claim")  # NaN passes PyJWT's comparisons; infinity breaks int()
         return claims
+
+
+def _finite_time(value: Any) -> bool:
+    """Absent, or a finite number of seconds (not a bool)."""
+    return value is None or (isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value))
 
 
 def _signing_keys(document: dict[str, Any]) -> dict[str, _Key]:
