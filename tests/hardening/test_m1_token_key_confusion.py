@@ -102,7 +102,8 @@ def post(url: str, token: str) -> httpx.Response:
     return httpx.post(
         url,
         json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
-        headers={**HEADERS, "Authorization": f"Bearer {token}".encode()},  # bytes: non-ASCII goes out as sent
+        # bytes: a non-ASCII token goes out as sent
+        headers={k.encode(): v.encode() for k, v in {**HEADERS, "Authorization": f"Bearer {token}"}.items()},
         timeout=20,
     )
 
