@@ -72,7 +72,10 @@ async def test_h2_a_role_allowed_only_respond_approves_responses_not_rules(idp: 
 
 
 async def test_h2_on_the_cli_the_local_role_must_allow_the_changes_tool(
-    idp: LocalIdp, team: TeamServer, server_host: Path, monkeypatch: pytest.MonkeyPatch  # noqa: F811
+    idp: LocalIdp,
+    team: TeamServer,
+    server_host: Path,
+    monkeypatch: pytest.MonkeyPatch,  # noqa: F811
 ) -> None:
     change_id = await ask_isolation(team, token(idp, "lead-3", "soc-leads", preferred_username="lead3"))
     monkeypatch.setenv("WAZUH_MCP_ROLE", "writer")  # `wazuh-mcp approve` at a host whose role is writer

@@ -5,6 +5,7 @@ no name claim is approved on the CLI only with ``--unnamed-requester`` (tests/ha
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -91,10 +92,12 @@ async def test_m4_the_cli_flag_exists_and_refuses_without_it(
     change_id = await ask_rule(team, token(idp, "sub-unnamed-2", "soc-leads"), 100521)
     run = [sys.executable, "-m", "wazuh_mcp", "approve", change_id, "--yes"]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    refused = subprocess.run(run, env=env, capture_output=True, text=True, timeout=60, check=False)
+
+    def approve(*extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*run, *extra], env=env, capture_output=True, text=True, timeout=60, check=False)
+
+    refused = await asyncio.to_thread(approve)
     assert refused.returncode != 0 and "no name claim" in refused.stderr, refused.stderr
-    applied = subprocess.run(
-        [*run, "--unnamed-requester"], env=env, capture_output=True, text=True, timeout=60, check=False
-    )
+    applied = await asyncio.to_thread(approve, "--unnamed-requester")
     assert applied.returncode == 0, applied.stderr
     assert approvals.get_change(change_id).state == "applied"

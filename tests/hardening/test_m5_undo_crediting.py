@@ -94,5 +94,5 @@ async def test_m5_the_undoers_role_must_allow_the_inverse(
     isolated = await ask_isolation(team, alice)
     assert approve_over_http(team, token(idp, "sub-bob", "soc-leads", preferred_username="bob"), isolated).is_success
     monkeypatch.setenv("WAZUH_MCP_ROLE", "writer")
-    with pytest.raises(Forbidden, match="respond.release_agent"):
+    with pytest.raises(Forbidden, match=r"respond\.release_agent"):
         await approvals.propose_undo(isolated)
