@@ -9,17 +9,15 @@ Roles: ``admin`` (``*``), ``writer`` (``write.*``), ``responder`` (``respond.*``
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from tests.hardening.local_idp import LocalIdp
 from tests.team.conftest import TeamServer, run_team_server, team_settings
 from tests.team.test_team_server import analyst
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
+from wazuh_mcp.standin.server import StandinServer
 
 PROFILE = "team-test"
 ROLES = {
@@ -59,28 +57,6 @@ def bed_settings(tmp: Path, idp: LocalIdp) -> Any:
         role_tool_allowlist=ROLES,
         responses=RESPONSES,
     )
-
-
-@pytest.fixture(scope="module")
-def standin() -> Iterator[StandinServer]:
-    with StandinServer(tls=True) as server:
-        yield server
-
-
-@pytest.fixture
-def server_host(isolated_env: Path, standin: StandinServer, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The environment of a person at the server host: the settings file, the Server API, an OS login."""
-    (isolated_env / "config.toml").write_text(CONFIG, encoding="utf-8")
-    for key, value in {
-        "WAZUH_MCP_API_URL": standin.url,
-        "WAZUH_MCP_API_USER": "wazuh",
-        "WAZUH_MCP_API_PASSWORD": DEMO_USERS["wazuh"].password,
-        "WAZUH_MCP_API_CA_BUNDLE": str(standin.ca_path),
-        "LOGNAME": "root",  # getpass.getuser() reads it first: the OS user who runs approve
-        "USER": "root",
-    }.items():
-        monkeypatch.setenv(key, value)
-    return isolated_env
 
 
 def team_on(tmp: Path, idp: LocalIdp, standin: StandinServer) -> Any:

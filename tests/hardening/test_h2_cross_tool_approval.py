@@ -15,12 +15,10 @@ from tests.hardening.approvals_bed import (
     ask_isolation,
     ask_rule,
     isolations,
-    server_host,  # noqa: F401 - a fixture
-    standin,  # noqa: F401 - the fixture
     team_on,
     token,
 )
-from tests.hardening.local_idp import LocalIdp, local_idp
+from tests.hardening.local_idp import LocalIdp
 from tests.team.conftest import TeamServer
 from wazuh_mcp.errors import Forbidden
 from wazuh_mcp.server.audit import iter_events
@@ -29,13 +27,7 @@ from wazuh_mcp.writes import approvals
 
 
 @pytest.fixture(scope="module")
-def idp() -> Iterator[LocalIdp]:
-    with local_idp() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def team(idp: LocalIdp, standin: StandinServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TeamServer]:  # noqa: F811
+def team(idp: LocalIdp, standin: StandinServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TeamServer]:
     with team_on(tmp_path_factory.mktemp("h2"), idp, standin) as running:
         yield running
 
@@ -43,7 +35,7 @@ def team(idp: LocalIdp, standin: StandinServer, tmp_path_factory: pytest.TempPat
 async def test_h2_a_role_without_respond_cannot_approve_an_isolation(
     idp: LocalIdp,
     team: TeamServer,
-    standin: StandinServer,  # noqa: F811
+    standin: StandinServer,
 ) -> None:
     change_id = await ask_isolation(team, token(idp, "lead-1", "soc-leads", preferred_username="lead1"))
     before = isolations(standin)
@@ -75,7 +67,7 @@ async def test_h2_on_the_cli_the_local_role_must_allow_the_changes_tool(
     idp: LocalIdp,
     team: TeamServer,
     server_host: Path,
-    monkeypatch: pytest.MonkeyPatch,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     change_id = await ask_isolation(team, token(idp, "lead-3", "soc-leads", preferred_username="lead3"))
     monkeypatch.setenv("WAZUH_MCP_ROLE", "writer")  # `wazuh-mcp approve` at a host whose role is writer

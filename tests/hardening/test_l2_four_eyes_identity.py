@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.hardening.approvals_bed import approve_over_http, ask_rule, standin, team_on, token  # noqa: F401
-from tests.hardening.local_idp import LocalIdp, local_idp
+from tests.hardening.approvals_bed import approve_over_http, ask_rule, team_on, token
+from tests.hardening.local_idp import LocalIdp
 from tests.team.conftest import TeamServer, allow_run_as
 from wazuh_mcp.standin.server import StandinServer
 from wazuh_mcp.writes import approvals
@@ -18,13 +18,7 @@ from wazuh_mcp.writes.cli import describe
 
 
 @pytest.fixture(scope="module")
-def idp() -> Iterator[LocalIdp]:
-    with local_idp() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def team(idp: LocalIdp, standin: StandinServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TeamServer]:  # noqa: F811
+def team(idp: LocalIdp, standin: StandinServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TeamServer]:
     allow_run_as(standin, "analyst-b", "administrator")
     with team_on(tmp_path_factory.mktemp("l2"), idp, standin) as running:
         yield running

@@ -8,21 +8,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.hardening.approvals_bed import standin, team_on  # noqa: F401
-from tests.hardening.local_idp import LocalIdp, local_idp
+from tests.hardening.approvals_bed import team_on
+from tests.hardening.local_idp import LocalIdp
 from tests.team.conftest import TeamServer
 from tests.team.test_team_server import analyst
 from wazuh_mcp.standin.server import StandinServer
 
 
 @pytest.fixture(scope="module")
-def idp() -> Iterator[LocalIdp]:
-    with local_idp() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def team(idp: LocalIdp, standin: StandinServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TeamServer]:  # noqa: F811
+def team(idp: LocalIdp, standin: StandinServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TeamServer]:
     with team_on(tmp_path_factory.mktemp("l3"), idp, standin) as running:
         yield running
 

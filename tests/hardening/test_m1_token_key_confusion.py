@@ -23,7 +23,7 @@ import httpx
 import jwt
 import pytest
 
-from tests.hardening.local_idp import LocalIdp, local_idp
+from tests.hardening.local_idp import LocalIdp
 from tests.team.conftest import TeamServer, run_team_server, team_settings
 from wazuh_mcp.server.oauth import JwksTokenVerifier
 from wazuh_mcp.setup.settings import OAuthSettings
@@ -77,12 +77,6 @@ def bad_tokens(idp: LocalIdp) -> dict[str, str]:
         "oversized": "a" * 20_000,
         "non-ASCII": "é.é.é",
     }
-
-
-@pytest.fixture(scope="module")
-def idp() -> Iterator[LocalIdp]:
-    with local_idp() as running:
-        yield running
 
 
 @pytest.fixture(scope="module")

@@ -15,12 +15,10 @@ import pytest
 
 from tests.hardening.approvals_bed import (
     ask_rule,
-    server_host,  # noqa: F401 - a fixture
-    standin,  # noqa: F401 - the fixture
     team_on,
     token,
 )
-from tests.hardening.local_idp import LocalIdp, local_idp
+from tests.hardening.local_idp import LocalIdp
 from tests.team.conftest import TeamServer
 from wazuh_mcp.errors import Forbidden
 from wazuh_mcp.standin.server import StandinServer
@@ -29,13 +27,7 @@ from wazuh_mcp.writes.approval_policy import identity_key
 
 
 @pytest.fixture(scope="module")
-def idp() -> Iterator[LocalIdp]:
-    with local_idp() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def team(idp: LocalIdp, standin: StandinServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TeamServer]:  # noqa: F811
+def team(idp: LocalIdp, standin: StandinServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TeamServer]:
     with team_on(tmp_path_factory.mktemp("m4"), idp, standin) as running:
         yield running
 
@@ -54,7 +46,7 @@ def test_m4_identity_key_normalises_every_spelling() -> None:
 async def test_m4_the_os_user_cannot_approve_a_change_asked_under_their_name(
     idp: LocalIdp,
     team: TeamServer,
-    server_host: Path,  # noqa: F811
+    server_host: Path,
     name: str,
 ) -> None:
     rule_id = 100500 + SPELLINGS.index(name)
@@ -69,7 +61,7 @@ async def test_m4_the_os_user_cannot_approve_a_change_asked_under_their_name(
 async def test_m4_a_requester_without_a_name_claim_needs_the_explicit_flag(
     idp: LocalIdp,
     team: TeamServer,
-    server_host: Path,  # noqa: F811
+    server_host: Path,
 ) -> None:
     change_id = await ask_rule(team, token(idp, "sub-unnamed", "soc-leads"), 100520)  # no preferred_username
     with pytest.raises(Forbidden, match="no name claim") as refused:
@@ -82,7 +74,7 @@ async def test_m4_a_requester_without_a_name_claim_needs_the_explicit_flag(
 async def test_m4_the_cli_flag_exists_and_refuses_without_it(
     idp: LocalIdp,
     team: TeamServer,
-    server_host: Path,  # noqa: F811
+    server_host: Path,
 ) -> None:
     """`wazuh-mcp approve` itself, as its own process."""
     import os

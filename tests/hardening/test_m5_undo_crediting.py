@@ -14,12 +14,10 @@ from tests.hardening.approvals_bed import (
     approve_over_http,
     ask_isolation,
     isolations,
-    server_host,  # noqa: F401 - a fixture
-    standin,  # noqa: F401 - the fixture
     team_on,
     token,
 )
-from tests.hardening.local_idp import LocalIdp, local_idp
+from tests.hardening.local_idp import LocalIdp
 from tests.team.conftest import TeamServer
 from wazuh_mcp.errors import Conflict, Forbidden
 from wazuh_mcp.standin.server import StandinServer
@@ -27,13 +25,7 @@ from wazuh_mcp.writes import approvals
 
 
 @pytest.fixture(scope="module")
-def idp() -> Iterator[LocalIdp]:
-    with local_idp() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def team(idp: LocalIdp, standin: StandinServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TeamServer]:  # noqa: F811
+def team(idp: LocalIdp, standin: StandinServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TeamServer]:
     with team_on(tmp_path_factory.mktemp("m5"), idp, standin) as running:
         yield running
 
@@ -41,8 +33,8 @@ def team(idp: LocalIdp, standin: StandinServer, tmp_path_factory: pytest.TempPat
 async def test_m5_undo_is_asked_by_whoever_runs_it_and_done_at_most_once(
     idp: LocalIdp,
     team: TeamServer,
-    standin: StandinServer,  # noqa: F811
-    server_host: Path,  # noqa: F811
+    standin: StandinServer,
+    server_host: Path,
 ) -> None:
     alice = token(idp, "sub-alice", "soc-leads", preferred_username="alice")
     bob = token(idp, "sub-bob", "soc-leads", preferred_username="bob")
@@ -73,7 +65,7 @@ async def test_m5_undo_is_asked_by_whoever_runs_it_and_done_at_most_once(
 async def test_m5_a_rejected_undo_can_be_asked_again(
     idp: LocalIdp,
     team: TeamServer,
-    server_host: Path,  # noqa: F811
+    server_host: Path,
 ) -> None:
     alice = token(idp, "sub-alice", "soc-leads", preferred_username="alice")
     isolated = await ask_isolation(team, alice)
@@ -87,7 +79,7 @@ async def test_m5_a_rejected_undo_can_be_asked_again(
 async def test_m5_the_undoers_role_must_allow_the_inverse(
     idp: LocalIdp,
     team: TeamServer,
-    server_host: Path,  # noqa: F811
+    server_host: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     alice = token(idp, "sub-alice", "soc-leads", preferred_username="alice")

@@ -13,8 +13,8 @@ import pytest
 from mcp.client.client import Client
 from mcp.shared.exceptions import MCPError
 
-from tests.hardening.approvals_bed import ROLES, standin, team_on, token  # noqa: F401
-from tests.hardening.local_idp import LocalIdp, local_idp
+from tests.hardening.approvals_bed import ROLES, team_on, token
+from tests.hardening.local_idp import LocalIdp
 from tests.server.audit_support import server_for
 from tests.team.conftest import TeamServer
 from tests.team.test_team_server import analyst
@@ -49,7 +49,7 @@ async def readable(client: Client) -> set[str]:
 @pytest.mark.parametrize("role", list(READABLE))
 async def test_resources_follow_the_local_roles_tools(
     role: str,
-    standin: StandinServer,  # noqa: F811
+    standin: StandinServer,
     tmp_path: Path,
 ) -> None:
     audit = tmp_path / "audit.jsonl"
@@ -61,13 +61,7 @@ async def test_resources_follow_the_local_roles_tools(
 
 
 @pytest.fixture(scope="module")
-def idp() -> Iterator[LocalIdp]:
-    with local_idp() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def team(idp: LocalIdp, standin: StandinServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TeamServer]:  # noqa: F811
+def team(idp: LocalIdp, standin: StandinServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TeamServer]:
     with team_on(tmp_path_factory.mktemp("resources"), idp, standin) as running:
         yield running
 
