@@ -14,10 +14,10 @@ from typing import Any
 
 import httpx
 
+from standin.server import StandinServer
 from tests.hardening.local_idp import LocalIdp
 from tests.team.conftest import TeamServer, run_team_server, team_settings
 from tests.team.test_team_server import analyst
-from wazuh_mcp.standin.server import StandinServer
 
 PROFILE = "team-test"
 ROLES = {

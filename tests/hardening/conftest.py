@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from standin.server import DEMO_USERS, StandinServer
 from tests.hardening.approvals_bed import CONFIG
 from tests.hardening.local_idp import LocalIdp, local_idp
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
 
 @pytest.fixture(scope="module")

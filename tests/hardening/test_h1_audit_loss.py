@@ -28,12 +28,12 @@ import pytest
 from tests.canary.file_keyring import FileKeyring
 from tests.conftest import REPO
 from wazuh_mcp.cli import main
-from wazuh_mcp.server import audit_anchor
-from wazuh_mcp.server.audit import AuditEvent, AuditSink
+from wazuh_mcp.runtime import audit_anchor
+from wazuh_mcp.runtime.audit import AuditEvent, AuditSink
 
 WRITER = """
 import sys
-from wazuh_mcp.server.audit import AuditEvent, AuditSink
+from wazuh_mcp.runtime.audit import AuditEvent, AuditSink
 sink = AuditSink(__import__("pathlib").Path(sys.argv[1]))
 for n in range(int(sys.argv[2])):
     sink.write(AuditEvent(ts="2026-12-01T10:00:00.000Z", tool="agents.list_agents", toolset="agents",
@@ -247,9 +247,9 @@ async def test_h1_the_server_reports_a_loss_at_start(
     import anyio
     from mcp.client.client import Client
 
-    from wazuh_mcp.server.audit import iter_events
+    from wazuh_mcp.config.settings import Settings
+    from wazuh_mcp.runtime.audit import iter_events
     from wazuh_mcp.server.build import build_server
-    from wazuh_mcp.setup.settings import Settings
 
     write_here(tmp_path, 5)
     cut_last(3)(tmp_path)

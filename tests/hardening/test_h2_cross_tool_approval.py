@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from standin.server import StandinServer
 from tests.hardening.approvals_bed import (
     approve_over_http,
     ask_isolation,
@@ -21,8 +22,7 @@ from tests.hardening.approvals_bed import (
 from tests.hardening.local_idp import LocalIdp
 from tests.team.conftest import TeamServer
 from wazuh_mcp.errors import Forbidden
-from wazuh_mcp.server.audit import iter_events
-from wazuh_mcp.standin.server import StandinServer
+from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.writes import approvals
 
 

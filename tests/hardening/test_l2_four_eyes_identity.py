@@ -9,10 +9,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from standin.server import StandinServer
 from tests.hardening.approvals_bed import approve_over_http, ask_rule, team_on, token
 from tests.hardening.local_idp import LocalIdp
 from tests.team.conftest import TeamServer, allow_run_as
-from wazuh_mcp.standin.server import StandinServer
 from wazuh_mcp.writes import approvals
 from wazuh_mcp.writes.cli import describe
 

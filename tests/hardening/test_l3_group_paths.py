@@ -8,11 +8,11 @@ from collections.abc import Iterator
 
 import pytest
 
+from standin.server import StandinServer
 from tests.hardening.approvals_bed import team_on
 from tests.hardening.local_idp import LocalIdp
 from tests.team.conftest import TeamServer
 from tests.team.test_team_server import analyst
-from wazuh_mcp.standin.server import StandinServer
 
 
 @pytest.fixture(scope="module")

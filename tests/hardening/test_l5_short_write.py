@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO
-from wazuh_mcp.server.audit import AuditEvent, AuditSink
-from wazuh_mcp.server.audit_chain import verify
+from wazuh_mcp.runtime.audit import AuditEvent, AuditSink
+from wazuh_mcp.runtime.audit_chain import verify
 
 SHORT = """
 import resource, signal, sys
 from pathlib import Path
-from wazuh_mcp.server.audit import AuditEvent, AuditSink
+from wazuh_mcp.runtime.audit import AuditEvent, AuditSink
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # the write returns short (then EFBIG) instead of killing us
 path = Path(sys.argv[1])
 sink = AuditSink(path)

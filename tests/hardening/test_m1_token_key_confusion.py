@@ -23,11 +23,11 @@ import httpx
 import jwt
 import pytest
 
+from standin.server import StandinServer
 from tests.hardening.local_idp import LocalIdp
 from tests.team.conftest import TeamServer, run_team_server, team_settings
+from wazuh_mcp.config.settings import OAuthSettings
 from wazuh_mcp.server.oauth import JwksTokenVerifier
-from wazuh_mcp.setup.settings import OAuthSettings
-from wazuh_mcp.standin.server import StandinServer
 
 HEADERS = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from standin.server import StandinServer
 from tests.hardening.approvals_bed import (
     ask_rule,
     team_on,
@@ -21,7 +22,6 @@ from tests.hardening.approvals_bed import (
 from tests.hardening.local_idp import LocalIdp
 from tests.team.conftest import TeamServer
 from wazuh_mcp.errors import Forbidden
-from wazuh_mcp.standin.server import StandinServer
 from wazuh_mcp.writes import approvals
 from wazuh_mcp.writes.approval_policy import identity_key
 

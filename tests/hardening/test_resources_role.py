@@ -13,13 +13,13 @@ import pytest
 from mcp.client.client import Client
 from mcp.shared.exceptions import MCPError
 
+from standin.server import StandinServer
 from tests.hardening.approvals_bed import ROLES, team_on, token
 from tests.hardening.local_idp import LocalIdp
 from tests.server.audit_support import server_for
 from tests.team.conftest import TeamServer
 from tests.team.test_team_server import analyst
-from wazuh_mcp.server.audit import iter_events
-from wazuh_mcp.standin.server import StandinServer
+from wazuh_mcp.runtime.audit import iter_events
 
 AGENT = "wazuh://agents/001/config"
 RULE = "wazuh://rules/5716"

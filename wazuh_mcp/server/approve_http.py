@@ -19,7 +19,8 @@ from starlette.responses import JSONResponse, Response
 
 from wazuh_mcp.backends.server_api_shapes import ATTRIBUTION, Attribution
 from wazuh_mcp.errors import Forbidden, WazuhMCPError
-from wazuh_mcp.server.caller import CALLER, Caller, caller_from_token
+from wazuh_mcp.runtime.caller import CALLER, Caller
+from wazuh_mcp.server.caller import caller_from_token
 from wazuh_mcp.server.oauth import JwksTokenVerifier
 
 if TYPE_CHECKING:

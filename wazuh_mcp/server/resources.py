@@ -31,9 +31,10 @@ import anyio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 
+from wazuh_mcp.backends.protocols import LoadProgress
 from wazuh_mcp.errors import ErrorCode, Forbidden, NotFound, WazuhMCPError
-from wazuh_mcp.server.audit import now_iso
-from wazuh_mcp.server.context import AppContext, LoadProgress, deps
+from wazuh_mcp.runtime.audit import now_iso
+from wazuh_mcp.runtime.context import AppContext, deps
 
 RULE_TTL = 300
 TECHNIQUE_TTL = 86_400
@@ -107,8 +108,8 @@ async def read_cached(ctx: Context[Any, Any], kind: str, uri: str, ttl: int, loa
 
 def _require_reader(app: AppContext, kind: str) -> None:
     """Refuse unless the caller's role may call a tool that reads what resource ``kind`` shows."""
-    from wazuh_mcp.server.caller import CALLER
-    from wazuh_mcp.server.registry import role_allows
+    from wazuh_mcp.runtime.caller import CALLER
+    from wazuh_mcp.runtime.registry import role_allows
 
     caller = CALLER.get()  # team mode: the verified analyst's role, not the process's
     role = caller.role if caller else app.settings.role
@@ -152,7 +153,7 @@ async def load_technique(ctx: Context[Any, Any], technique_id: str) -> dict[str,
 
 
 async def load_agent_config(ctx: Context[Any, Any], agent_id: str) -> dict[str, Any]:
-    from wazuh_mcp.tools._args import agent_id as parse_agent_id
+    from wazuh_mcp.agent_ids import agent_id as parse_agent_id
     from wazuh_mcp.tools.agents import fetch_agent
 
     try:

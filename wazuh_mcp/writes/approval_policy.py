@@ -25,7 +25,7 @@ from typing import Literal
 
 from wazuh_mcp.errors import Conflict, Forbidden
 from wazuh_mcp.models.write import PendingChange, Requester
-from wazuh_mcp.server.registry import role_allows
+from wazuh_mcp.runtime.registry import role_allows
 
 Channel = Literal["http", "cli", "attested"]
 LIVE_STATES = frozenset({"pending", "approved", "applied"})

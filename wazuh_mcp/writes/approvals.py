@@ -40,11 +40,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wazuh_mcp import atomic
+from wazuh_mcp.backends.protocols import ServerApiBackend
+from wazuh_mcp.config.settings import ResponseSettings, Settings, selected_profile, state_dir
 from wazuh_mcp.errors import ConfigurationError, Conflict, InvalidArgument, NotFound, WazuhMCPError
 from wazuh_mcp.models.write import DECISION_FIELDS, ChangeKind, PendingChange, Requester, RestartScope, Tier
-from wazuh_mcp.server.audit import Auditor, AuditSink, now_iso
-from wazuh_mcp.server.context import ServerApiBackend
-from wazuh_mcp.setup.settings import ResponseSettings, Settings, selected_profile, state_dir
+from wazuh_mcp.runtime.audit import Auditor, AuditSink, now_iso
 from wazuh_mcp.writes import responses
 from wazuh_mcp.writes.approval_policy import Approver, check_approval, check_undo, undo_requester
 from wazuh_mcp.writes.rule_files import check_fresh, check_record, send_change, sha256_text
@@ -598,7 +598,7 @@ def settings_for(change: PendingChange, profile: str | None = None) -> Settings 
     settings live only in that session), else those of the profile it was prepared with (None: the
     store's own)."""
     if change.requested_by.demo and profile is None:
-        from wazuh_mcp.standin.demo import demo_settings
+        from wazuh_mcp.demo import demo_settings
 
         return demo_settings()
     name = profile or change.requested_by.profile
@@ -629,7 +629,7 @@ def open_api_for(change: PendingChange, *, profile: str | None = None) -> tuple[
     """The Server API the change was prepared for: the demo stand-in, or the one in the settings
     (same profile as the server that asked, unless ``profile`` says otherwise). Close it after use."""
     if change.requested_by.demo and profile is None:
-        from wazuh_mcp.standin.demo import running_demo_api
+        from wazuh_mcp.demo import running_demo_api
 
         demo_api = running_demo_api()
         if demo_api is None:
@@ -638,7 +638,7 @@ def open_api_for(change: PendingChange, *, profile: str | None = None) -> tuple[
                 hint="The demo's Wazuh stand-in lives only as long as that session; reject the change.",
             )
         return demo_api, demo_api.config.url
-    from wazuh_mcp.backends.factory import server_api_from_settings
+    from wazuh_mcp.runtime.factory import server_api_from_settings
 
     name = selected_profile(profile or change.requested_by.profile)
     settings = Settings.load(profile=name)
