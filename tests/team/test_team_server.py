@@ -281,13 +281,14 @@ async def test_four_eyes_over_http(keycloak: Keycloak, team: TeamServer) -> None
     second = keycloak.token("dave")  # another soc-lead (Wazuh user lead-dave, an administrator there)
     approved = approve_over_http(team, second, change_id)
     assert approved.status_code == 200, approved.text
-    assert approved.json()["state"] == "applied" and approved.json()["decided_by"] == "dave"
+    dave = f"dave (sub {claims(second)['sub']})"  # the record names the subject beside the display name (L2)
+    assert approved.json()["state"] == "applied" and approved.json()["decided_by"] == dave
     assert len(list(team.standin.state.ruleset.uploads())) == uploads_before + 1
     steps = [r for r in team.audit() if r.get("change_id") == change_id]
     refused = [r for r in steps if r["tool"] == "approval.approve" and r["outcome"] == "error"]
     assert refused and refused[0]["error_code"] == "forbidden"
     done = [r for r in steps if r["tool"] == "approval.approve" and r["outcome"] == "ok"]
-    assert done and done[0]["decided_by"] == "dave"
+    assert done and done[0]["decided_by"] == dave
     assert approve_over_http(team, second, change_id).status_code == 409  # applied once
 
 
