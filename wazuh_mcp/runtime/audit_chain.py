@@ -442,7 +442,7 @@ class _Walk:
         if not found.intact:
             self.problem("edited", where, f"record seq {found.seq} does not match its own hash (changed after writing)")
         elif _BREAK_MARK in line[:120]:
-            self.problem("break", where, f"seq {found.seq}: a writer found records lost: {_break_detail(line)}")
+            self.problem("break", where, f"seq {found.seq}: the chain was broken here: {_break_detail(line)}")
         self.hashes[found.seq] = found.hash
         self.place(found, where)
         self.seen.add(found.seq)
