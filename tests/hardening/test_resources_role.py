@@ -30,6 +30,7 @@ READABLE = {  # role → the resources its tools read the same data as
     "writer": {RULE},  # create_rule / update_rule read GET /rules
     "analyst": {AGENT, RULE, TECHNIQUE},  # agents.*, alerts.summarize_alerts, mitre.*
     "admin": {AGENT, RULE, TECHNIQUE},
+    "intern": set(),  # not defined at all
 }
 ALL_ROLES = ROLES | {"analyst": ["alerts.*", "agents.*", "mitre.*"]}
 

@@ -344,3 +344,25 @@ async def test_a_team_caller_cannot_attest_their_own_change(
     text = result.content[0].text  # type: ignore[union-attr]
     assert result.is_error and text.startswith("forbidden:") and "four eyes" in text
     assert len(list(standin.state.ruleset.uploads())) == uploads_before
+
+
+async def test_h2_the_approvers_role_must_allow_the_changes_own_tool(
+    keycloak: Keycloak, standin: StandinServer, tmp_path: Any
+) -> None:
+    """H2 with Keycloak's tokens: soc-analysts mapped to a role allowed the write tools but not respond.*
+    cannot approve an isolation (before the fix any write role could); a soc-lead can."""
+    settings = team_settings(
+        tmp_path,
+        oauth={"role_map": {"soc-leads": "admin", "soc-analysts": "writer"}},
+        role_tool_allowlist={"admin": ["*"], "writer": ["write.*"]},
+        responses={"isolation_command": "wazuh-mcp-isolate", "release_command": "wazuh-mcp-release"},
+    )
+    with run_team_server(settings, standin) as team:
+        async with analyst(team.url, keycloak.token("bob")) as client:
+            asked = await client.call_tool("isolate_agent", {"agent_id": "001"})
+        assert asked.structured_content is not None, asked.content
+        change_id = str(asked.structured_content["change_id"])
+        refused = approve_over_http(team, keycloak.token("alice"), change_id)
+        assert refused.status_code == 403 and "respond.isolate_agent" in refused.json()["message"], refused.text
+        applied = approve_over_http(team, keycloak.token("dave"), change_id)
+        assert applied.status_code == 200 and applied.json()["state"] == "applied", applied.text
