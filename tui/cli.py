@@ -106,14 +106,40 @@ def _launcher(args: argparse.Namespace) -> int:
 
 
 def _read_passwords(stdin: TextIO, want_indexer: bool) -> tuple[str, str]:
-    """Server API password, then Indexer password: one line each (prompted when on a terminal)."""
+    """Server API password, then Indexer password: one line each (prompted when on a terminal, unless its
+    headless variable is set). An empty or missing line leaves that password to its variable."""
+    from wazuh_mcp.setup import secrets
+
     if stdin.isatty():
-        api = getpass.getpass("Server API password: ")
-        indexer = getpass.getpass("Indexer password: ") if want_indexer else ""
-        return api, indexer
+        api = "" if secrets.from_environment("api") else getpass.getpass("Server API password: ")
+        ask = want_indexer and not secrets.from_environment("indexer")
+        return api, getpass.getpass("Indexer password: ") if ask else ""
     api = stdin.readline().rstrip("\r\n")
     indexer = stdin.readline().rstrip("\r\n") if want_indexer else ""
     return api, indexer
+
+
+def _saved_sentence(name: str, saved: object) -> str:
+    """Where the settings went and where ``serve`` will find each password, said plainly."""
+    from wazuh_mcp.setup.flow import Saved
+
+    assert isinstance(saved, Saved)
+    text = f"Saved profile '{name}': settings in {saved.path}"
+    if saved.stored:
+        text += f"; the {' and '.join(saved.stored)} password{'s' if len(saved.stored) > 1 else ''} in the OS keyring"
+    text += "."
+    if not saved.keyring:
+        every = " and ".join(saved.from_env + saved.env_needed)
+        text += (
+            " No OS keyring is usable here, so no password was stored (wazuh-mcp never writes one to a file): "
+            f"`wazuh-mcp serve` will read the passwords from {every}."
+        )
+    elif saved.from_env:
+        text += f" {' and '.join(saved.from_env)} {'is' if len(saved.from_env) == 1 else 'are'} set: "
+        text += "`wazuh-mcp serve` reads the password from there first (it wins over the keyring)."
+    if saved.env_needed:
+        text += f" Set {' and '.join(saved.env_needed)} in the environment `wazuh-mcp serve` runs in."
+    return text
 
 
 def _print_check(check: object) -> None:
@@ -143,8 +169,9 @@ def _setup(args: argparse.Namespace) -> int:
 
 def setup_non_interactive(args: argparse.Namespace, stdin: TextIO) -> int:
     from wazuh_mcp.errors import WazuhMCPError
+    from wazuh_mcp.setup import secrets
     from wazuh_mcp.setup.conncheck import run_connection_test, save_report
-    from wazuh_mcp.setup.flow import ProfileInput, check_input, parse_run_as, save_profile
+    from wazuh_mcp.setup.flow import ProfileInput, check_input, parse_run_as, save_headless
     from wazuh_mcp.setup.settings import read_config_file, selected_profile
 
     missing = [
@@ -181,19 +208,27 @@ def setup_non_interactive(args: argparse.Namespace, stdin: TextIO) -> int:
             extra=base.extra,
         )
         entered.api_password, entered.indexer_password = _read_passwords(stdin, want_indexer=True)
-        checked = check_input(entered, require_passwords=True)
+        # Without a keyring a typed password cannot be kept: the variables carry it, set here or later.
+        checked = check_input(entered, require_passwords=secrets.keyring_usable())
         for problem in checked.problems.values():
             print(f"wazuh-mcp setup: {problem}", file=sys.stderr)
         if checked.problems:
             return 2
         for warning in checked.warnings:
             print(f"warning: {warning}", file=sys.stderr)
-        path = save_profile(entered)
+        saved = save_headless(entered)
     except WazuhMCPError as exc:
         print(f"wazuh-mcp setup: {exc}", file=sys.stderr)
         return 1 if exc.code != "invalid_argument" else 2
-    print(f"Saved profile '{entered.name}': settings in {path}, passwords in the OS keyring.")
+    print(_saved_sentence(entered.name, saved))
     if args.no_test:
+        return 0
+    typed = {secrets.ENV_VARS["api"]: entered.api_password, secrets.ENV_VARS["indexer"]: entered.indexer_password}
+    if untyped := [variable for variable in saved.env_needed if not typed[variable]]:
+        print(
+            f"Connection test skipped: no password to log in with. Set {' and '.join(untyped)} and run this "
+            "command again to test the connection."
+        )
         return 0
     print("Connection test:", flush=True)
     try:
