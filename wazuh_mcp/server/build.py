@@ -278,7 +278,7 @@ class WazuhServer(AdaptedServer[AppContext]):
                         result = await run_tool(self, name, arguments, context, passthrough=_PASSTHROUGH)
                     except TimeoutError as exc:  # raised inside the tool (a library's own timeout), not our deadline
                         raise UpstreamTimeout(f"{name} timed out waiting for Wazuh.") from exc
-                    result = notices.attach(result, notes)
+                    result = notices.attach(result, notes, coverage=_has_coverage(self, name))
                 if isinstance(result, CallToolResult) and isinstance(result.structured_content, dict):
                     change_id = result.structured_content.get("change_id") or None  # write tools' pending change
             except ValidationError as exc:
@@ -407,6 +407,15 @@ class WazuhServer(AdaptedServer[AppContext]):
             error=str(error) if error else ("tool crashed; see server log" if code == "internal" else None),
             change_id=change_id,
         )
+
+
+def _has_coverage(server: MCPServer[Any], name: str) -> bool:
+    """Whether the tool's result has ``partial``/``warnings`` (``models.common.Coverage``): a notice sets them."""
+    try:
+        _, output = schemas(server, name)
+    except KeyError:
+        return False
+    return isinstance(output, dict) and {"partial", "warnings"} <= set(output.get("properties") or {})
 
 
 def _session_key(context: Context[AppContext, Any] | None) -> str:
