@@ -59,8 +59,10 @@ if command -v npm >/dev/null; then
     # `npm install` honours the lock file; `npm ci` trips over an optional Windows-only dependency
     # that npm leaves out of the lock (npm 11).
     (cd tests/e2e/inspector && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+    # The pinned MCP Bundle CLI (mcpb validate / pack / sign / verify): the bundle and signature tests use it.
+    (cd packaging/mcpb && npm install --no-audit --no-fund --loglevel=error >/dev/null)
 else
-    log "npm not found: the MCP Inspector test will skip"
+    log "npm not found: the MCP Inspector, bundle manifest and signature tests will skip"
 fi
 
 # --- services ---------------------------------------------------------------------------------------
