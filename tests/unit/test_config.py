@@ -165,6 +165,9 @@ def test_every_variable_in_the_readme_table_reaches_its_setting(monkeypatch: pyt
         "WAZUH_MCP_DEBUG",
         "WAZUH_MCP_CONFIG",
         "WAZUH_MCP_RUNTIME_DIR",  # read by the one-file launcher (packaging/launcher), tested there
+        "WAZUH_MCP_EXECUTABLE",  # set by that launcher for the program it starts (tests/unit/test_serve_command.py)
+        "WAZUH_MCP_DEMO",  # the bundle's Demo mode: `serve --demo` (tests/unit/test_bundle_env.py)
+        "WAZUH_MCP_SHARED",  # development: the reference data's folder, for the test bed's loaders
         "WAZUH_MCP_API_PASSWORD",
         "WAZUH_MCP_INDEXER_PASSWORD",
     }
