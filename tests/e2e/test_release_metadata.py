@@ -134,3 +134,18 @@ def test_a_bundle_of_another_version_is_not_listed(tmp_path: Path) -> None:
     stray = small_bundle(tmp_path / "wazuh-mcp-9.9.9-linux-x64.mcpb")
     with pytest.raises(SystemExit, match=re.escape("is not a wazuh-mcp 1.2.3 bundle")):
         server_json.document("example-org/wazuh-mcp", "v1.2.3", [stray])
+
+
+def test_generating_the_bundle_manifest_writes_nothing_into_the_home(tmp_path: Path) -> None:
+    """packaging/mcpb_manifest.py builds the server to list its tools: that server's state goes to a scratch folder
+    (it used to create ~/.local/state/wazuh-mcp in the builder's home)."""
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("WAZUH_MCP_", "XDG_"))}
+    env |= {"HOME": str(home), "WAZUH_MCP_CONFIG": os.devnull}
+    out = tmp_path / "manifest.json"
+    argv = [sys.executable, str(REPO / "packaging" / "mcpb_manifest.py"), "--platform", "linux", "--out", str(out)]
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(out.read_text())["tools"]
+    assert [p.relative_to(home) for p in home.rglob("*")] == []
