@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -81,11 +82,10 @@ def test_every_variable_the_program_reads_is_in_the_readme_table() -> None:
     """The README's variables table names each WAZUH_MCP_* variable the program (its Python, the one-file launcher,
     the bundle's manifest) reads, the bundle's own included; the table's rows are checked against the settings by
     tests/unit/test_config.py."""
-    sys.path.insert(0, str(REPO / "packaging"))
-    try:
-        import mcpb_manifest
-    finally:
-        sys.path.remove(str(REPO / "packaging"))
+    spec = importlib.util.spec_from_file_location("mcpb_manifest", REPO / "packaging" / "mcpb_manifest.py")
+    assert spec is not None and spec.loader is not None
+    mcpb_manifest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mcpb_manifest)
     table = "\n".join(
         line for line in (REPO / "README.md").read_text(encoding="utf-8").splitlines() if line.startswith("| `WAZUH")
     )
