@@ -87,8 +87,8 @@ async def _registry() -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
     import tempfile
 
     os.environ.setdefault("WAZUH_MCP_CONFIG", os.devnull)  # the builder's own settings must not leak in
+    from wazuh_mcp.config.settings import Settings
     from wazuh_mcp.server.build import build_server
-    from wazuh_mcp.setup.settings import Settings
 
     # The server keeps its state (audit log, server log) in a scratch folder, not in the builder's home.
     previous = os.environ.get("WAZUH_MCP_STATE_DIR")

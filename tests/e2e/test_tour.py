@@ -18,11 +18,11 @@ from typing import Any
 from mcp.client.client import Client
 from mcp.types import CallToolResult
 
+from standin.demo_load import DemoLoad
+from wazuh_mcp.backends.protocols import Backends
+from wazuh_mcp.demo import demo_settings
+from wazuh_mcp.runtime.notices import META_KEY
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.server.context import Backends
-from wazuh_mcp.server.notices import META_KEY
-from wazuh_mcp.standin.demo import demo_settings
-from wazuh_mcp.standin.demo_load import DemoLoad
 from wazuh_mcp.tour import TOUR, notes, tell, wait_for_data
 
 

@@ -18,9 +18,9 @@ import httpx
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters
 
+from standin.server import StandinServer
 from tests.tui.conftest import api_password
-from wazuh_mcp.setup.settings import config_path
-from wazuh_mcp.standin.server import StandinServer
+from wazuh_mcp.config.settings import config_path
 
 NO_KEYRING = {"PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}
 INDEXER_PASSWORD = "indexer-secret"
