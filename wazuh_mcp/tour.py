@@ -202,6 +202,11 @@ async def wait_for_data(client: Any, say: Callable[[str], None], limit: float = 
     return load
 
 
+def told(step: dict[str, Any]) -> str:
+    """One step as the reading version prints it: the question, then what was said about the answer."""
+    return f"\n▶ {step['question']}   [{step['tool']}, {step['ms']} ms]\n  " + "\n  ".join(step["said"])
+
+
 async def _run(out: Any, as_json: bool) -> int:
     from mcp.client.client import Client
     from mcp.client.stdio import StdioServerParameters
@@ -249,8 +254,7 @@ async def _run(out: Any, as_json: bool) -> int:
             if found:
                 step["notices"] = found
             steps.append(step)
-            say(f"\n▶ {question}   [{name}, {elapsed_ms} ms]")
-            say("  " + "\n  ".join(lines))
+            say(told(step))
     if as_json:
         print(json.dumps({"load": load, "steps": steps}, ensure_ascii=False, indent=1), file=out)
         return 0

@@ -1,5 +1,6 @@
 """`wazuh-mcp demo`: a triage a person reads, one sentence per finding with its numbers, told once the demo's
-data is loaded; `--json` is one JSON document with each step's result beside the sentences said about it.
+data is loaded; `--json` is one JSON document with each step's result beside the sentences said about it (one
+run of the demo: the reading version prints each step with `tour.told`, checked on the same steps).
 
 The sentences are checked one by one against the numbers in the same run's structured results (computed
 here, not by the tour's own wording functions), so a count that drifts from its data fails."""
@@ -23,7 +24,7 @@ from wazuh_mcp.backends.protocols import Backends
 from wazuh_mcp.demo import demo_settings
 from wazuh_mcp.runtime.notices import META_KEY
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.tour import TOUR, notes, tell, wait_for_data
+from wazuh_mcp.tour import TOUR, notes, tell, told, wait_for_data
 
 
 def demo(*flags: str, env: dict[str, str]) -> str:
@@ -99,21 +100,21 @@ def test_demo_json_is_one_document_and_each_sentence_says_its_data(serve_env: di
     mistake = steps[-1]
     assert mistake["result"]["error"].startswith("invalid_argument:")
     assert mistake["said"] == [f"The server refused the call and said how to fix it: {mistake['result']['error']}"]
+    check_reads_as_a_triage(steps)  # one run: the reading version prints exactly these steps (tour.told)
 
 
-def test_demo_text_reads_as_a_triage_with_the_loading_said_once(serve_env: dict[str, str]) -> None:
-    lines = demo(env=serve_env).splitlines()
-    text = "\n".join(lines)
+def check_reads_as_a_triage(steps: list[dict[str, Any]]) -> None:
+    """The reading version of these steps (what `wazuh-mcp demo` prints for each): every line a sentence or a
+    list's header followed by its items, no JSON, no loading note once the data is in."""
+    text = "".join(told(step) for step in steps)
     assert all(f"▶ {question}" in text for question, _, _ in TOUR)
-    assert sum(line.startswith("Loading the demo's data") for line in lines) <= 1
-    assert sum(line.startswith("Loaded in ") for line in lines) <= 1
     assert "still loading" not in text and "Note:" not in text
-    assert '{"' not in text  # no JSON in the reading version
-    told = [line for line in lines if line.startswith("  ")]
-    for i, line in enumerate(told):  # every line a sentence, or a list's header followed by its items
+    assert '{"' not in text
+    lines = [line for line in text.splitlines() if line.startswith("  ")]
+    for i, line in enumerate(lines):
         assert line.rstrip().endswith((".", ":", ")")) or line.startswith("    "), line
         if line.endswith(":"):
-            assert i + 1 < len(told) and told[i + 1].startswith("    "), f"nothing after {line!r}"
+            assert i + 1 < len(lines) and lines[i + 1].startswith("    "), f"nothing after {line!r}"
 
 
 def test_an_unknown_shape_is_shown_as_data_not_a_crash() -> None:
