@@ -4,7 +4,7 @@
     python packaging/bundle_signature.py verify BUNDLE [--cert PEM]
 
 ``sign`` runs the pinned ``mcpb sign`` (packaging/mcpb). Given no certificate it makes a self-signed one for
-this run only (code-signing usage, one day), in a temporary folder deleted afterwards: CI's bundles are signed
+this run only (code-signing usage, RSA 2048 (what mcpb sign takes: node-forge signs with RSA keys), one day), in a temporary folder deleted afterwards: CI's bundles are signed
 the same way as a release's, whose certificate and key come from the release secrets. It prints the signer
 certificate's path (kept beside the bundle as ``<bundle>.signer.pem``), so the check can name who signed.
 
@@ -66,7 +66,7 @@ def signature_block(data: bytes) -> tuple[bytes, bytes] | None:
 def self_signed(folder: Path) -> tuple[Path, Path]:
     cert, key = folder / "cert.pem", folder / "key.pem"
     done = openssl(
-        "req", "-x509", "-newkey", "rsa:3072", "-nodes", "-days", "1", "-subj", SELF_SIGNED_SUBJECT,
+        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", SELF_SIGNED_SUBJECT,
         "-keyout", str(key), "-out", str(cert),
         "-addext", "keyUsage=critical,digitalSignature", "-addext", "extendedKeyUsage=codeSigning",
     )  # fmt: skip
