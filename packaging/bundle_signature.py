@@ -4,8 +4,9 @@
     python packaging/bundle_signature.py verify BUNDLE [--cert PEM]
 
 ``sign`` runs the pinned ``mcpb sign`` (packaging/mcpb). Given no certificate it makes a self-signed one for
-this run only (code-signing usage, RSA 2048 (what mcpb sign takes: node-forge signs with RSA keys), one day), in a temporary folder deleted afterwards: CI's bundles are signed
-the same way as a release's, whose certificate and key come from the release secrets. It prints the signer
+this run only (code-signing usage, one day, RSA 2048: mcpb signs with RSA keys only), in a temporary folder
+deleted afterwards: CI's bundles are signed the same way as a release's, whose certificate and key come from the
+release secrets. It prints the signer
 certificate's path (kept beside the bundle as ``<bundle>.signer.pem``), so the check can name who signed.
 
 ``verify`` checks the signature block that ``mcpb sign`` appends (``MCPB_SIG_V1``, a little-endian length,
