@@ -27,6 +27,7 @@ from wazuh_mcp.server.registry import tool
 from wazuh_mcp.tools._changes import change_store, requester_of
 from wazuh_mcp.writes.approvals import unified_diff
 from wazuh_mcp.writes.rule_files import (
+    check_against_manager,
     read_rule_file,
     rule_descriptions,
     rule_locations,
@@ -211,6 +212,7 @@ async def create_rule(ctx: Context[Any, Any], rule_xml: RuleXml, confirm: Confir
     A new rule can hide others' alerts: `silences` says in words what it stops Wazuh from detecting."""
     parsed = parse_rule_file(rule_xml)
     api = deps(ctx).server_api()
+    await check_against_manager(api, parsed)
     await _ids_taken_elsewhere(api, list(parsed.rule_ids), None)
     target = f"{CUSTOM_RULES_DIR}/{parsed.filename}"
     if await read_rule_file(api, parsed.filename, CUSTOM_RULES_DIR) is not None:
@@ -260,6 +262,7 @@ async def update_rule(
     if current == parsed.text:
         raise InvalidArgument(f"{where.path} already has exactly this content; there is nothing to change.")
     await _ids_taken_elsewhere(api, list(parsed.rule_ids), where.path)
+    await check_against_manager(api, parsed)
     removed = sorted(_ids_in(current) - set(parsed.rule_ids))
     dropped = f", removing rule(s) {', '.join(map(str, removed))}" if removed else ""
     silences, parents = await _silences(api, parsed)

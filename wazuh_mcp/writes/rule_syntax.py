@@ -239,6 +239,7 @@ class RuleChecker:
         self.problems: list[Problem] = []
         self.rules: list[LoadedRule] = []
         self.group_names: list[str] = []
+        self.decoders: list[str] = []
 
     def problem(self, node: Node, reason: str, kind: ProblemKind = "error", rule: str | None = None) -> None:
         self.problems.append(Problem(node.line, node.tag, reason, kind, rule))
@@ -464,6 +465,8 @@ class RuleChecker:
             )
 
     def check_decoded_as(self, node: Node, label: str) -> None:
+        if node.text not in self.decoders:
+            self.decoders.append(node.text)
         known = self.catalog.decoders
         if known is not None and node.text not in known:
             self.problem(

@@ -89,6 +89,8 @@ class RuleFile:
     text: str
     group: str
     rules: tuple[Rule, ...]
+    decoders: tuple[str, ...] = ()
+    """The decoders its ``<decoded_as>`` elements name (Wazuh refuses an unknown one)."""
 
     @property
     def rule_ids(self) -> tuple[int, ...]:
@@ -237,14 +239,41 @@ def _overwrites(nodes: list[wazuh_xml.Node]) -> list[Problem]:
     return found
 
 
+def _case_twins(nodes: list[wazuh_xml.Node]) -> list[Problem]:
+    """Attributes whose names differ only in case: one attribute to the loader (the last one wins), two
+    to a person reading the diff (``id="100202" ID="5716"`` overwrites 5716)."""
+    found: list[Problem] = []
+    stack = list(nodes)
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        names = [key.lower() for key, _ in node.attributes]
+        for name in sorted({n for n in names if names.count(n) > 1}):
+            found.append(
+                Problem(
+                    node.line,
+                    node.tag,
+                    f"attribute '{name}' is written twice in different case: Wazuh ignores case and uses only the "
+                    f"last one; write '{name}' once, in lower case",
+                    "policy",
+                )
+            )
+    return found
+
+
 def _checked(text: str, catalog: Catalog | None) -> tuple[list[Problem], rule_syntax.RuleChecker | None]:
+    size = len(text.encode("utf-8"))
+    oversized = [
+        Problem(1, "", f"the file is {size} bytes; the limit is {MAX_RULE_FILE_BYTES} (split it)", "policy")
+        for _ in range(size > MAX_RULE_FILE_BYTES)
+    ]
     try:
         nodes = wazuh_xml.read(text)
     except wazuh_xml.XmlError as exc:
-        return [Problem(exc.line, "", f"Wazuh's XML parser cannot read the file: {exc.reason}")], None
+        return [Problem(exc.line, "", f"Wazuh's XML parser cannot read the file: {exc.reason}"), *oversized], None
     checker = rule_syntax.check(nodes, catalog)
     problems = sorted(
-        checker.problems + _overwrites(nodes) + _policy(text, checker, catalog),
+        checker.problems + _overwrites(nodes) + _case_twins(nodes) + _policy(text, checker, catalog),
         key=lambda p: (p.line, p.kind != "error"),
     )
     return problems, checker
@@ -289,7 +318,7 @@ def parse_rule_file(text: str, catalog: Catalog | None = None) -> RuleFile:
         )
         for rule in checker.rules
     )
-    return RuleFile(text=text, group=checker.group_names[0].strip(), rules=rules)
+    return RuleFile(text=text, group=checker.group_names[0].strip(), rules=rules, decoders=tuple(checker.decoders))
 
 
 # --- what a rule stops Wazuh from reporting (shown to the approver and the model) ----------------
