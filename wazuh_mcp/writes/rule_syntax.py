@@ -493,8 +493,9 @@ class RuleChecker:
         if node.attribute("frequency") is not None:
             used.insert(0, "frequency")
         if used and not (children.get("if_matched_sid") or children.get("if_matched_group")):
+            first = next((children[tag][0] for tag in used if tag in children), node)
             self.problem(
-                node,
+                first,
                 f"{', '.join(used)} compare with earlier events and need <if_matched_sid> or <if_matched_group> "
                 "(Wazuh refuses the file)",
                 rule=label,

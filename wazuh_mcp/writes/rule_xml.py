@@ -270,7 +270,10 @@ def _checked(text: str, catalog: Catalog | None) -> tuple[list[Problem], rule_sy
     try:
         nodes = wazuh_xml.read(text)
     except wazuh_xml.XmlError as exc:
-        return [Problem(exc.line, "", f"Wazuh's XML parser cannot read the file: {exc.reason}"), *oversized], None
+        return [
+            Problem(exc.line, exc.element, f"Wazuh's XML parser cannot read the file: {exc.reason}"),
+            *oversized,
+        ], None
     checker = rule_syntax.check(nodes, catalog)
     problems = sorted(
         checker.problems + _overwrites(nodes) + _case_twins(nodes) + _policy(text, checker, catalog),

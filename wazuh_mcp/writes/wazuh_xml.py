@@ -33,10 +33,11 @@ _NAME_END = frozenset(" \t\r\n/>")
 class XmlError(ValueError):
     """The file is not one Wazuh's parser reads; ``line`` is 1-based."""
 
-    def __init__(self, reason: str, line: int) -> None:
+    def __init__(self, reason: str, line: int, element: str = "") -> None:
         super().__init__(f"{reason} (line {line})")
         self.reason = reason
         self.line = line
+        self.element = element
 
 
 @dataclass
@@ -86,7 +87,11 @@ class _Reader:
         """At ``<!``: skip to the end of the next ``-->``."""
         end = self.text.find("-->", self.pos + 2)
         if end < 0:
-            raise self.fail("Comment not closed")
+            last = self.line(len(self.text))
+            raise self.fail(
+                f"Comment not closed: this '<!' opens a comment (Wazuh reads CDATA and DOCTYPE so too) that no '-->' "
+                f"ends (Wazuh reports it at the end of the file, line {last})"
+            )
         self.pos = end + 3
 
     def nodes(self, parent: Node | None) -> list[Node]:
@@ -113,7 +118,7 @@ class _Reader:
                 close = text.find(">", self.pos)
                 name = text[self.pos + 2 : close].strip() if close > 0 else ""
                 if name != parent.name:
-                    raise self.fail(f"Element '{parent.name}' not closed", self.pos)
+                    raise XmlError(f"Element '{parent.name}' not closed", self.line(), parent.name.lower())
                 self.pos = close + 1
                 self.finish(parent, "".join(chunks))
                 return found
@@ -122,7 +127,7 @@ class _Reader:
                 found.append(node)
             start = self.pos
         if parent is not None:
-            raise XmlError(f"Element '{parent.name}' not closed", parent.line)
+            raise XmlError(f"Element '{parent.name}' not closed", self.line(), parent.name.lower())
         return found
 
     def finish(self, node: Node, raw: str) -> None:
@@ -168,7 +173,7 @@ class _Reader:
         while True:
             self.skip_space()
             if self.pos >= len(self.text):
-                raise XmlError(f"Element '{node.name}' not closed", node.line)
+                raise XmlError(f"Element '{node.name}' not closed", node.line, node.tag)
             if self.text[self.pos] == ">":
                 self.pos += 1
                 return False
