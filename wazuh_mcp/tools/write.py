@@ -54,9 +54,9 @@ RuleXml = Annotated[
     Field(
         min_length=1,
         max_length=MAX_RULE_FILE_BYTES,
-        description='The whole rule file: exactly one <group name="..."> holding <rule id="..." level="..."> '
-        f"elements, each with a <description>. Rule ids must be custom ({CUSTOM_ID_MIN}-{CUSTOM_ID_MAX}). "
-        "No DOCTYPE/ENTITY declarations.",
+        description='The whole rule file as Wazuh loads it: <group name="..."> holding <rule id="..." level="..."> '
+        "elements, each with a <description> (<var> definitions allowed). Rule ids must be custom "
+        f"({CUSTOM_ID_MIN}-{CUSTOM_ID_MAX}). No <?xml?> declaration, DOCTYPE or CDATA (Wazuh refuses them).",
     ),
 ]
 CustomRuleId = Annotated[
@@ -206,7 +206,8 @@ _AFTER_RULE = (
 @tool("write.create_rule", title="Create custom rule", read_only=False, destructive=True, idempotent=False)
 async def create_rule(ctx: Context[Any, Any], rule_xml: RuleXml, confirm: Confirm = False) -> WriteResult:
     """Propose a NEW custom Wazuh rule file, etc/rules/wazuh-mcp-<first rule id>.xml. The XML is checked
-    first (well-formed, one <group>, custom ids 100000-120000 not already used). By default nothing changes in
+    first as Wazuh's loader checks it (elements, patterns, addresses, parent rules) and for custom ids
+    100000-120000 not already used; a refusal names the line, the element and the reason. By default nothing changes in
     Wazuh: the answer is status=pending_approval with a change_id that a person approves outside this
     conversation. Tell the user the change_id; the rule only takes effect after approval and a manager restart.
     A new rule can hide others' alerts: `silences` says in words what it stops Wazuh from detecting."""
