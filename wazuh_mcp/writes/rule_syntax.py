@@ -240,6 +240,9 @@ class RuleChecker:
         self.rules: list[LoadedRule] = []
         self.group_names: list[str] = []
         self.decoders: list[str] = []
+        self.loaded_ids: set[int] = set()
+        self.loaded_groups: set[str] = set()
+        """Ids and groups of this file's rules read so far: parents a later rule may name."""
 
     def problem(self, node: Node, reason: str, kind: ProblemKind = "error", rule: str | None = None) -> None:
         self.problems.append(Problem(node.line, node.tag, reason, kind, rule))
@@ -297,6 +300,9 @@ class RuleChecker:
         )
         self.parents(node, children, loaded)
         self.rules.append(loaded)
+        if loaded.id.isascii() and loaded.id.isdigit():
+            self.loaded_ids.add(int(loaded.id))
+        self.loaded_groups.update(loaded.groups)
 
     def attributes(self, node: Node, label: str) -> None:
         for key, _ in node.attributes:
@@ -502,7 +508,7 @@ class RuleChecker:
             )
 
     def parents(self, node: Node, children: dict[str, list[Node]], rule: LoadedRule) -> None:
-        earlier = {int(r.id) for r in self.rules if r.id.isascii() and r.id.isdigit()}
+        earlier = self.loaded_ids
         for tag in ("if_sid", "if_matched_sid"):
             nodes = children.get(tag, [])
             if not nodes:
@@ -541,9 +547,8 @@ class RuleChecker:
             for group_node in children.get(tag, []):
                 rule.parents.append((tag, group_node.text))
                 pattern = group_node.text.strip()
-                own = [g for r in self.rules for g in r.groups]
                 groups = self.catalog.groups
-                if not pattern or (groups is not None and not _group_found(pattern, [*groups, *own])):
+                if not pattern or (groups is not None and not _group_found(pattern, [*groups, *self.loaded_groups])):
                     self.problem(
                         group_node,
                         f"no rule loaded before this one is in group {pattern[:60]!r}: Wazuh ignores the whole rule",

@@ -20,6 +20,7 @@ Nothing here knows about rules: ``rule_syntax`` reads the tree. Errors carry the
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 MAX_TEXT = 65_535
@@ -28,6 +29,8 @@ _ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
 _ENTITY = re.compile(r"&(lt|gt|amp|quot|apos);")
 _VAR_REF = re.compile(r"\$([A-Za-z0-9_]+)")
 _NAME_END = frozenset(" \t\r\n/>")
+MAX_DEPTH = 32
+"""Rule files are four levels deep (group, rule, mitre, id); deeper nesting is refused before it costs anything."""
 
 
 class XmlError(ValueError):
@@ -72,10 +75,12 @@ class _Reader:
     def __init__(self, text: str) -> None:
         self.text = text
         self.pos = 0
+        self.depth = 0
         self.variables: dict[str, str] = {}
+        self.newlines = [i for i, char in enumerate(text) if char == "\n"]
 
     def line(self, pos: int | None = None) -> int:
-        return self.text.count("\n", 0, self.pos if pos is None else pos) + 1
+        return bisect_right(self.newlines, (self.pos if pos is None else pos) - 1) + 1
 
     def fail(self, reason: str, pos: int | None = None) -> XmlError:
         return XmlError(reason, self.line(pos))
@@ -150,10 +155,17 @@ class _Reader:
         node = Node(name, self.line(begin))
         self.pos = end
         closed = self.attributes(node)
+        if not closed:
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                raise XmlError(
+                    f"elements nested more than {MAX_DEPTH} deep (a rule file needs four)", node.line, node.tag
+                )
         if node.tag == "var":
             # A definition: its text (read now) becomes $NAME for everything after it.
             if not closed:
                 node.children = self.nodes(node)
+                self.depth -= 1
             value = node.text
             var_name = node.attribute("name")
             if var_name:
@@ -161,6 +173,7 @@ class _Reader:
             return node
         if not closed:
             node.children = self.nodes(node)
+            self.depth -= 1
         return node
 
     def skip_space(self) -> None:
