@@ -83,8 +83,14 @@ def ruleset_files() -> list[Path]:
     return sorted((base / "ruleset" / "rules").glob("*.xml")) if base else []
 
 
+@cache
+def _read(path: Path) -> list[wazuh_xml.Node]:
+    return wazuh_xml.read(path.read_text(encoding="utf-8"))
+
+
+@cache
 def _loaded_rules(path: Path) -> list[rule_syntax.LoadedRule]:
-    return rule_syntax.check(wazuh_xml.read(path.read_text(encoding="utf-8"))).rules
+    return rule_syntax.check(_read(path)).rules
 
 
 @cache
@@ -97,7 +103,7 @@ def oracle_catalog() -> Catalog:
     decoders = {
         node.text
         for p in ruleset_files()
-        for group in wazuh_xml.read(p.read_text(encoding="utf-8"))
+        for group in _read(p)
         for rule in group.children
         for node in rule.children
         if node.tag == "decoded_as"

@@ -18,7 +18,7 @@ from tests.wazuh_rules import (
     ruleset_files,
     wazuh_dir,
 )
-from wazuh_mcp.writes.rule_xml import Problem, check_rule_file
+from wazuh_mcp.writes.rule_xml import Problem, check_rule_file, loader_problems
 
 needs_shared = pytest.mark.skipif(wazuh_dir() is None, reason="../shared (Wazuh reference data) is not present")
 
@@ -35,6 +35,18 @@ def test_every_oracle_case_gets_wazuhs_verdict() -> None:
     cases = oracle_cases()
     assert len(cases) == 522
     wrong = [_described(c, p) for c in cases if not agrees(c, p := check_rule_file(c.xml, oracle_catalog()))]
+    assert wrong == [], "\n".join(wrong)
+
+
+@needs_shared
+def test_loader_problems_are_what_wazuh_itself_refuses() -> None:
+    """What a stand-in answering as Wazuh needs: problems exactly when Wazuh refuses, prints an ERROR or drops
+    the rule; none for a clean load or a load with a warning (policy and warnings left out)."""
+    wrong = [
+        _described(c, p)
+        for c in oracle_cases()
+        if bool(p := loader_problems(c.xml, oracle_catalog())) != (c.verdict == "refuse")
+    ]
     assert wrong == [], "\n".join(wrong)
 
 

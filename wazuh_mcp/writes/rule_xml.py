@@ -38,7 +38,7 @@ from wazuh_mcp.errors import InvalidArgument
 from wazuh_mcp.writes import rule_syntax, wazuh_xml
 from wazuh_mcp.writes.rule_syntax import Catalog, Problem
 
-__all__ = ["Catalog", "Problem", "RuleFile", "check_rule_file", "parse_rule_file"]
+__all__ = ["Catalog", "Problem", "RuleFile", "check_rule_file", "loader_problems", "parse_rule_file"]
 
 CUSTOM_ID_MIN = 100_000
 CUSTOM_ID_MAX = 120_000
@@ -286,6 +286,12 @@ def check_rule_file(text: str, catalog: Catalog | None = None) -> list[Problem]:
     """Every reason ``text`` is refused, in file order: Wazuh's (``kind`` error or warning) and wazuh-mcp's
     policy (``kind`` policy). Empty when the file may be written."""
     return _checked(text, catalog)[0]
+
+
+def loader_problems(text: str, catalog: Catalog | None = None) -> list[Problem]:
+    """Only what Wazuh's loader itself refuses (kind ``error``: refused, an ERROR line, a dropped rule), for
+    a stand-in that answers as Wazuh would; warnings and wazuh-mcp's policy are left out."""
+    return [problem for problem in check_rule_file(text, catalog) if problem.kind == "error"]
 
 
 def _refusal(problems: list[Problem]) -> InvalidArgument:
