@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from standin.server import StandinServer
 from tests.wazuh_rules import Case, oracle_cases, wazuh_dir
 from tests.write.conftest import connect, error_text, ok, uploads
-from wazuh_mcp.server.audit import MAX_ERROR, iter_events
-from wazuh_mcp.standin.server import StandinServer
+from wazuh_mcp.runtime.audit import MAX_ERROR, iter_events
 from wazuh_mcp.writes.approvals import default_store
 
 pytestmark = pytest.mark.skipif(wazuh_dir() is None, reason="../shared (Wazuh reference data) is not present")
