@@ -66,6 +66,20 @@ def test_without_a_keyring_the_settings_are_saved_and_the_hint_makes_serve_work(
     written = config_path().read_text()
     assert standin.url in written and "password" not in written and INDEXER_PASSWORD not in written
 
+    import anyio
+
+    # Before the variables are set, serve's answer says what to set, and that is the same fix.
+    bare = StdioServerParameters(command=sys.executable, args=["-m", "wazuh_mcp", "serve"], env=child_env())
+
+    async def unconfigured() -> str:
+        async with Client(bare) as client:
+            refused = await client.call_tool("list_agents", {"size": 1})
+        assert refused.is_error
+        return str(getattr(refused.content[0], "text", ""))
+
+    refusal = anyio.run(unconfigured)
+    assert refusal.startswith("configuration_error:") and "WAZUH_MCP_API_PASSWORD" in refusal
+
     # Follow the hint: the variables set, nothing else; the settings file gives the URLs and users.
     env = child_env(WAZUH_MCP_API_PASSWORD=api_password(), WAZUH_MCP_INDEXER_PASSWORD=INDEXER_PASSWORD)
     params = StdioServerParameters(command=sys.executable, args=["-m", "wazuh_mcp", "serve"], env=env)
@@ -77,8 +91,6 @@ def test_without_a_keyring_the_settings_are_saved_and_the_hint_makes_serve_work(
         assert not agents.is_error and not alerts.is_error, (agents.content, alerts.content)
         assert agents.structured_content is not None and alerts.structured_content is not None
         return agents.structured_content, alerts.structured_content
-
-    import anyio
 
     agents, _ = anyio.run(calls)
     assert agents["total"] == stand_in_agents(standin)
