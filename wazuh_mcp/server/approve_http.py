@@ -40,7 +40,8 @@ def _challenge(description: str) -> Response:
 
 def add_approval_route(server: WazuhServer, verifier: JwksTokenVerifier) -> None:
     async def approve(request: Request) -> Response:
-        from wazuh_mcp.writes.approvals import ChangeStore
+        from wazuh_mcp.writes.approvals import ChangeStore, pending_dir
+        from wazuh_mcp.writes.change_records import records_for
 
         header = request.headers.get("authorization", "")
         if not header.lower().startswith("bearer "):
@@ -65,6 +66,7 @@ def add_approval_route(server: WazuhServer, verifier: JwksTokenVerifier) -> None
                 person=caller.name or caller.subject,
                 subject=caller.subject,
                 policy=app.settings.responses,
+                records=records_for(app.settings, app.profile, pending_dir()),
             )
             url = getattr(getattr(api, "config", None), "url", None) or app.settings.api.url
             change = await store.approve(change_id, api, api_url=url)

@@ -463,7 +463,7 @@ def build_server(
             settings.role,
             ", ".join(sorted(settings.role_tool_allowlist)),
         )
-    audit = AuditSink.from_settings(settings)
+    audit = AuditSink.from_settings(settings, profile)
 
     def real_backends() -> AbstractAsyncContextManager[Backends]:
         from wazuh_mcp.backends.factory import open_backends  # only a configured deployment needs the clients
