@@ -79,6 +79,12 @@ def add_parsers(sub: SubParsers) -> None:
         help="check the hash chain of the audit and changes streams (removed, reordered or edited "
         "records); exit 1 when damaged",
     )
+    audit.add_argument(
+        "--indexer",
+        action="store_true",
+        help="with --verify: check every replica's copy in the Indexer (team.store = 'indexer') and this "
+        "replica's local file against it",
+    )
 
 
 def _on_terminal() -> bool:
@@ -286,6 +292,8 @@ def _verify_audit(args: argparse.Namespace) -> int:
     from wazuh_mcp.server.audit_chain import verify
 
     path = args.file or audit_path_for(load_settings(args.profile)[1])
+    if args.indexer:
+        return _verify_indexed(args, path)
     ok = True
     for stream in (path, changes_path(path)):
         try:
@@ -296,3 +304,25 @@ def _verify_audit(args: argparse.Namespace) -> int:
         ok = ok and report.ok
         print(terminal_safe(report.summary(), keep_newlines=True))
     return 0 if ok else 1
+
+
+def _verify_indexed(args: argparse.Namespace, path: Path) -> int:
+    """``audit --verify --indexer``: each replica's chain as the Indexer holds it, and this replica's file."""
+    from wazuh_mcp.backends.factory import indexer_docs_from_settings
+    from wazuh_mcp.errors import WazuhMCPError
+    from wazuh_mcp.server.audit import terminal_safe
+    from wazuh_mcp.server.audit_index import verify_indexed
+    from wazuh_mcp.setup.settings import Settings, selected_profile
+    from wazuh_mcp.writes.change_records import replica_name
+
+    name = selected_profile(args.profile)
+    settings = Settings.load(profile=name)
+    try:
+        docs = indexer_docs_from_settings(settings, name)
+        reports = verify_indexed(docs, f"{settings.team.audit_prefix}-*", local=path, replica=replica_name(settings))
+    except WazuhMCPError as exc:
+        print(f"wazuh-mcp audit: {exc.render()}", file=sys.stderr)
+        return 2
+    for report in reports:
+        print(terminal_safe(report.summary(), keep_newlines=True))
+    return 0 if all(report.ok for report in reports) else 1

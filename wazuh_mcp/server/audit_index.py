@@ -42,6 +42,10 @@ INDEXED_FIELDS = ("tool", "toolset", "outcome", "error_code", "change_id", "subj
 """Copied beside ``line`` for searching (and compared with it by ``verify_indexed``)."""
 
 
+REPLICA_KEY = "replica.keyword"
+"""Dynamic mapping makes a string both text and ``.keyword``; terms and sorts use the exact one."""
+
+
 def index_for(prefix: str, ts: str) -> str:
     """``wazuh-mcp-audit-2026.12.01`` for a record of that UTC day (``ts`` is ISO-8601)."""
     return f"{prefix}-{ts[0:4]}.{ts[5:7]}.{ts[8:10]}"
@@ -130,7 +134,7 @@ class IndexedAuditSink(AuditSink):
 
     def _newest_copied(self) -> int:
         if self._copied is None:
-            found = self.docs.search(self.pattern, {"term": {"replica": self.replica}}, sort=[{"seq": "desc"}], size=1)
+            found = self.docs.search(self.pattern, {"term": {REPLICA_KEY: self.replica}}, sort=[{"seq": "desc"}], size=1)
             self._copied = int(found[0].source.get("seq", 0)) if found else 0
         return self._copied
 
@@ -182,18 +186,18 @@ class IndexedReport:
 
 def fetch(docs: IndexerDocs, pattern: str, replica: str | None = None) -> dict[str, list[Doc]]:
     """Every audit document under ``pattern``, per replica, in seq order (paged with search_after)."""
-    query: dict[str, Any] = {"term": {"replica": replica}} if replica else {"match_all": {}}
+    query: dict[str, Any] = {"term": {REPLICA_KEY: replica}} if replica else {"match_all": {}}
     docs.refresh(pattern)
     out: dict[str, list[Doc]] = {}
     after: list[Any] | None = None
     while True:
-        page = docs.search(pattern, query, sort=[{"seq": "asc"}, {"_id": "asc"}], size=1000, search_after=after)
+        page = docs.search(pattern, query, sort=[{REPLICA_KEY: "asc"}, {"seq": "asc"}], size=1000, search_after=after)
         for doc in page:
             out.setdefault(str(doc.source.get("replica")), []).append(doc)
         if len(page) < 1000:
             return out
         last = page[-1]
-        after = [last.source.get("seq"), last.id]
+        after = [last.source.get("replica"), last.source.get("seq")]
 
 
 def _doc_problems(replica: str, doc: Doc) -> tuple[bytes, list[str]]:
@@ -216,9 +220,9 @@ def _doc_problems(replica: str, doc: Doc) -> tuple[bytes, list[str]]:
 def verify_indexed(
     docs: IndexerDocs, pattern: str, *, replica: str | None = None, local: Path | None = None
 ) -> list[IndexedReport]:
-    """One report per replica found (or for ``replica``); with ``local`` (that replica's own audit file)
+    """One report per replica found; with ``local`` (``replica``'s own audit file)
     also the records the Indexer holds that the local file no longer has."""
-    found = fetch(docs, pattern, replica)
+    found = fetch(docs, pattern)
     if replica and replica not in found:
         found[replica] = []
     reports = []
