@@ -134,7 +134,12 @@ class IndexedAuditSink(AuditSink):
 
     def _newest_copied(self) -> int:
         if self._copied is None:
-            found = self.docs.search(self.pattern, {"term": {REPLICA_KEY: self.replica}}, sort=[{"seq": "desc"}], size=1)
+            found = self.docs.search(
+                self.pattern,
+                {"term": {REPLICA_KEY: self.replica}},
+                sort=[{"seq": {"order": "desc", "unmapped_type": "long"}}],
+                size=1,
+            )
             self._copied = int(found[0].source.get("seq", 0)) if found else 0
         return self._copied
 
@@ -186,12 +191,21 @@ class IndexedReport:
 
 def fetch(docs: IndexerDocs, pattern: str, replica: str | None = None) -> dict[str, list[Doc]]:
     """Every audit document under ``pattern``, per replica, in seq order (paged with search_after)."""
-    query: dict[str, Any] = {"term": {REPLICA_KEY: replica}} if replica else {"match_all": {}}
+    query: dict[str, Any] = {"term": {REPLICA_KEY: replica}} if replica else {"exists": {"field": "line"}}
     docs.refresh(pattern)
     out: dict[str, list[Doc]] = {}
     after: list[Any] | None = None
     while True:
-        page = docs.search(pattern, query, sort=[{REPLICA_KEY: "asc"}, {"seq": "asc"}], size=1000, search_after=after)
+        page = docs.search(
+            pattern,
+            query,
+            sort=[
+                {REPLICA_KEY: {"order": "asc", "unmapped_type": "keyword"}},
+                {"seq": {"order": "asc", "unmapped_type": "long"}},
+            ],
+            size=1000,
+            search_after=after,
+        )
         for doc in page:
             out.setdefault(str(doc.source.get("replica")), []).append(doc)
         if len(page) < 1000:
