@@ -303,7 +303,34 @@ def _verify_audit(args: argparse.Namespace) -> int:
             return 2
         ok = ok and report.ok
         print(terminal_safe(report.summary(), keep_newlines=True))
+        _record_verify(args, stream, report.ok, len(report.problems), report.summary())
     return 0 if ok else 1
+
+
+def _record_verify(args: argparse.Namespace, stream: Path | str, ok: bool, problems: int, summary: str) -> None:
+    """A verification is itself audited, so Wazuh's rule 100711 alerts on a broken chain (best effort: a
+    trail that cannot be written is what the report above already says)."""
+    import time
+
+    from wazuh_mcp.server.audit import Auditor, AuditSink, now_iso
+    from wazuh_mcp.setup.settings import Settings, selected_profile
+
+    if args.file is not None:  # some other file: appending to it would change what was verified
+        return
+    try:
+        settings = Settings.load(profile=selected_profile(args.profile))
+        auditor = Auditor(AuditSink.from_settings(settings), session="cli-verify", role=None)
+        auditor.record(
+            "audit.verify",
+            "audit",
+            args={"stream": str(stream), "problems": problems},
+            ts=now_iso(),
+            started=time.perf_counter(),
+            error_code=None if ok else "conflict",
+            error=None if ok else summary[:1000],
+        )
+    except Exception as exc:  # never hide the report behind a failure to record it
+        print(f"wazuh-mcp audit: could not record this verification: {exc}", file=sys.stderr)
 
 
 def _verify_indexed(args: argparse.Namespace, path: Path) -> int:
@@ -325,4 +352,5 @@ def _verify_indexed(args: argparse.Namespace, path: Path) -> int:
         return 2
     for report in reports:
         print(terminal_safe(report.summary(), keep_newlines=True))
+        _record_verify(args, f"indexer:{report.replica}", report.ok, len(report.problems), report.summary())
     return 0 if all(report.ok for report in reports) else 1
