@@ -116,6 +116,7 @@ def test_an_audit_record_altered_in_the_indexer_fails_verify_naming_it(
                 ts="2026-12-01T10:00:00.000Z", tool=f"agents.t{number}", toolset="agents", outcome="ok", duration_ms=1.0
             )
         )
+    sink.flush()  # reads are copied in the background; flush waits for the copy
     pattern = f"{names['audit']}-*"
     assert all(r.ok for r in verify_indexed(docs, pattern, replica="t7", local=sink.path) if r.replica == "t7")
     index = f"{names['audit']}-2026.12.01"

@@ -98,7 +98,7 @@ class IndexerDocs:
             raise self._translate(exc, f"{index}/{doc_id}", "create") from exc
         return _written(answer, index, doc_id, body)
 
-    def replace(self, doc: Doc, body: dict[str, Any], *, refresh: bool = True) -> Doc:
+    def replace(self, doc: Doc, body: dict[str, Any], *, refresh: bool = False) -> Doc:
         """Replace ``doc`` only if it is still the version read (``if_seq_no``/``if_primary_term``)."""
         try:
             answer = self._client.index(

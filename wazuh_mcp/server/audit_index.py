@@ -8,10 +8,10 @@ but creating documents (a second create of an id is 409, never an overwrite).
 
 Failing closed: a record a change depends on (a write tool, an approval step) that the Indexer does not
 take makes the call fail (``Auditor.record`` returns False, the result is withheld), and approvals check
-the Indexer first (``ready_for_change``). Other records — reads — are kept in the local file and copied
-to the Indexer as soon as it answers again (every record after the newest the Indexer holds for this
-replica, read back from the file), so reads still answer while the Indexer is down and its copy has no
-gap afterwards.
+the Indexer first (``ready_for_change``). Other records — reads — are copied by a background thread in
+bulk batches (every record after the newest the Indexer holds for this replica, from memory or read back
+from the file), so a read costs about what the file sink costs, reads still answer while the Indexer is
+down, and the copy has no gap once it answers again.
 
 ``verify_indexed`` checks the copy the way ``audit --verify`` checks a file — each line's own hash, the
 chain, gaps, order — plus what only a second copy can show: a document whose fields do not match its
@@ -20,15 +20,17 @@ line, and records the Indexer holds that the local file has lost (a deleted or t
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import logging
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wazuh_mcp.errors import AuditUnavailable, Conflict, UpstreamError, WazuhMCPError
+from wazuh_mcp.errors import AuditUnavailable, UpstreamError, WazuhMCPError
 from wazuh_mcp.server import audit_chain
 from wazuh_mcp.server.audit import AuditEvent, AuditSink, is_change_record
 
@@ -42,6 +44,8 @@ INDEXED_FIELDS = ("tool", "toolset", "outcome", "error_code", "change_id", "subj
 """Copied beside ``line`` for searching (and compared with it by ``verify_indexed``)."""
 
 
+MAX_UNSENT = 10_000
+"""Records kept in memory for the next copy; past it they are read back from the file."""
 REPLICA_KEY = "replica.keyword"
 """Dynamic mapping makes a string both text and ``.keyword``; terms and sorts use the exact one."""
 
@@ -78,6 +82,11 @@ class IndexedAuditSink(AuditSink):
         """The newest seq the Indexer holds for this replica (None: not asked yet)."""
         self._copy_lock = threading.Lock()
         self._indexer_problem: str | None = None
+        self._unsent: dict[int, bytes] = {}
+        self._unsent_lock = threading.Lock()
+        """Records this sink wrote that the Indexer may not hold yet (the copier's batch)."""
+        self._wake = threading.Event()
+        self._copier: threading.Thread | None = None
 
     @classmethod
     def for_settings(cls, settings: Settings, profile: str | None) -> IndexedAuditSink:
@@ -101,8 +110,7 @@ class IndexedAuditSink(AuditSink):
     def ready_for_change(self) -> None:
         super().ready()
         try:
-            with self._copy_lock:
-                self._catch_up(None)
+            self.flush()
         except WazuhMCPError as exc:
             raise AuditUnavailable(
                 f"Refused: the audit copy cannot be written to the Indexer ({exc.message}); a change is never "
@@ -111,26 +119,54 @@ class IndexedAuditSink(AuditSink):
             ) from exc
 
     def write(self, event: AuditEvent) -> bytes:
-        line = super().write(event)  # the local file first: as before, its failure refuses the call
-        seq, body = document(self.replica, line)
+        """The local file first (as before, its failure refuses the call). A change record is then copied
+        before the call may go on; any other record is copied by the background copier, in batches."""
+        line = super().write(event)
+        seq, _ = document(self.replica, line)
+        with self._unsent_lock:  # not the copy lock: a read never waits for a copy in flight
+            if len(self._unsent) >= MAX_UNSENT:  # the Indexer is long gone: the file holds them, read back later
+                self._unsent.clear()
+            self._unsent[seq] = line
+        if not is_change_record(event):
+            self._wake_copier()
+            return line
         try:
             with self._copy_lock:
                 self._catch_up(seq)
-                self._create(seq, body)
         except WazuhMCPError as exc:
             self._indexer_problem = exc.message
-            if is_change_record(event):
-                raise OSError(f"the Indexer did not take the record: {exc.message}") from exc
-            log.warning("audit record %d kept locally, not yet in the Indexer: %s", seq, exc.message)
-        else:
-            self._indexer_problem = None
+            raise OSError(f"the Indexer did not take the record: {exc.message}") from exc
+        self._indexer_problem = None
         return line
 
-    def _create(self, seq: int, body: dict[str, Any]) -> None:
-        # 409: copied already (by a catch-up of another writer of this stream); verify compares them
-        with contextlib.suppress(Conflict):
-            self.docs.create(index_for(self.prefix, body["@timestamp"]), doc_id(self.replica, seq), body)
-        self._copied = max(self._copied or 0, seq)
+    def flush(self) -> None:
+        """Copy every record not yet in the Indexer now (``WazuhMCPError`` when it cannot take them)."""
+        with self._copy_lock:
+            self._catch_up(None)
+
+    def _wake_copier(self) -> None:
+        if self._copier is None or not self._copier.is_alive():
+            self._copier = threading.Thread(target=self._copy_forever, name="audit-copier", daemon=True)
+            self._copier.start()
+            atexit.register(self._flush_quietly)
+        self._wake.set()
+
+    def _copy_forever(self) -> None:
+        while True:
+            self._wake.wait()
+            self._wake.clear()
+            try:
+                self.flush()
+                self._indexer_problem = None
+            except WazuhMCPError as exc:  # kept in the file; the next record or change copies it
+                if self._indexer_problem != exc.message:
+                    log.warning("audit records kept locally, not yet in the Indexer: %s", exc.message)
+                self._indexer_problem = exc.message
+                time.sleep(1.0)
+
+    def _flush_quietly(self) -> None:
+        with contextlib.suppress(Exception):  # at exit: what is not copied now is copied at the next start
+            self.flush()
 
     def _newest_copied(self) -> int:
         if self._copied is None:
@@ -144,24 +180,47 @@ class IndexedAuditSink(AuditSink):
         return self._copied
 
     def _catch_up(self, upto: int | None) -> None:
-        """Copy the records after the newest the Indexer holds and before ``upto`` (None: all) from the file."""
+        """Copy every record after the newest the Indexer holds, up to ``upto`` (None: the newest written),
+        in one bulk of creates: from memory when this sink wrote them all, else read back from the file
+        (records of another process on this stream, or left from before a restart)."""
         newest = self._newest_copied()
-        top = audit_chain.last_sealed(self.path)
-        last = (upto - 1) if upto is not None else (top.seq if top else 0)
-        if last <= newest:
+        with self._unsent_lock:
+            unsent = dict(self._unsent)
+        if upto is None:
+            top = max(unsent, default=0) or (getattr(audit_chain.last_sealed(self.path), "seq", 0))
+            upto = max(top, newest)
+        if upto <= newest:
+            self._drop_sent(newest)
             return
-        missing = []
+        wanted = range(newest + 1, upto + 1)
+        lines = [unsent[seq] for seq in wanted if seq in unsent]
+        if len(lines) < len(wanted):
+            lines = self._from_file(newest, upto)
+        items = []
+        for line in lines:
+            seq, body = document(self.replica, line)
+            items.append((index_for(self.prefix, body["@timestamp"]), doc_id(self.replica, seq), body))
+        statuses = self.docs.bulk_create(items)
+        # 409: copied already (by another writer of this stream); verify compares the copies
+        failed = [status for status in statuses if status not in (201, 409)]
+        if failed or len(statuses) != len(items):
+            raise UpstreamError(f"the Indexer did not take {len(failed) or len(items)} of {len(items)} audit records")
+        self._copied = upto
+        self._drop_sent(upto)
+
+    def _from_file(self, after: int, upto: int) -> list[bytes]:
+        found = []
         for file in audit_chain.stream_files(self.path):
             for line in file.read_bytes().splitlines():
                 sealed = audit_chain.unseal(line)
-                if sealed is not None and newest < sealed.seq <= last:
-                    seq, body = document(self.replica, line)
-                    missing.append((index_for(self.prefix, body["@timestamp"]), doc_id(self.replica, seq), body))
-        statuses = self.docs.bulk_create(missing)
-        failed = [s for s in statuses if s not in (201, 409)]
-        if failed:
-            raise UpstreamError(f"the Indexer refused {len(failed)} of {len(missing)} records being copied")
-        self._copied = max(newest, last)
+                if sealed is not None and after < sealed.seq <= upto:
+                    found.append(line)
+        return found
+
+    def _drop_sent(self, upto: int) -> None:
+        with self._unsent_lock:
+            for seq in [seq for seq in self._unsent if seq <= upto]:
+                del self._unsent[seq]
 
 
 # --- verification from the Indexer ------------------------------------------------------------

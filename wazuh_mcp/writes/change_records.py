@@ -240,7 +240,7 @@ class IndexerRecords:
 
     def create(self, change: PendingChange) -> None:
         try:
-            self.docs.create(self.index, change.id, self._body(change, None, lease_until=None), refresh=True)
+            self.docs.create(self.index, change.id, self._body(change, None, lease_until=None))
         except Conflict:
             raise FileExistsError(change.id) from None
 
@@ -261,6 +261,7 @@ class IndexerRecords:
 
     def list(self) -> list[PendingChange]:
         changes = []
+        self.docs.refresh(self.index)  # a get is real-time, a search sees what the last refresh made visible
         for doc in self.docs.search(self.index, {"match_all": {}}, size=1000):
             try:
                 changes.append(self._checked(doc))
