@@ -26,15 +26,15 @@ from urllib.parse import urlsplit
 import httpx
 from opensearchpy import OpenSearch
 
+from standin.server import StandinServer
 from tests.faults.proxy import FaultProxy
 from tests.replicas.conftest import REPLICAS, Replica, free_port, nginx_front, replica_env
 from tests.team.conftest import ISSUER, Keycloak, allow_run_as
 from tests.write.conftest import NEW_RULE
 from wazuh_mcp.backends.indexer import IndexerConfig
 from wazuh_mcp.backends.indexer_docs import IndexerDocs
-from wazuh_mcp.server.audit import Auditor, AuditSink, now_iso
-from wazuh_mcp.server.audit_index import IndexedAuditSink
-from wazuh_mcp.standin.server import StandinServer
+from wazuh_mcp.runtime.audit import Auditor, AuditSink, now_iso
+from wazuh_mcp.runtime.audit_index import IndexedAuditSink
 
 ACCEPT = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
 

@@ -148,10 +148,10 @@ def _setup(args: argparse.Namespace) -> int:
 
 
 def setup_non_interactive(args: argparse.Namespace, stdin: TextIO) -> int:
+    from wazuh_mcp.config.settings import read_config_file, selected_profile
     from wazuh_mcp.errors import WazuhMCPError
     from wazuh_mcp.setup.conncheck import run_connection_test, save_report
     from wazuh_mcp.setup.flow import ProfileInput, check_input, parse_run_as, save_profile
-    from wazuh_mcp.setup.settings import read_config_file, selected_profile
 
     missing = [
         flag
@@ -271,7 +271,7 @@ def _audit(args: argparse.Namespace) -> int:
         return _run_app("audit", args.profile, args.file)
     from tui.audit_tail import AuditTail
     from tui.status import audit_path_for, load_settings
-    from wazuh_mcp.server.audit import terminal_safe
+    from wazuh_mcp.runtime.audit import terminal_safe
 
     path = args.file or audit_path_for(load_settings(args.profile)[1])
     events = AuditTail(path).load_tail(max(1, args.last))
@@ -288,8 +288,8 @@ def _audit(args: argparse.Namespace) -> int:
 def _verify_audit(args: argparse.Namespace) -> int:
     """``audit --verify``: no Textual, one report per stream, exit 1 when any is damaged."""
     from tui.status import audit_path_for, load_settings
-    from wazuh_mcp.server.audit import changes_path, terminal_safe
-    from wazuh_mcp.server.audit_chain import verify
+    from wazuh_mcp.runtime.audit import changes_path, terminal_safe
+    from wazuh_mcp.runtime.audit_chain import verify
 
     path = args.file or audit_path_for(load_settings(args.profile)[1])
     if args.indexer:
@@ -312,8 +312,8 @@ def _record_verify(args: argparse.Namespace, stream: Path | str, ok: bool, probl
     trail that cannot be written is what the report above already says)."""
     import time
 
-    from wazuh_mcp.server.audit import Auditor, AuditSink, now_iso
-    from wazuh_mcp.setup.settings import Settings, selected_profile
+    from wazuh_mcp.config.settings import Settings, selected_profile
+    from wazuh_mcp.runtime.audit import Auditor, AuditSink, now_iso
 
     if args.file is not None:  # some other file: appending to it would change what was verified
         return
@@ -335,11 +335,11 @@ def _record_verify(args: argparse.Namespace, stream: Path | str, ok: bool, probl
 
 def _verify_indexed(args: argparse.Namespace, path: Path) -> int:
     """``audit --verify --indexer``: each replica's chain as the Indexer holds it, and this replica's file."""
-    from wazuh_mcp.backends.factory import indexer_docs_from_settings
+    from wazuh_mcp.config.settings import Settings, selected_profile
     from wazuh_mcp.errors import WazuhMCPError
-    from wazuh_mcp.server.audit import terminal_safe
-    from wazuh_mcp.server.audit_index import verify_indexed
-    from wazuh_mcp.setup.settings import Settings, selected_profile
+    from wazuh_mcp.runtime.audit import terminal_safe
+    from wazuh_mcp.runtime.audit_index import verify_indexed
+    from wazuh_mcp.runtime.factory import indexer_docs_from_settings
     from wazuh_mcp.writes.change_records import replica_name
 
     name = selected_profile(args.profile)

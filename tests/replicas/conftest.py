@@ -29,10 +29,10 @@ import httpx
 import pytest
 from opensearchpy import OpenSearch
 
+from standin.server import DEMO_USERS, StandinServer
+from standin.tls import make_tls_files
 from tests.faults.proxy import FaultProxy
 from tests.team.conftest import AUDIENCE, ISSUER, ROLE_MAP, Keycloak, allow_run_as, keycloak  # noqa: F401
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
-from wazuh_mcp.standin.tls import make_tls_files
 
 NODE_ENV = "WAZUH_MCP_TEST_OPENSEARCH_URL"
 LEASE_S = 4.0

@@ -16,12 +16,12 @@ from opensearchpy import OpenSearch
 from tests.replicas.conftest import node_url
 from wazuh_mcp.backends.indexer import IndexerConfig
 from wazuh_mcp.backends.indexer_docs import IndexerDocs
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.errors import Conflict, UpstreamError
 from wazuh_mcp.models.write import PendingChange, Requester
-from wazuh_mcp.server.audit import AuditEvent
-from wazuh_mcp.server.audit_index import IndexedAuditSink, verify_indexed
+from wazuh_mcp.runtime.audit import AuditEvent
+from wazuh_mcp.runtime.audit_index import IndexedAuditSink, verify_indexed
 from wazuh_mcp.setup.conncheck import run_connection_test
-from wazuh_mcp.setup.settings import Settings
 from wazuh_mcp.writes.change_records import IndexerRecords
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import REPO, shared_dir
-from wazuh_mcp.server.audit import Auditor, AuditSink, now_iso
+from wazuh_mcp.runtime.audit import Auditor, AuditSink, now_iso
 from wazuh_mcp.writes.approvals import ChangeStore
 from wazuh_mcp.writes.rule_xml import parse_rule_file
 

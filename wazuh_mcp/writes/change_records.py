@@ -32,7 +32,7 @@ from wazuh_mcp.models.write import PendingChange
 
 if TYPE_CHECKING:
     from wazuh_mcp.backends.indexer_docs import Doc, IndexerDocs
-    from wazuh_mcp.setup.settings import Settings
+    from wazuh_mcp.config.settings import Settings
 
 _NOT_FOUND_HINT = "`wazuh-mcp pending` lists the changes waiting for a decision."
 
@@ -323,7 +323,7 @@ def records_for(settings: Settings, profile: str, pending: Path) -> ChangeRecord
     """The store the settings choose (``team.store``)."""
     team = settings.team
     if team.store == "indexer":
-        from wazuh_mcp.backends.factory import indexer_docs_from_settings
+        from wazuh_mcp.runtime.factory import indexer_docs_from_settings
 
         docs = indexer_docs_from_settings(settings, profile)
         return IndexerRecords(docs, index=team.changes_index, replica=replica_name(settings), lease_s=team.lease_s)

@@ -13,10 +13,10 @@ the dead replica's request has either reached Wazuh or never will, so Wazuh's st
 
 from __future__ import annotations
 
+from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.errors import WazuhMCPError
 from wazuh_mcp.models.write import PendingChange
-from wazuh_mcp.server.audit import now_iso
-from wazuh_mcp.server.context import ServerApiBackend
+from wazuh_mcp.runtime.audit import now_iso
 from wazuh_mcp.writes.rule_files import read_rule_file, sha256_text
 
 
