@@ -19,7 +19,8 @@ import ssl
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +30,7 @@ import httpx
 import pytest
 from opensearchpy import OpenSearch
 
+from standin.rules import RuleFile
 from standin.server import DEMO_USERS, StandinServer
 from standin.tls import make_tls_files
 from tests.faults.proxy import FaultProxy
@@ -148,7 +150,7 @@ class Bed:
     proxy: FaultProxy
     names: dict[str, str]
     keycloak: Keycloak
-    extra: dict[str, object] = field(default_factory=dict)
+    uploads: Uploads
 
     @property
     def tls(self) -> ssl.SSLContext:
@@ -244,6 +246,29 @@ def replica_env(
     }
 
 
+@dataclass
+class Uploads:
+    """Every rule-file upload the stand-in received (its ruleset keeps only the latest file per path), and
+    a hook run when a given path arrives (to kill a replica at that moment)."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+    hooks: dict[str, Callable[[], None]] = field(default_factory=dict)
+
+    def watch(self, standin: StandinServer) -> None:
+        ruleset = standin.state.ruleset
+        original = ruleset.add
+
+        def counting(rule_file: RuleFile) -> None:
+            original(rule_file)
+            if rule_file.uploaded:
+                self.counts[rule_file.path] += 1
+                hook = self.hooks.pop(rule_file.path, None)
+                if hook is not None:
+                    hook()
+
+        ruleset.add = counting  # type: ignore[method-assign]
+
+
 @pytest.fixture(scope="module")
 def standin() -> Iterator[StandinServer]:
     with StandinServer(tls=True) as server:
@@ -253,9 +278,17 @@ def standin() -> Iterator[StandinServer]:
 
 
 @pytest.fixture(scope="module")
+def uploads(standin: StandinServer) -> Uploads:
+    watched = Uploads()
+    watched.watch(standin)
+    return watched
+
+
+@pytest.fixture(scope="module")
 def bed(
     keycloak: Keycloak,  # noqa: F811
     standin: StandinServer,
+    uploads: Uploads,
     indexer_proxy: FaultProxy,
     names: dict[str, str],
     tmp_path_factory: pytest.TempPathFactory,
@@ -273,7 +306,7 @@ def bed(
         for replica in replicas.values():
             replica.wait_ready(deadline)
         with nginx_front(root / "nginx", [r.port for r in replicas.values()]) as (front, ca):
-            yield Bed(replicas, front, ca, standin, indexer_proxy, names, keycloak)
+            yield Bed(replicas, front, ca, standin, indexer_proxy, names, keycloak, uploads)
     finally:
         for replica in replicas.values():
             replica.stop()

@@ -14,7 +14,7 @@ import pytest
 
 from tests.replicas.conftest import LEASE_S, Bed, Replica
 from tests.team.test_team_server import analyst
-from tests.write.conftest import NEW_RULE, uploads
+from tests.write.conftest import NEW_RULE
 
 ACCEPT = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
 
@@ -60,10 +60,6 @@ def cli(replica: Replica, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def uploaded(bed: Bed, rule_id: int) -> list[str]:
-    return [path for path in uploads(bed.standin) if path.endswith(f"wazuh-mcp-{rule_id}.xml")]
-
-
 async def test_a_change_asked_on_one_replica_is_seen_and_applied_through_another(bed: Bed) -> None:
     r1, r2, r3 = bed.replicas.values()
     async with analyst(f"{r1.url}/mcp", bed.keycloak.token("bob")) as client:  # the official MCP client
@@ -78,7 +74,7 @@ async def test_a_change_asked_on_one_replica_is_seen_and_applied_through_another
         done = approve(client, r3.url, bed.keycloak.token("dave"), change_id)
     assert done.status_code == 200, done.text
     assert done.json()["state"] == "applied"
-    assert uploaded(bed, 100710) == ["etc/rules/wazuh-mcp-100710.xml"]
+    assert bed.uploads.counts["etc/rules/wazuh-mcp-100710.xml"] == 1
     assert any(r.get("tool") == "approval.request" and r.get("change_id") == change_id for r in r1.audit())
     assert any(r.get("tool") == "approval.apply" and r.get("change_id") == change_id for r in r3.audit())
 
@@ -100,7 +96,7 @@ async def test_twenty_concurrent_approvals_over_the_replicas_apply_it_once(bed: 
         bed.standin.state.faults.latency_s = 0
     codes = sorted(a.status_code for a in answers)
     assert codes == [200] + [409] * 19, [(a.status_code, a.text[:120]) for a in answers]
-    assert uploaded(bed, 100711) == ["etc/rules/wazuh-mcp-100711.xml"]
+    assert bed.uploads.counts["etc/rules/wazuh-mcp-100711.xml"] == 1
     # nginx spread them: every replica refused or applied some of them (its audit says so)
     deciders = {
         name
@@ -110,35 +106,54 @@ async def test_twenty_concurrent_approvals_over_the_replicas_apply_it_once(bed: 
     assert deciders == set(bed.replicas), deciders
 
 
-async def test_a_replica_killed_mid_approval_never_applies_it_twice(bed: Bed) -> None:
+async def killed_mid_approval(bed: Bed, rule_id: int, *, kill_when: str) -> None:
+    """dave approves through r1; r1 is SIGKILLed (while talking to Wazuh, or the moment its upload reached
+    it); r2 must refuse while r1's lease runs, and r3, after it, resolves the change from Wazuh's state."""
     r1, r2, r3 = bed.replicas.values()
-    change_id = request_change(bed, r2.url, 100712)
+    change_id = request_change(bed, r2.url, rule_id)
     token = bed.keycloak.token("dave")
+    path = f"etc/rules/wazuh-mcp-{rule_id}.xml"
+    if kill_when == "uploaded":
+        bed.uploads.hooks[path] = r1.kill
     bed.standin.state.faults.latency_s = 0.8  # every Server API answer: the approval takes seconds
     try:
         async with httpx.AsyncClient(timeout=30) as client:
             pending = asyncio.ensure_future(
                 client.post(f"{r1.url}/approvals/{change_id}/approve", headers={"Authorization": f"Bearer {token}"})
             )
-            await asyncio.sleep(1.2)  # r1 holds the lease and is talking to Wazuh
-            r1.kill()
+            if kill_when == "talking":
+                await asyncio.sleep(1.2)  # r1 holds the lease and is reading from Wazuh
+                r1.kill()
             with pytest.raises(httpx.HTTPError):
                 await pending
     finally:
         bed.standin.state.faults.latency_s = 0
+    assert r1.proc is not None
+    r1.proc.wait(10)  # dead (wait, not poll: the kill hook's thread may still be reaping it)
     with bed.client() as client:
         held = approve(client, r2.url, token, change_id)
         assert held.status_code == 409 and "r1" in held.text  # the dead replica's lease still runs
         await asyncio.sleep(LEASE_S + 0.5)
-        resolved = approve(client, r3.url, token, change_id)  # resolved from what Wazuh holds, then applied once
-        assert resolved.status_code in (200, 409), resolved.text
+        resolved = approve(client, r3.url, token, change_id)  # resolved from what Wazuh holds
         again = approve(client, r2.url, token, change_id)
-    assert again.status_code == 409 and "already applied" in again.text
+    assert again.status_code == 409 and "already applied" in again.text, again.text
+    assert bed.uploads.counts[path] == 1  # exactly once, whoever sent it
     resolve = [r for r in r3.audit() if r.get("tool") == "approval.resolve" and r.get("change_id") == change_id]
     assert resolve and "r1/" in str(resolve[0]["args"]), r3.audit()[-3:]  # the lease of the dead r1, resolved
-    assert uploaded(bed, 100712) == ["etc/rules/wazuh-mcp-100712.xml"]
+    if kill_when == "uploaded":  # found applied: nothing sent again
+        assert resolved.status_code == 409 and "already applied" in resolved.text, resolved.text
+    else:  # nothing had reached Wazuh: back to pending, applied by this approval
+        assert resolved.status_code == 200, resolved.text
     r1.start()  # the same state dir: its chain goes on
     r1.wait_ready(time.monotonic() + 60)
+
+
+async def test_a_replica_killed_before_its_change_reached_wazuh_leaves_it_to_another(bed: Bed) -> None:
+    await killed_mid_approval(bed, 100712, kill_when="talking")
+
+
+async def test_a_replica_killed_right_after_its_upload_never_has_it_sent_twice(bed: Bed) -> None:
+    await killed_mid_approval(bed, 100715, kill_when="uploaded")
 
 
 def test_with_the_indexer_down_writes_are_refused_and_reads_answer(bed: Bed) -> None:
@@ -151,9 +166,10 @@ def test_with_the_indexer_down_writes_are_refused_and_reads_answer(bed: Bed) -> 
         assert write.get("isError") and "Indexer" in write["content"][0]["text"], write
         refused = approve(client, bed.front, token, change_id)
         assert refused.status_code >= 400 and "Indexer" in refused.text, refused.text
-    assert uploaded(bed, 100713) == []
+    assert bed.uploads.counts["etc/rules/wazuh-mcp-100713.xml"] == 0
     with bed.client() as client:  # back up: the change was never lost, and applies now
         assert approve(client, bed.front, token, change_id).status_code == 200
+    assert bed.uploads.counts["etc/rules/wazuh-mcp-100713.xml"] == 1
 
 
 def test_every_replicas_audit_is_in_the_indexer_and_verifies(bed: Bed) -> None:

@@ -136,3 +136,26 @@ async def test_the_connection_test_says_when_the_indexer_user_may_delete_audit_r
     report = await run_connection_test(settings, profile="replicas-test")
     check = next(c for c in report.checks if c.key == "team.audit_rights")
     assert check.status == "fail" and "HTTP 404" in check.detail and names["audit"] in check.detail, check
+
+
+def test_a_deleted_or_moved_audit_record_in_the_indexer_is_named(
+    docs: IndexerDocs, node: OpenSearch, names: dict[str, str], tmp_path: Path
+) -> None:
+    sink = IndexedAuditSink(
+        tmp_path / "audit.jsonl", docs=docs, prefix=names["audit"], replica="t8", max_bytes=10**6, backups=2
+    )
+    for number in range(6):
+        sink.write(
+            AuditEvent(
+                ts="2026-12-01T11:00:00.000Z", tool=f"agents.t{number}", toolset="agents", outcome="ok", duration_ms=1.0
+            )
+        )
+    sink.flush()
+    index = f"{names['audit']}-2026.12.01"
+    node.delete(index=index, id="t8-000000000002", refresh=True)  # someone with delete rights
+    fifth = node.get(index=index, id="t8-000000000005")["_source"]
+    node.index(index=index, id="t8-000000000004", body=fifth, refresh=True)  # seq 5's record put in 4's place
+    report = next(r for r in verify_indexed(docs, f"{names['audit']}-*", replica="t8") if r.replica == "t8")
+    text = report.summary()
+    assert "removed" in text and "between seq 1" in text, text
+    assert f"moved: {index}/t8-000000000004 holds the record of seq 5" in text, text

@@ -513,7 +513,7 @@ class ChangeStore:
             args["reason"] = change.reason
         if change.undo_of:
             args["undo_of"] = change.undo_of  # an undo is a new change: Wazuh's rules tell it apart (100702)
-        if step == "approval.apply" and change.result:
+        if step in ("approval.apply", "approval.resolve") and change.result:
             args["result"] = change.result[:1000]  # per agent: sent to / not sent to (code, message)
         decided_by = change.decided_by if step in ("approval.approve", "approval.reject") else None
         self._emit(
