@@ -1,5 +1,5 @@
 """The Wazuh rules shipped for wazuh-mcp's audit records (packaging/wazuh/wazuh-mcp_rules.xml): they pass the
-project's own rule checks (``rule_xml.parse_rule_file``, the public entry point), keep to their documented id
+project's own rule checks (``rule_xml.check_rule_file``/``parse_rule_file``, which agree with Wazuh's loader), keep to their documented id
 range, and every field they match is one the product's real records carry, under the names Wazuh's ``json``
 decoder gives them (the oracle's logtest records show JSON lines decoded as ``json``, nested keys dotted)."""
 
@@ -17,7 +17,7 @@ import pytest
 from tests.conftest import REPO, shared_dir
 from wazuh_mcp.runtime.audit import Auditor, AuditSink, now_iso
 from wazuh_mcp.writes.approvals import ChangeStore
-from wazuh_mcp.writes.rule_xml import parse_rule_file
+from wazuh_mcp.writes.rule_xml import check_rule_file, parse_rule_file
 
 RULES = REPO / "packaging" / "wazuh" / "wazuh-mcp_rules.xml"
 ID_RANGE = range(100700, 100800)
@@ -25,6 +25,7 @@ ID_RANGE = range(100700, 100800)
 
 
 def test_the_rules_pass_the_projects_rule_checks() -> None:
+    assert check_rule_file(RULES.read_text()) == []  # no error, warning or policy problem
     parsed = parse_rule_file(RULES.read_text())
     ids = [rule.id for rule in parsed.rules]
     assert ids and all(rule_id in ID_RANGE for rule_id in ids) and len(set(ids)) == len(ids)
