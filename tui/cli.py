@@ -79,6 +79,12 @@ def add_parsers(sub: SubParsers) -> None:
         help="check the hash chain of the audit and changes streams (removed, reordered or edited "
         "records); exit 1 when damaged",
     )
+    audit.add_argument(
+        "--indexer",
+        action="store_true",
+        help="with --verify: check every replica's copy in the Indexer (team.store = 'indexer') and this "
+        "replica's local file against it",
+    )
 
 
 def _on_terminal() -> bool:
@@ -321,6 +327,8 @@ def _verify_audit(args: argparse.Namespace) -> int:
     from wazuh_mcp.runtime.audit_chain import verify
 
     path = args.file or audit_path_for(load_settings(args.profile)[1])
+    if args.indexer:
+        return _verify_indexed(args, path)
     ok = True
     for stream in (path, changes_path(path)):
         try:
@@ -330,4 +338,54 @@ def _verify_audit(args: argparse.Namespace) -> int:
             return 2
         ok = ok and report.ok
         print(terminal_safe(report.summary(), keep_newlines=True))
+        _record_verify(args, stream, report.ok, len(report.problems), report.summary())
     return 0 if ok else 1
+
+
+def _record_verify(args: argparse.Namespace, stream: Path | str, ok: bool, problems: int, summary: str) -> None:
+    """A verification is itself audited, so Wazuh's rule 100711 alerts on a broken chain (best effort: a
+    trail that cannot be written is what the report above already says)."""
+    import time
+
+    from wazuh_mcp.config.settings import Settings, selected_profile
+    from wazuh_mcp.runtime.audit import Auditor, AuditSink, now_iso
+
+    if args.file is not None:  # some other file: appending to it would change what was verified
+        return
+    try:
+        settings = Settings.load(profile=selected_profile(args.profile))
+        auditor = Auditor(AuditSink.from_settings(settings), session="cli-verify", role=None)
+        auditor.record(
+            "audit.verify",
+            "audit",
+            args={"stream": str(stream), "problems": problems},
+            ts=now_iso(),
+            started=time.perf_counter(),
+            error_code=None if ok else "conflict",
+            error=None if ok else summary[:1000],
+        )
+    except Exception as exc:  # never hide the report behind a failure to record it
+        print(f"wazuh-mcp audit: could not record this verification: {exc}", file=sys.stderr)
+
+
+def _verify_indexed(args: argparse.Namespace, path: Path) -> int:
+    """``audit --verify --indexer``: each replica's chain as the Indexer holds it, and this replica's file."""
+    from wazuh_mcp.config.settings import Settings, selected_profile
+    from wazuh_mcp.errors import WazuhMCPError
+    from wazuh_mcp.runtime.audit import terminal_safe
+    from wazuh_mcp.runtime.audit_index import verify_indexed
+    from wazuh_mcp.runtime.factory import indexer_docs_from_settings
+    from wazuh_mcp.writes.change_records import replica_name
+
+    name = selected_profile(args.profile)
+    settings = Settings.load(profile=name)
+    try:
+        docs = indexer_docs_from_settings(settings, name)
+        reports = verify_indexed(docs, f"{settings.team.audit_prefix}-*", local=path, replica=replica_name(settings))
+    except WazuhMCPError as exc:
+        print(f"wazuh-mcp audit: {exc.render()}", file=sys.stderr)
+        return 2
+    for report in reports:
+        print(terminal_safe(report.summary(), keep_newlines=True))
+        _record_verify(args, f"indexer:{report.replica}", report.ok, len(report.problems), report.summary())
+    return 0 if all(report.ok for report in reports) else 1

@@ -474,7 +474,7 @@ def build_server(
             settings.role,
             ", ".join(sorted(settings.role_tool_allowlist)),
         )
-    audit = AuditSink.from_settings(settings)
+    audit = AuditSink.from_settings(settings, profile)
 
     def real_backends() -> AbstractAsyncContextManager[Backends]:
         from wazuh_mcp.runtime.factory import open_backends  # only a configured deployment needs the clients

@@ -432,8 +432,46 @@ async def run_connection_test(
             run.done(key, title, "skip", f"Not tried: the {what} could not be reached (see Connection and TLS).")
         else:
             await step
+    if settings.team.store == "indexer":
+        if "Indexer" in unreached:
+            run.done(
+                "team.audit_rights",
+                "Indexer: audit copy is create-only",
+                "skip",
+                "Not tried: the Indexer could not be reached (see Connection and TLS).",
+            )
+        else:
+            await asyncio.to_thread(_team_store, run, settings, profile)
     report.finished = now_iso()
     return report
+
+
+def _team_store(run: _Runner, settings: Settings, profile: str) -> None:
+    """Team mode: the Indexer user must not be able to delete or rewrite audit records. A delete of a
+    document that does not exist tells it: 403 is the create-only role; 404 means the delete was allowed."""
+    from datetime import UTC, datetime
+
+    from wazuh_mcp.runtime.factory import indexer_docs_from_settings
+
+    key, title = "team.audit_rights", "Indexer: audit copy is create-only"
+    run.start(key, title)
+    index = f"{settings.team.audit_prefix}-{datetime.now(UTC):%Y.%m.%d}"
+    try:
+        status = indexer_docs_from_settings(settings, profile).try_delete(index, f"connection-test-{now_iso()}")
+    except WazuhMCPError as exc:
+        run.failed(key, title, exc)
+        return
+    if status == 403:
+        run.done(key, title, "ok", f"The Indexer user may not delete documents in {index}.")
+        return
+    run.done(
+        key,
+        title,
+        "fail",
+        f"The Indexer user may delete audit records in {index} (a delete was answered HTTP {status}, not 403): "
+        "whoever holds its password could erase the shared trail.",
+        "Map the user to the create-only role of docs/team.md (no delete, no update on wazuh-mcp-audit-*).",
+    )
 
 
 def _reports_path() -> Path:
