@@ -243,7 +243,7 @@ def test_h1_no_keyring_backend_is_named(tmp_path: Path) -> None:
 async def test_h1_the_server_reports_a_loss_at_start(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """The server's start check: a truncated tail is logged and written down as server.audit_check."""
+    """The server's start check: a truncated tail is logged and written down as audit.verify."""
     import anyio
     from mcp.client.client import Client
 
@@ -256,10 +256,10 @@ async def test_h1_the_server_reports_a_loss_at_start(
     async with Client(build_server(Settings.load(audit_log=audit(tmp_path)))) as client:
         await client.list_tools()
         for _ in range(400):  # the check runs in a thread beside the server's start
-            if any(e.tool == "server.audit_check" for e in iter_events(audit(tmp_path))):
+            if any(e.tool == "audit.verify" for e in iter_events(audit(tmp_path))):
                 break
             await anyio.sleep(0.05)
-    check = next(e for e in iter_events(audit(tmp_path)) if e.tool == "server.audit_check")
+    check = next(e for e in iter_events(audit(tmp_path)) if e.tool == "audit.verify")
     assert "the newest 3 record(s) are gone" in (check.error or "")
     assert any("the newest 3 record(s) are gone" in r.getMessage() and r.levelname == "WARNING" for r in caplog.records)
     assert "break:" in verify_here(tmp_path)[1]  # its writing sealed the break into the chain

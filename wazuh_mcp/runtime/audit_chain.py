@@ -189,7 +189,7 @@ class Stream:
         self._head_path = head_path(path)
         self._fd: int | None = None
 
-    def append(self, record_json: bytes) -> None:
+    def append(self, record_json: bytes) -> bytes:
         if self._fd is None:  # kept open: one fewer open/close per record
             self._fd = os.open(self._head_path, os.O_RDWR | os.O_CREAT, 0o600)
         head_fd = self._fd
@@ -228,6 +228,7 @@ class Stream:
             audit_anchor.store_later(self.path, _anchor_value(head))
         finally:
             _unlock(head_fd)
+        return line
 
     def _current(self, parsed: tuple[Head, int | None] | None, size: int) -> tuple[Head, str | None]:
         """The head to chain the next record after, and what was lost if anything (for ``audit.break``)."""
@@ -391,6 +392,18 @@ class VerifyReport:
                 "a state directory deleted whole would read as a new, empty trail."
             )
         return lines
+
+
+def verify_lines(name: Path, lines: list[tuple[bytes, str]], head: Head | None = None) -> VerifyReport:
+    """The same checks over lines kept elsewhere (the Indexer's copy): ``(line, where)`` oldest first."""
+    walk = _Walk(VerifyReport(path=name, files=[name] if lines else [], head=head))
+    for index, (line, where) in enumerate(lines, start=1):
+        walk.line(line, where, last=index == len(lines))
+    walk.report.last_seq = walk.top.seq if walk.top is not None else None
+    if head is not None:
+        _check_head(walk.report, walk.top)
+    _explain_moves(walk.report, walk.moved)
+    return walk.report
 
 
 def verify(path: Path) -> VerifyReport:

@@ -282,7 +282,7 @@ class WazuhServer(AdaptedServer[AppContext]):
                         result = await run_tool(self, name, arguments, context, passthrough=_PASSTHROUGH)
                     except TimeoutError as exc:  # raised inside the tool (a library's own timeout), not our deadline
                         raise UpstreamTimeout(f"{name} timed out waiting for Wazuh.") from exc
-                    result = notices.attach(result, notes)
+                    result = notices.attach(result, notes, coverage=_has_coverage(self, name))
                 if isinstance(result, CallToolResult) and isinstance(result.structured_content, dict):
                     change_id = result.structured_content.get("change_id") or None  # write tools' pending change
             except ValidationError as exc:
@@ -413,6 +413,15 @@ class WazuhServer(AdaptedServer[AppContext]):
         )
 
 
+def _has_coverage(server: MCPServer[Any], name: str) -> bool:
+    """Whether the tool's result has ``partial``/``warnings`` (``models.common.Coverage``): a notice sets them."""
+    try:
+        _, output = schemas(server, name)
+    except KeyError:
+        return False
+    return isinstance(output, dict) and {"partial", "warnings"} <= set(output.get("properties") or {})
+
+
 def _session_key(context: Context[AppContext, Any] | None) -> str:
     """Which client a call belongs to, for the error-flood limit: the transport's session id over
     HTTP with sessions; else the whole process (stdio serves one client per process, and the SDK
@@ -450,8 +459,9 @@ def _role_caller(role: str) -> Caller:
 
 def report_audit_losses(sink: AuditSink) -> None:
     """At start, off the answer's path: records lost from either audit stream (``audit_chain.check_tail``)
-    are logged and written down as one ``server.audit_check`` record (whose writing also seals the
-    ``audit.break`` record into the chain); a head not kept outside the state directory is logged."""
+    are logged and written down as one failed ``audit.verify`` record (Wazuh's rule 100711 alerts on it;
+    writing it also seals the ``audit.break`` record into the chain); a head not kept outside the state
+    directory is logged."""
     from wazuh_mcp.runtime.audit_chain import check_tail
 
     for stream in (sink.path, sink.changes_path):
@@ -465,10 +475,11 @@ def report_audit_losses(sink: AuditSink) -> None:
                 sink.write(
                     AuditEvent(
                         ts=now_iso(),
-                        tool="server.audit_check",
-                        toolset="server",
-                        args={"stream": stream.name},
+                        tool="audit.verify",
+                        toolset="audit",
+                        args={"stream": str(stream), "problems": len(problems), "at": "server start"},
                         outcome="error",
+                        error_code="conflict",
                         error="; ".join(problems)[:1000],
                         duration_ms=0,
                     )
@@ -494,7 +505,7 @@ def build_server(
             settings.role,
             ", ".join(sorted(settings.role_tool_allowlist)),
         )
-    audit = AuditSink.from_settings(settings)
+    audit = AuditSink.from_settings(settings, profile)
 
     def real_backends() -> AbstractAsyncContextManager[Backends]:
         from wazuh_mcp.runtime.factory import open_backends  # only a configured deployment needs the clients

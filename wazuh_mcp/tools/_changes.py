@@ -8,7 +8,8 @@ from wazuh_mcp.models.write import Requester
 from wazuh_mcp.runtime.caller import CALLER
 from wazuh_mcp.runtime.context import AppContext
 from wazuh_mcp.writes.approval_policy import Approver
-from wazuh_mcp.writes.approvals import ChangeStore
+from wazuh_mcp.writes.approvals import ChangeStore, pending_dir
+from wazuh_mcp.writes.change_records import records_for
 
 
 def api_url(app: AppContext, api: ServerApiBackend) -> str | None:
@@ -46,4 +47,5 @@ def change_store(app: AppContext) -> ChangeStore:
             channel="attested",
             subject=caller.subject if caller else None,
         ),
+        records=records_for(app.settings, app.profile, pending_dir()),
     )
