@@ -97,12 +97,34 @@ def manager_info_item(ctx: Ctx) -> dict[str, Any]:
     }
 
 
+# The daemons a real manager reported "restarting" 3 s after PUT /manager/restart (the oracle's api-267),
+# and the order the ``failed_daemons`` fault fails them in.
+RESTARTING = ("wazuh-modulesd", "wazuh-analysisd", "wazuh-execd", "wazuh-db", "wazuh-remoted")
+_FAILING = ("wazuh-analysisd", "wazuh-remoted", "wazuh-modulesd", "wazuh-db", "wazuh-execd")
+
+
 def daemon_states(ctx: Ctx) -> dict[str, str]:
     restarting = ctx.state.restarting()
     out = {d: "stopped" if d in _STOPPED or restarting else "running" for d in DAEMONS}
     if not ctx.state.config.cluster:
         out["wazuh-clusterd"] = "stopped"
+    for daemon in _FAILING[: ctx.state.faults.failed_daemons]:
+        out[daemon] = "failed"
     return out
+
+
+def require_ready(ctx: Ctx) -> None:
+    """During a restart, ``/manager/status`` is a 500 (error 1017) naming the daemons not ready, as recorded."""
+    if ctx.state.restarting():
+        node = ctx.state.fleet.node_name
+        names = ", ".join(f"{d}->restarting" for d in RESTARTING)
+        raise ApiError(
+            500,
+            f'Some Wazuh daemons are not ready yet in node "{node}" ({names})',
+            code=1017,
+            node=node,
+            logfile="WAZUH_HOME/logs/api.log",
+        )
 
 
 async def manager_restart(ctx: Ctx) -> Response:

@@ -6,6 +6,11 @@ allowed). Every file is parsed the way the API presents it: one item per ``<rule
 enclosing group names plus the rule's own groups, compliance tags split out of the groups
 (``pci_dss_10.2.4`` -> ``pci_dss: ["10.2.4"]``), MITRE ids, and the remaining attributes and
 options under ``details``. Uploaded files persist for the life of the app.
+
+A file the rule loader refuses can still be on disk (Wazuh leaves one behind after a refused
+``overwrite=true`` upload of a new file): it is kept with its ``loader_error``, listed by
+``/rules/files`` and served raw, but contributes no rules, and it makes
+``/manager/configuration/validation`` fail (1908) with the loader's message.
 """
 
 from __future__ import annotations
@@ -42,6 +47,8 @@ class RuleFile:
     content: str
     status: str = "enabled"
     uploaded: bool = False
+    loader_error: str | None = None
+    """Why the rule loader refuses this file (None: it loads)."""
 
     @property
     def path(self) -> str:
@@ -158,7 +165,8 @@ class Ruleset:
         return ruleset
 
     def add(self, rule_file: RuleFile) -> None:
-        parse_rules(rule_file)
+        if rule_file.loader_error is None:
+            parse_rules(rule_file)
         with self._lock:
             self.files[rule_file.path] = rule_file
             self._cache = None
@@ -176,7 +184,7 @@ class Ruleset:
         with self._lock:
             if self._cache is None:
                 ordered = sorted(self.files.values(), key=lambda f: (f.relative_dirname != DEFAULT_DIR, f.path))
-                self._cache = [rule for f in ordered for rule in parse_rules(f)]
+                self._cache = [rule for f in ordered if f.loader_error is None for rule in parse_rules(f)]
             return self._cache
 
     def find(self, filename: str, relative_dirname: str | None = None) -> RuleFile | None:
@@ -184,6 +192,10 @@ class Ruleset:
             if rule_file.filename == filename and relative_dirname in (None, rule_file.relative_dirname):
                 return rule_file
         return None
+
+    def loader_errors(self) -> list[tuple[str, str]]:
+        """(path, the loader's message) for every file on disk the rule loader refuses."""
+        return [(f.path, f.loader_error) for f in self.ordered_files() if f.loader_error is not None]
 
     def uploads(self) -> list[str]:
         return [f.path for f in self.ordered_files() if f.uploaded]
