@@ -206,6 +206,7 @@ async def put_rule_file(ctx: Ctx) -> dict[str, Any]:
         return envelope([], failed=[failed_item(1210, [path])], messages=messages)
     ruleset = ctx.state.ruleset
     existing = ruleset.files.get(path)
+    ctx.state.upload_modes.append((path, bool(ctx.params["overwrite"])))
     if existing is not None:
         if not ctx.params["overwrite"]:
             return envelope([], failed=[failed_item(1905, [path])], messages=messages)

@@ -78,6 +78,8 @@ class StandinState:
     responses: list[dict[str, Any]] = field(default_factory=list)
     """Every active-response command sent, one entry per agent reached (``PUT /active-response``)."""
     agent_restarts: dict[str, int] = field(default_factory=dict)
+    upload_modes: list[tuple[str, bool]] = field(default_factory=list)
+    """Every ``PUT /rules/files`` that reached the upload checks: (path, overwrite), in order (tests read it)."""
     config_error: str | None = None
     """Set by a test: ``/manager/configuration/validation`` then reports this error (Wazuh error 1908)."""
     requests: int = 0
@@ -119,6 +121,7 @@ class StandinState:
             "agent_restarts": dict(self.agent_restarts),
             "responses": list(self.responses),
             "uploaded_files": self.ruleset.uploads(),
+            "upload_modes": [list(m) for m in self.upload_modes],
             "faults": self.faults.snapshot(),
             "requests": self.requests,
             "token_generation": self.issuer.generation,
