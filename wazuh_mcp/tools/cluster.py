@@ -82,7 +82,9 @@ async def _daemons(api: Any, path: str, action: str) -> tuple[list[str], bool]:
         raise
     items = (body.get("data") or {}).get("affected_items") or []
     states = items[0] if items and isinstance(items[0], dict) else {}
-    return sorted((bound(str(name), 64) or "") for name, state in states.items() if str(state).lower() == "failed"), False
+    return sorted(
+        (bound(str(name), 64) or "") for name, state in states.items() if str(state).lower() == "failed"
+    ), False
 
 
 async def _single_node(api: Any) -> ClusterStatusResult:
