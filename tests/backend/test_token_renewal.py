@@ -17,9 +17,9 @@ from contextlib import contextmanager
 import httpx
 import pytest
 
+from standin.server import DEMO_USERS, StandinServer
 from tests.backend.test_server_api import config
 from wazuh_mcp.backends.server_api import ServerApi
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
 
 @pytest.fixture

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from wazuh_mcp.standin.app import StandinConfig
-from wazuh_mcp.standin.auth import DemoUser
-from wazuh_mcp.standin.estate import WAZUH_VERSION, Agent, OsInfo
-from wazuh_mcp.standin.fleet import AgentFacts, Fleet, agent_key, agent_record, group_files, inventory
-from wazuh_mcp.standin.security import SecurityDb
-from wazuh_mcp.standin.server import StandinServer
+from standin.app import StandinConfig
+from standin.auth import DemoUser
+from standin.estate import WAZUH_VERSION, Agent, OsInfo
+from standin.fleet import AgentFacts, Fleet, agent_key, agent_record, group_files, inventory
+from standin.security import SecurityDb
+from standin.server import StandinServer
 
 HOST = "vm"
 NODE = "node01"

@@ -30,8 +30,8 @@ from typing import Any
 
 import httpx
 
+from standin.server import StandinServer
 from tests.standin.oracle_estate import PASSWORDS, oracle_server
-from wazuh_mcp.standin.server import StandinServer
 
 Row = dict[str, Any]
 # Fields whose value differs on every run of any manager (times, tokens, keys, ids of a run).

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import pytest
 
+from standin.server import StandinServer
 from tests.write.conftest import NEW_RULE, connect, ok
 from tests.write.test_approvals import api_for, approve_now, requested
 from wazuh_mcp.errors import InvalidArgument
-from wazuh_mcp.standin.server import StandinServer
 from wazuh_mcp.writes.approvals import default_store
 from wazuh_mcp.writes.rule_files import delete_rule_file, loader_problem, upload_rule_file
 
