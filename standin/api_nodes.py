@@ -292,9 +292,9 @@ async def validation(ctx: Ctx) -> dict[str, Any]:
         [{"name": n, "status": "OK"} for n in nodes],
         failed=failed,
         messages=(
-            "Validation was successfully checked in all nodes",
-            "Validation could not be checked in some nodes",
-            "Validation could not be checked in any node",
+            "Validation was successfully checked",
+            "Could not check validation in some nodes",
+            "Could not check validation",
         ),
     )
 

@@ -9,6 +9,7 @@ when the framework's XML parser fails (see ``standin.loader``).
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from starlette.responses import Response
@@ -226,7 +227,8 @@ async def put_rule_file(ctx: Ctx) -> dict[str, Any]:
     refused = _refusal(ctx, content)
     if refused is None:
         try:
-            ruleset.add(RuleFile(name, directory, content, uploaded=True))
+            listed_from = time.monotonic() + ctx.state.config.rules_cache_s
+            ruleset.add(RuleFile(name, directory, content, uploaded=True, listed_from=listed_from))
         except RuleXmlError:  # our listing cannot read what the loader accepted
             refused = "the stand-in cannot list the rules of this file"
     if refused is not None:

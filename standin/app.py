@@ -60,6 +60,8 @@ class StandinConfig:
     fleet: Fleet | None = None  # e.g. tavern.tavern_fleet(); default: the estate's fleet
     mitre_sql: Path | None = None  # Wazuh's mitre.db test dump, merged into the curated techniques
     max_upload_size: int = 10 * 1024 * 1024
+    rules_cache_s: float = 0.0
+    """GET /rules lists an uploaded file's rules this long after the upload (a real manager: about 2 s)."""
     api_version: str | None = None  # what GET / reports instead of 4.14.7 (e.g. "5.0.0", for version checks)
 
 

@@ -16,6 +16,7 @@ A file the rule loader refuses can still be on disk (Wazuh leaves one behind aft
 from __future__ import annotations
 
 import threading
+import time
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,6 +50,8 @@ class RuleFile:
     uploaded: bool = False
     loader_error: str | None = None
     """Why the rule loader refuses this file (None: it loads)."""
+    listed_from: float = 0.0
+    """``time.monotonic()`` from which GET /rules lists this file's rules (Wazuh's API caches them)."""
 
     @property
     def path(self) -> str:
@@ -153,7 +156,7 @@ def to_json(element: ET.Element) -> Any:
 class Ruleset:
     files: dict[str, RuleFile] = field(default_factory=dict)  # keyed by path
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    _cache: list[Item] | None = field(default=None, repr=False)
+    _cache: list[tuple[RuleFile, Item]] | None = field(default=None, repr=False)
 
     @classmethod
     def default(cls) -> Ruleset:
@@ -181,11 +184,13 @@ class Ruleset:
         return sorted(self.files.values(), key=lambda f: (f.relative_dirname != DEFAULT_DIR, f.path))
 
     def rules(self) -> list[Item]:
+        """Every rule ``GET /rules`` lists now: a file uploaded within the cache window is not listed yet."""
+        now = time.monotonic()
         with self._lock:
             if self._cache is None:
                 ordered = sorted(self.files.values(), key=lambda f: (f.relative_dirname != DEFAULT_DIR, f.path))
-                self._cache = [rule for f in ordered if f.loader_error is None for rule in parse_rules(f)]
-            return self._cache
+                self._cache = [(f, rule) for f in ordered if f.loader_error is None for rule in parse_rules(f)]
+            return [rule for f, rule in self._cache if f.listed_from <= now]
 
     def find(self, filename: str, relative_dirname: str | None = None) -> RuleFile | None:
         for rule_file in self.ordered_files():

@@ -77,7 +77,9 @@ def oracle_users() -> SecurityDb:
 
 def oracle_server() -> StandinServer:
     """A plain-HTTP stand-in in the recorded state (not started)."""
-    server = StandinServer(tls=False, config=StandinConfig(fleet=oracle_fleet(), rate_limit_per_minute=100_000))
+    server = StandinServer(
+        tls=False, config=StandinConfig(fleet=oracle_fleet(), rate_limit_per_minute=100_000, rules_cache_s=2.0)
+    )
     server.state.issuer.db = oracle_users()
     server.faults.restart_window_s = 10  # the daemons restarted within 20 s of PUT /manager/restart
     return server

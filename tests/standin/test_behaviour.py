@@ -66,7 +66,7 @@ def test_run_as_maps_the_auth_context_to_roles(client: httpx.Client) -> None:
     answer = client.post("/security/user/authenticate/run_as", auth=wui, json={"username": "analyst-a"})
     token = answer.json()["data"]["token"]
     me = client.get("/security/users/me", headers=bearer(token)).json()["data"]["affected_items"][0]
-    assert me["username"] == "wazuh-wui" and me["roles"] == [rbac.ROLE_IDS["readonly"]]
+    assert me["username"] == "wazuh-wui" and [r["id"] for r in me["roles"]] == [rbac.ROLE_IDS["readonly"]]
     assert client.get("/agents", headers=bearer(token)).status_code == 200
     put = client.put(
         "/rules/files/x.xml", headers={**bearer(token), "Content-Type": "application/octet-stream"}, content=RULE
