@@ -10,9 +10,8 @@ Recorded from a real manager (the oracle's ``api2-up-*`` and ``api3-*`` lines):
    whatever the loader said; only ``/manager/configuration/validation`` (1908) tells why.
 
 The stand-in cannot run Wazuh's loader. For step 2 it asks the product's own rule checks
-(``wazuh_mcp.writes.rule_xml.parse_rule_file``, kept in agreement with the oracle's recorded
-verdicts), so a test can also set the ``refuse_upload_next`` fault to have a file refused that
-those checks accept.
+(``wazuh_mcp.writes.rule_xml``, kept in agreement with the oracle's recorded verdicts); a test can
+also set the ``refuse_upload_next`` fault to have a file refused that those checks accept.
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from wazuh_mcp.errors import InvalidArgument
-from wazuh_mcp.writes.rule_xml import parse_rule_file
+from wazuh_mcp.writes import rule_xml
 
 _ENTITY = re.compile(r"&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)")
 _COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
@@ -50,9 +49,16 @@ def framework_failure(content: str) -> str | None:
 
 
 def loader_error(content: str) -> str | None:
-    """What the rule loader says against this file, or None when it loads cleanly."""
+    """What the rule loader says against this file, or None when it loads cleanly.
+
+    ``rule_xml.loader_problems`` (the rulecheck work's entry point for a stand-in) gives only what Wazuh's
+    loader refuses, without wazuh-mcp's policy; until it is on this branch, the full checks stand in."""
+    only_wazuh = getattr(rule_xml, "loader_problems", None)
+    if only_wazuh is not None:
+        problems = only_wazuh(content)
+        return "; ".join(str(problem) for problem in problems[:5]) or None
     try:
-        parse_rule_file(content)
+        rule_xml.parse_rule_file(content)
     except InvalidArgument as exc:
         return exc.message
     return None
