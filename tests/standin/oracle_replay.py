@@ -52,16 +52,16 @@ VOLATILE = frozenset(
 
 @dataclass(frozen=True)
 class Accepted:
-    """A difference the replay accepts: lines whose id matches ``ids``, in one ``aspect``."""
+    """Differences the replay accepts, for one cause: lines whose id matches ``ids``, in the ``aspect``s named."""
 
     ids: str  # a regular expression on the line id
-    aspect: str  # status | code | shape | value
+    aspect: str  # the aspects covered, comma-separated: status, code, shape, value
     reason: str
     where: str = ""  # a regular expression on the difference's JSON path ("" = anywhere)
 
     def covers(self, line_id: str, diff: Diff) -> bool:
         return (
-            diff.aspect == self.aspect
+            diff.aspect in self.aspect.split(",")
             and re.fullmatch(self.ids, line_id) is not None
             and (not self.where or re.search(self.where, diff.where) is not None)
         )
@@ -81,8 +81,26 @@ ACCEPTED: tuple[Accepted, ...] = (
         "value",
         "Human-readable texts (messages, details, remediations, titles) are the stand-in's own short wording of "
         "Wazuh's codes, and a 400's detail quotes Wazuh's JSON schemas; status, error codes and shapes are compared "
-        "exactly, and neither the product nor any client branches on these texts.",
+        "exactly, and the one text the product reads, a 401's detail ('Invalid token' renews the token), agrees "
+        "exactly on every recorded 401.",
         where=_TEXT,
+    ),
+    Accepted(
+        _VERDICTS,
+        "code,shape,value",
+        "The stand-in decides whether an upload loads with the product's own rule checks "
+        "(wazuh_mcp.writes.rule_xml), which the rulecheck work brings into agreement with analysisd; where they "
+        "still disagree, the upload's verdict and what it leaves on disk (the raw file, its deletion, validation) "
+        "differ. The upload mechanics themselves (1113 whatever the cause, the cleanup per mode, the leftover and "
+        "its 1908) agree, and the product's handling of them is tested with the refuse_upload_next fault.",
+    ),
+    Accepted(
+        _UNIMPLEMENTED + r"|api-110",
+        "status,code,shape,value",
+        "Endpoints the stand-in does not serve, none of which the product calls: group creation and deletion and "
+        "the multi-agent group assignments, /decoders*, /logtest*, /security/actions, /security/users/me/policies "
+        "and PUT /security/users/{id}/run_as (so oracle_ro's run_as login is refused, api-250), and what follows "
+        "from them (groups never created, run_as never enabled).",
     ),
     Accepted(
         _RULESET,
@@ -92,34 +110,16 @@ ACCEPTED: tuple[Accepted, ...] = (
         "/rules/files differ while their shapes agree.",
     ),
     Accepted(
-        "api-062|api-154",
-        "shape",
-        "distinct=true with a select keeps the required id field, so the stand-in does not collapse identical items "
-        "(a known gap; the product never asks for distinct).",
-    ),
-    Accepted("api-062", "value", "Follows from the distinct=true gap above."),
-    Accepted(
         r"api-19[3-9]|api-20[0-3]",
-        "value",
-        "The recording's MITRE database is Wazuh's 50-technique test subset (the oracle README's known deviations); "
-        "the stand-in serves its own curated techniques.",
-    ),
-    Accepted(
-        r"api-19[389]",
-        "shape",
-        "MITRE rows: the test subset's rows lack the columns the stand-in fills from the spec (external_id, source, "
-        "url on tactics; subtechnique_of and revoked_by are absent from ours).",
+        "shape,value",
+        "The recording's MITRE database is Wazuh's 50-technique test subset (the oracle README's known deviations), "
+        "whose rows lack columns the stand-in fills from the spec; the stand-in serves its own curated techniques.",
     ),
     Accepted(
         r"api-07[4-7]|api-20[4-9]|api-21[0-8]",
-        "value",
-        "ossec.conf, the manager's logs and daemon statistics are the stand-in's own defaults, not this install's.",
-    ),
-    Accepted(
-        r"api-07[5-7]|api-208|api-21[68]",
-        "shape",
-        "Sections of ossec.conf, log tags and analysisd metrics that differ between the stand-in's default "
-        "configuration and this Debian install's (extra or missing keys inside configuration blocks).",
+        "shape,value",
+        "ossec.conf, the manager's logs and daemon statistics are the stand-in's own defaults, not this Debian "
+        "install's (values, and some keys inside configuration blocks, log tags and analysisd metrics).",
     ),
     Accepted(
         r"state-groups|api-086|api-094",
@@ -128,58 +128,30 @@ ACCEPTED: tuple[Accepted, ...] = (
         "so its merged.mg hash and file list differ.",
     ),
     Accepted(
-        _UNIMPLEMENTED,
-        "status",
-        "Endpoints the stand-in does not serve, none of which the product calls: group creation and deletion and "
-        "the multi-agent group assignments, /decoders*, /logtest*, /security/actions, /security/users/me/policies "
-        "and PUT /security/users/{id}/run_as (so oracle_ro's run_as login is refused, api-250).",
-    ),
-    Accepted(_UNIMPLEMENTED, "code", "Follows from the endpoints above that the stand-in does not serve."),
-    Accepted(_UNIMPLEMENTED, "shape", "Follows from the endpoints above that the stand-in does not serve."),
-    Accepted(
-        _UNIMPLEMENTED + r"|api-110",
-        "value",
-        "Follows from the endpoints above (groups never created, run_as never enabled).",
-    ),
-    Accepted(
-        _VERDICTS,
-        "code",
-        "The stand-in decides whether an upload loads with the product's own rule checks "
-        "(wazuh_mcp.writes.rule_xml), which the rulecheck work brings into agreement with analysisd; where they "
-        "still disagree, the upload's verdict and what it leaves on disk (the raw file, its deletion, validation) "
-        "differ. The upload mechanics themselves (1113, the cleanup per mode, 1908) are tested with the "
-        "refuse_upload_next fault.",
-    ),
-    Accepted(_VERDICTS, "value", "Follows from the verdicts above."),
-    Accepted(_VERDICTS, "shape", "Follows from the verdicts above (a raw file served where Wazuh has none)."),
-    Accepted(
         r"api-22[47]|api-229|api-23[45]|api2-rst-5|rbac2-0[67]|rbac2-9[24]",
-        "value",
+        "code,shape,value",
         "The default RBAC catalogue (policy names and ids) is the stand-in's own reading of Wazuh's defaults "
-        "(34 policies, Wazuh has 35), and link answers list the linked object's ids only.",
+        "(34 policies, Wazuh has 35), a weak password is a plain 400 (no 5009 envelope), and a user-role link "
+        "answers with the role ids only.",
     ),
     Accepted(
-        r"api-229|api-235|rbac2-07",
+        r"api-03[49]|api-045|api-136|api-197|api-22[123]",
         "shape",
-        "A weak password is a plain 400 (no 5009 envelope) and a user-role link answers with the role ids only.",
-    ),
-    Accepted("api-229", "code", "A weak password is a plain 400 without Wazuh's error 5009."),
-    Accepted(
-        r"api-03[49]|api-045|api-136|api-197|api-22[123]|api-267",
-        "shape",
-        "Which problem answers carry dapi_errors (and its logfile key) differs: clients read the status and the "
-        "error code, which agree.",
+        "Which problem answers carry dapi_errors differs: clients read the status and the error code, which agree.",
     ),
     Accepted(
         "api-056|api-058|api-134|api-178",
-        "status",
+        "status,code,shape,value",
         "Parameter edge cases: agents_list '1' is padded rather than refused, '00001' is not matched to 001, q on an "
         "unknown /rules field is a 400 (Wazuh filters to nothing), and an encoded '/' in a file name is a 400 (Wazuh "
         "404s); the product sends none of these.",
     ),
-    Accepted("api-056|api-058|api-134|api-178", "code", "Follows from the parameter edge cases above."),
-    Accepted("api-056|api-134", "shape", "Follows from the parameter edge cases above."),
-    Accepted("api-058|api-134", "value", "Follows from the parameter edge cases above."),
+    Accepted(
+        "api-062|api-154",
+        "shape,value",
+        "distinct=true with a select keeps the required id field, so the stand-in does not collapse identical items "
+        "(a known gap; the product never asks for distinct).",
+    ),
 )
 
 

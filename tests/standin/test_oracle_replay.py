@@ -75,3 +75,10 @@ def test_the_behaviours_the_issue_names_agree_exactly(outcomes: list[Outcome]) -
         line: [str(d) for d in by_id[line].diffs if not (d.aspect == "value" and text.search(d.where))] for line in must
     }
     assert not {k: v for k, v in problems.items() if v}, problems
+
+
+def test_every_recorded_401_agrees_exactly(outcomes: list[Outcome]) -> None:
+    """The client renews its token on a 401 whose detail names the token: the one text it reads."""
+    refused = [o for o in outcomes if o.row["status"] == 401]
+    assert len(refused) >= 10
+    assert all(not o.diffs for o in refused), [(o.row["id"], [str(d) for d in o.diffs]) for o in refused if o.diffs]
