@@ -77,7 +77,7 @@ def _split(text: str | None) -> list[str]:
 def _rule_item(rule: ET.Element, parents: list[str], rule_file: RuleFile) -> Item:
     try:
         rule_id = int(rule.get("id", ""))
-        level = int(rule.get("level", "0"))
+        level = int(rule.get("level", "0").strip() or "0")  # level="" loads, as level 0 (the oracle's mut-013)
     except ValueError:
         raise RuleXmlError("rule id and level must be integers") from None
     groups = list(parents)
@@ -118,7 +118,7 @@ def _rule_item(rule: ET.Element, parents: list[str], rule_file: RuleFile) -> Ite
         "details": details,
         **compliance,
         "mitre": mitre,
-        "groups": list(dict.fromkeys(groups)),
+        "groups": sorted(dict.fromkeys(groups)),  # the API lists a rule's groups sorted (the oracle's api-172)
         "description": description,
     }
 

@@ -69,8 +69,8 @@ class Accepted:
 
 _TEXT = r"/(message|detail|title|remediation)$|^/dapi_errors/.*/error$"
 _RULESET = r"state-rules|api-1(2[89]|[345]\d|6[0-4])|rbac2-(1[6-9]|2[01])"
-# Uploads whose verdict comes out differently from analysisd's today, and the lines that read what they left.
-_VERDICTS = r"api2-up-(0[1467]|1[0134679]|2[0358]|3[23]|39|4[123])|api-17[0-2]|api3-(0[1-7]|1[0-2])"
+# Uploads whose verdict comes out differently from the recorded API's.
+_VERDICTS = r"api2-up-21"
 _UNIMPLEMENTED = (
     r"api-(08[7-9]|09[06-9]|10[0-9]|11[0-2])|state-agents-end|api-(18[6-9]|19[01])|api-2(28|25|46|49|50|51)"
     r"|api-2(5[5-9]|6[0-5])|rbac2-09"
@@ -87,12 +87,10 @@ ACCEPTED: tuple[Accepted, ...] = (
     ),
     Accepted(
         _VERDICTS,
-        "code,shape,value",
-        "The stand-in decides whether an upload loads with the product's own rule checks "
-        "(wazuh_mcp.writes.rule_xml), which the rulecheck work brings into agreement with analysisd; where they "
-        "still disagree, the upload's verdict and what it leaves on disk (the raw file, its deletion, validation) "
-        "differ. The upload mechanics themselves (1113 whatever the cause, the cleanup per mode, the leftover and "
-        "its 1908) agree, and the product's handling of them is tested with the refuse_upload_next fault.",
+        "code,value",
+        "The stand-in decides whether an upload loads with the product's rule checks (rule_xml.loader_problems), "
+        "which count a rule Wazuh drops with a WARNING (if_sid 'abc') as refused; the recorded API accepted that "
+        "file (it refuses on ERROR and CRITICAL lines only). Every other recorded upload verdict agrees.",
     ),
     Accepted(
         _UNIMPLEMENTED + r"|api-110",

@@ -69,6 +69,16 @@ def test_the_behaviours_the_issue_names_agree_exactly(outcomes: list[Outcome]) -
         "api-174",  # empty upload: 400 / 1912
         "api2-up-36",  # undefined entity: 500
         "api2-up-37",  # bare &: 500
+        "api2-up-01",  # an unknown element: 1113 "XML syntax error"
+        "api3-01",  # refused new file with overwrite=false ...
+        "api3-02",  # ... is gone
+        "api3-06",  # refused overwrite of an existing file ...
+        "api3-07",  # ... keeps the old content
+        "api3-10",  # refused new file with overwrite=true ...
+        "api3-11",  # ... stays on disk
+        "api3-12",  # ... and validation fails with 1908
+        "api2-cache-2",  # GET /rules?filename= right after an upload: nothing yet
+        "api2-cache-3",  # 2 s later: the rule
     ]
     text = re.compile(r"/(message|detail|title|remediation)$|^/dapi_errors/")
     problems = {
