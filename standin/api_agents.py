@@ -10,7 +10,7 @@ from typing import Any
 
 from starlette.responses import Response
 
-from standin.framework import Ctx, Endpoint
+from standin.framework import Ctx, Endpoint, denied
 from standin.params import COMMON, INT64_MAX, LISTING, PAGING, ParamSpec, alnum, specs
 from standin.problems import envelope, failed_item, group_failures, wazuh_error
 from standin.query import Collection, ListQuery, get_path, parse_date, run, sort_items, timeframe_seconds
@@ -120,7 +120,9 @@ def _agent_filters(ctx: Ctx) -> dict[str, Any]:
 
 
 def _pick_listed(ctx: Ctx, pool: list[Item]) -> tuple[list[Item], list[dict[str, Any]]]:
-    """Apply ``agents_list``: unknown ids fail with 1701, ids the caller may not read with 4000."""
+    """Apply ``agents_list`` as recorded: ids the caller may not read fail with 4000 (unknown ones too,
+    for a caller who may not read every agent), unknown ids with 1701, and a 403 when the caller may
+    read none of the listed agents."""
     wanted = ctx.params.get("agents_list")
     if not wanted:
         return pool, []
@@ -129,12 +131,14 @@ def _pick_listed(ctx: Ctx, pool: list[Item]) -> tuple[list[Item], list[dict[str,
     failures: list[tuple[Any, int]] = []
     chosen: list[str] = []
     for agent_id in dict.fromkeys(wanted):
-        if fleet.agent(agent_id) is None:
-            failures.append((agent_id, 1701))
-        elif agent_id not in visible:
-            failures.append((agent_id, 4000))
-        else:
+        if agent_id in visible:
             chosen.append(agent_id)
+        elif fleet.agent(agent_id) is None and ctx.allows("agent:read", f"agent:id:{agent_id}"):
+            failures.append((agent_id, 1701))
+        else:
+            failures.append((agent_id, 4000))
+    if not chosen and all(code == 4000 for _, code in failures):
+        raise denied(fleet.node_name, "agent:read", "agent:id")
     keep = set(chosen)
     return [a for a in pool if a["id"] in keep], group_failures(failures)
 
@@ -250,7 +254,6 @@ async def summary_status(ctx: Ctx) -> dict[str, Any]:
             "connection": {**connection, "total": len(agents)},
             "configuration": {"synced": synced, "not_synced": len(agents) - synced, "total": len(agents)},
         },
-        "message": "Agents status summary was successfully read",
         "error": 0,
     }
 
@@ -455,7 +458,16 @@ _HASH = ParamSpec(enum=_HASHES)
 _AGENT_ID = {"agent_id": "numbers"}
 _GROUP_ID = {"group_id": "group_names"}
 ENDPOINTS = [
-    Endpoint("GET", "/agents", get_agents, _AGENT_PARAMS, action="agent:read", scoped=True, resource_type="agent:id"),
+    Endpoint(
+        "GET",
+        "/agents",
+        get_agents,
+        _AGENT_PARAMS,
+        action="agent:read",
+        scoped=True,
+        resource_type="agent:id",
+        empty_when_denied=True,
+    ),
     Endpoint(
         "GET", "/agents/no_group", no_group, _NO_DISTINCT, action="agent:read", scoped=True, resource_type="agent:id"
     ),
@@ -527,6 +539,7 @@ ENDPOINTS = [
         action="group:read",
         scoped=True,
         resource_type="group:id",
+        empty_when_denied=True,
     ),
     Endpoint(
         "GET",

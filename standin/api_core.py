@@ -75,9 +75,32 @@ async def login_run_as(ctx: Ctx) -> Response:
 
 
 async def users_me(ctx: Ctx) -> dict[str, Any]:
-    user = ctx.state.issuer.db.user(ctx.identity.user)
+    """The user with its roles expanded into their policies and rules, as a real 4.14.7 answers (api-224)."""
+    db = ctx.state.issuer.db
+    user = db.user(ctx.identity.user)
     assert user is not None
-    item = {**user.item(), "roles": list(ctx.identity.roles)}
+    with db.lock:
+        roles = [
+            {
+                "id": role.id,
+                "name": role.name,
+                "policies": [
+                    {
+                        "id": p.id,
+                        "name": p.name,
+                        "policy": {"actions": p.actions, "resources": p.resources, "effect": p.effect},
+                    }
+                    for pid in role.policies
+                    if (p := db.policies.get(pid))
+                ],
+                "rules": [
+                    {"id": r.id, "name": r.name, "rule": r.rule} for rid in role.rules if (r := db.rules.get(rid))
+                ],
+            }
+            for rid in ctx.identity.roles
+            if (role := db.roles.get(rid))
+        ]
+    item = {**user.item(), "roles": roles}
     return envelope([item], messages=("Current user information was returned",) * 3)
 
 
@@ -97,20 +120,42 @@ def manager_info_item(ctx: Ctx) -> dict[str, Any]:
     }
 
 
+# The daemons a real manager reported "restarting" 3 s after PUT /manager/restart (the oracle's api-267),
+# and the order the ``failed_daemons`` fault fails them in.
+RESTARTING = ("wazuh-modulesd", "wazuh-analysisd", "wazuh-execd", "wazuh-db", "wazuh-remoted")
+_FAILING = ("wazuh-analysisd", "wazuh-remoted", "wazuh-modulesd", "wazuh-db", "wazuh-execd")
+
+
 def daemon_states(ctx: Ctx) -> dict[str, str]:
     restarting = ctx.state.restarting()
     out = {d: "stopped" if d in _STOPPED or restarting else "running" for d in DAEMONS}
     if not ctx.state.config.cluster:
         out["wazuh-clusterd"] = "stopped"
+    for daemon in _FAILING[: ctx.state.faults.failed_daemons]:
+        out[daemon] = "failed"
     return out
+
+
+def require_ready(ctx: Ctx) -> None:
+    """During a restart, ``/manager/status`` is a 500 (error 1017) naming the daemons not ready, as recorded."""
+    if ctx.state.restarting():
+        node = ctx.state.fleet.node_name
+        names = ", ".join(f"{d}->restarting" for d in RESTARTING)
+        raise ApiError(
+            500,
+            f'Some Wazuh daemons are not ready yet in node "{node}" ({names})',
+            code=1017,
+            node=node,
+            logfile="WAZUH_HOME/logs/api.log",
+        )
 
 
 async def manager_restart(ctx: Ctx) -> Response:
     ctx.state.record_restart("manager")
     body = envelope(
-        [ctx.state.fleet.node_name],
+        ["manager"],  # as a real single node answers (the oracle's api-266), message included
         messages=(
-            "Restart request sent to all specified nodes",
+            "Restart request sent to ",
             "Could not send restart request to some nodes",
             "Could not send restart request to any node",
         ),

@@ -13,8 +13,9 @@ from typing import Any
 
 from starlette.responses import Response
 
+from standin import loader
 from standin import manager_data as md
-from standin.api_core import daemon_states, manager_info_item, require_cluster
+from standin.api_core import daemon_states, manager_info_item, require_cluster, require_ready
 from standin.framework import Ctx, Endpoint, Handler
 from standin.params import COMMON, LISTING, ParamSpec, alnum, specs
 from standin.problems import ApiError, envelope, failed_item, wazuh_error
@@ -276,9 +277,14 @@ async def manager_api_config(ctx: Ctx) -> dict[str, Any]:
     )
 
 
+def _status(ctx: Ctx, node: str) -> list[dict[str, str]]:
+    require_ready(ctx)
+    return [daemon_states(ctx)]
+
+
 async def validation(ctx: Ctx) -> dict[str, Any]:
     nodes, failed = _all_nodes(ctx, "cluster:read")
-    broken = ctx.state.config_error
+    broken = ctx.state.config_error or loader.validation_message(ctx.state.ruleset.loader_errors())
     if broken:  # every node shares the configuration that failed to parse
         failed = [*failed, failed_item(1908, nodes, extra=broken)]
         nodes = []
@@ -286,9 +292,9 @@ async def validation(ctx: Ctx) -> dict[str, Any]:
         [{"name": n, "status": "OK"} for n in nodes],
         failed=failed,
         messages=(
-            "Validation was successfully checked in all nodes",
-            "Validation could not be checked in some nodes",
-            "Validation could not be checked in any node",
+            "Validation was successfully checked",
+            "Could not check validation in some nodes",
+            "Could not check validation",
         ),
     )
 
@@ -340,7 +346,7 @@ async def agent_config(ctx: Ctx) -> dict[str, Any]:
         found = md.MANAGER_COMPONENTS.get(pair)
     else:
         if agent["status"] != "active":
-            raise wazuh_error(1707, extra=agent["id"])
+            raise wazuh_error(1740, node=ctx.state.fleet.node_name)  # as recorded for a never-connected agent
         found = md.AGENT_COMPONENTS.get(pair)
     if pair == ("logcollector", "socket"):
         found = {}
@@ -404,7 +410,7 @@ _NODES_LIST = specs(COMMON, nodes_list=ParamSpec("list", fmt="names"))
 
 def _endpoints() -> list[Endpoint]:
     pages: list[tuple[str, Any, dict[str, ParamSpec]]] = [
-        ("/status", lambda ctx, node: [daemon_states(ctx)], COMMON),
+        ("/status", _status, COMMON),
         ("/info", lambda ctx, node: [manager_info_item(ctx)], COMMON),
         ("/configuration", _configuration, _CONF),
         ("/configuration/{component}/{configuration}", _component, COMMON),

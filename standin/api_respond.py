@@ -35,8 +35,11 @@ _RESTART_MESSAGES = (
 )
 
 
-def _targets(ctx: Ctx, ids: list[str], action: str) -> tuple[list[Item], list[tuple[str, int]]]:
-    """The agents of ``ids`` the action can reach, and (id, code) for the others."""
+def _targets(
+    ctx: Ctx, ids: list[str], action: str, *, skip_manager: bool = False
+) -> tuple[list[Item], list[tuple[str, int]]]:
+    """The agents of ``ids`` the action can reach, and (id, code) for the others. As recorded, an
+    active response silently skips agent 000 (no failed item), a restart names it (1703)."""
     fleet = ctx.state.fleet
     reached: list[Item] = []
     failures: list[tuple[str, int]] = []
@@ -47,7 +50,8 @@ def _targets(ctx: Ctx, ids: list[str], action: str) -> tuple[list[Item], list[tu
         elif not ctx.identity.grants.allows_any(agent_resources(agent_id, agent.get("group", [])), action):
             failures.append((agent_id, 4000))
         elif agent_id == "000":
-            failures.append((agent_id, 1703))
+            if not skip_manager:
+                failures.append((agent_id, 1703))
         elif agent["status"] != "active":
             failures.append((agent_id, 1707))
         else:
@@ -55,10 +59,16 @@ def _targets(ctx: Ctx, ids: list[str], action: str) -> tuple[list[Item], list[tu
     return reached, failures
 
 
-def _listed(ctx: Ctx) -> list[str]:
-    """``agents_list``, or every agent when it is absent (Wazuh's default; wazuh-mcp never relies on it)."""
+def _listed(ctx: Ctx, *, active_only: bool = False) -> list[str]:
+    """``agents_list``, or when it is absent every agent but 000 (Wazuh's default; wazuh-mcp never relies
+    on it): for a restart only the active ones, as recorded (``PUT /agents/restart`` with no list and
+    only never-connected agents answers no failed items)."""
     wanted = ctx.params.get("agents_list")
-    return list(wanted) if wanted else [a["id"] for a in ctx.state.fleet.agents if a["id"] != "000"]
+    if wanted:
+        return list(wanted)
+    return [
+        a["id"] for a in ctx.state.fleet.agents if a["id"] != "000" and (a["status"] == "active" or not active_only)
+    ]
 
 
 async def _json_body(ctx: Ctx) -> Item:
@@ -99,7 +109,7 @@ def _check_ar_body(body: Item) -> tuple[str, list[str], Item | None]:
 
 async def active_response(ctx: Ctx) -> Item:
     command, arguments, alert = _check_ar_body(await _json_body(ctx))
-    reached, failures = _targets(ctx, _listed(ctx), "active-response:command")
+    reached, failures = _targets(ctx, _listed(ctx), "active-response:command", skip_manager=True)
     for agent in reached:
         ctx.state.record_response(
             {
@@ -122,7 +132,7 @@ def _restart(ctx: Ctx, ids: list[str]) -> Item:
 
 
 async def restart_agents(ctx: Ctx) -> Item:
-    return _restart(ctx, _listed(ctx))
+    return _restart(ctx, _listed(ctx, active_only=True))
 
 
 async def restart_agent(ctx: Ctx) -> Item:

@@ -1,19 +1,24 @@
 """``/rules``, ``/rules/groups``, ``/rules/requirement/{r}`` and ``/rules/files[/{name}]``.
 
-Uploads (``PUT /rules/files/{name}``, body ``application/octet-stream``) answer as Wazuh does:
-200 with the written path in ``affected_items``, or 200 with a failed item: 1905 (exists and
-``overwrite`` is false), 1113 (not valid rule XML), 1210 (outside ``etc/rules``).
+Uploads (``PUT /rules/files/{name}``, body ``application/octet-stream``) answer as a real 4.14.7
+does: 200 with the written path in ``affected_items``, or 200 with a failed item: 1905 (exists and
+``overwrite`` is false), 1113 (the framework or the rule loader refuses it, whatever the reason),
+1210 (outside ``etc/rules``); 400/1912 for an empty body, 415 for another content type, 500/1000
+when the framework's XML parser fails (see ``standin.loader``).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from starlette.responses import Response
 
+from standin import loader
 from standin.framework import Ctx, Endpoint, denied
+from standin.loader import FAULT_MESSAGE
 from standin.params import COMMON, FORMATS, LISTING, PAGING, ParamSpec, alnum, specs
-from standin.problems import ApiError, bad_request, envelope, failed_item
+from standin.problems import ApiError, bad_request, envelope, failed_item, wazuh_error
 from standin.query import Collection, run
 from standin.rules import CUSTOM_DIR, RuleFile, RuleXmlError, parse_xml, to_json
 
@@ -41,7 +46,7 @@ RULES = Collection(
 )
 FILES = Collection(fields=("filename", "relative_dirname", "status"), required=("filename",), wdb=False)
 RULE_MESSAGES = ("All selected rules were returned", "Some rules were not returned", "No rule was returned")
-FILE_MESSAGES = ("All rules files were returned", "Some rules files were not returned", "No rules files were returned")
+FILE_MESSAGES = ("All rule files were returned", "Some rule files were not returned", "No rule files were returned")
 REQUIREMENTS = ("pci_dss", "gdpr", "hipaa", "nist-800-53", "gpg13", "tsc", "mitre")
 
 
@@ -153,7 +158,7 @@ async def get_rule_file(ctx: Ctx) -> Response | dict[str, Any]:
     if rule_file is None:
         return envelope(
             [],
-            failed=[failed_item(1415, [name])],
+            failed=[failed_item(1415, [name], extra=name)],
             messages=("Selected rule was returned", "Selected rule was not returned", "Selected rule was not returned"),
         )
     if ctx.params["raw"]:
@@ -161,35 +166,75 @@ async def get_rule_file(ctx: Ctx) -> Response | dict[str, Any]:
     return envelope([to_json(parse_xml(rule_file.content))], messages=("Selected rule was returned",) * 3)
 
 
-async def put_rule_file(ctx: Ctx) -> dict[str, Any]:
-    name = _filename(ctx)
+async def _upload_body(ctx: Ctx) -> bytes:
     content_type = ctx.request.headers.get("content-type", "")
     if not content_type.startswith("application/octet-stream"):
-        # The spec documents 406 / error 6002 for a body that is not the declared octet-stream.
         raise ApiError(
-            406, "The body type is not the one specified in the content-type", code=6002, title="Wazuh Error"
+            415,
+            f"Invalid Content-type ({content_type}), expected ['application/octet-stream']",
+            title="Unsupported Media Type",
         )
     body = await ctx.request.body()
     if len(body) > ctx.state.config.max_upload_size:
         raise ApiError(
             413, f"Maximum request body size {ctx.state.config.max_upload_size} exceeded, actual body size {len(body)}"
         )
+    if not body:
+        raise wazuh_error(1912)
+    return body
+
+
+def _refusal(ctx: Ctx, content: str) -> str | None:
+    """Why the rule loader refuses ``content`` (None: it loads), once the framework has read it."""
+    return FAULT_MESSAGE if ctx.state.faults.take_refusal() else loader.loader_error(content)
+
+
+async def put_rule_file(ctx: Ctx) -> dict[str, Any]:
+    """An upload as a real 4.14.7 answers it (``standin.loader`` has the recorded behaviour).
+
+    A file the loader refuses is 1113 "XML syntax error", and what stays on disk depends on the
+    mode, as recorded: ``overwrite=false`` removes it, ``overwrite=true`` over an existing file puts
+    the old content back, and ``overwrite=true`` of a file that did not exist LEAVES the refused file
+    (validation then fails with 1908 until it is deleted). The framework's own refusals (a
+    declaration, CDATA, XML that is not well formed) write nothing."""
+    name = _filename(ctx)
+    body = await _upload_body(ctx)
     directory = (ctx.params.get("relative_dirname") or CUSTOM_DIR).rstrip("/")
     path = f"{directory}/{name}"
     messages = ("Rule was successfully uploaded", "Could not upload rule", "Could not upload rule")
+    refused_item = failed_item(1113, [path])
     if not (directory == CUSTOM_DIR or directory.startswith(CUSTOM_DIR + "/")):
         return envelope([], failed=[failed_item(1210, [path])], messages=messages)
     ruleset = ctx.state.ruleset
     existing = ruleset.files.get(path)
+    ctx.state.upload_modes.append((path, bool(ctx.params["overwrite"])))
     if existing is not None:
         if not ctx.params["overwrite"]:
             return envelope([], failed=[failed_item(1905, [path])], messages=messages)
         if not ctx.allows("rules:delete", f"rule:file:{name}"):
             raise denied(ctx.state.fleet.node_name, "rules:delete", "rule:file")
     try:
-        ruleset.add(RuleFile(name, directory, body.decode("utf-8"), uploaded=True))
-    except (RuleXmlError, UnicodeDecodeError):
-        return envelope([], failed=[failed_item(1113, [path])], messages=messages)
+        content = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return envelope([], failed=[refused_item], messages=messages)
+    framework = loader.framework_failure(content)
+    if framework == "internal":
+        error = wazuh_error(1000, status=500, node=ctx.state.fleet.node_name)
+        error.node_error = "Wazuh Internal Error. See log for more detail"
+        raise error
+    if framework == "syntax":
+        return envelope([], failed=[refused_item], messages=messages)
+    refused = _refusal(ctx, content)
+    if refused is None:
+        try:
+            listed_from = time.monotonic() + ctx.state.config.rules_cache_s
+            ruleset.add(RuleFile(name, directory, content, uploaded=True, listed_from=listed_from))
+        except RuleXmlError:  # our listing cannot read what the loader accepted
+            refused = "the stand-in cannot list the rules of this file"
+    if refused is not None:
+        if existing is None and ctx.params["overwrite"]:  # Wazuh's cleanup misses this one case
+            ruleset.add(RuleFile(name, directory, content, uploaded=True, loader_error=refused))
+        return envelope([], failed=[refused_item], messages=messages)
     return envelope([path], messages=messages)
 
 
@@ -198,7 +243,7 @@ async def delete_rule_file(ctx: Ctx) -> dict[str, Any]:
     ctx.require("rules:delete", f"rule:file:{name}", "rule:file")
     directory = (ctx.params.get("relative_dirname") or CUSTOM_DIR).rstrip("/")
     path = f"{directory}/{name}"
-    messages = ("Rule file was successfully deleted", "Could not delete rule file", "Could not delete rule file")
+    messages = ("Rule was successfully deleted", "Could not delete rule", "Could not delete rule")
     if not (directory == CUSTOM_DIR or directory.startswith(CUSTOM_DIR + "/")):
         return envelope([], failed=[failed_item(1210, [path])], messages=messages)
     if not ctx.state.ruleset.remove(path):

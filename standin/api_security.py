@@ -250,10 +250,121 @@ def _listing(table: str, coll: Collection, ids_param: str) -> Any:
     return handle
 
 
+_CONFIG_MESSAGE = {"message": "Configuration was successfully updated", "error": 0}
+
+
+async def get_security_config(ctx: Ctx) -> dict[str, Any]:
+    return {"data": {"auth_token_exp_timeout": ctx.state.issuer.ttl_s, "rbac_mode": "white"}, "error": 0}
+
+
+async def put_security_config(ctx: Ctx) -> dict[str, Any]:
+    """Change the token lifetime; like Wazuh, any successful change revokes every token issued so far."""
+    raw = await ctx.request.body()
+    try:
+        body = json.loads(raw) if raw else {}
+    except ValueError:
+        raise bad_request("Invalid JSON body") from None
+    if not isinstance(body, dict):
+        raise bad_request("The request body must be a JSON object")
+    extra = set(body) - {"auth_token_exp_timeout", "rbac_mode"}
+    if extra:
+        raise bad_request(f"Invalid field found {extra}")
+    ttl = body.get("auth_token_exp_timeout", ctx.state.issuer.ttl_s)
+    if isinstance(ttl, bool) or not isinstance(ttl, int):
+        raise bad_request(f"{ttl!r} is not of type 'integer' - 'auth_token_exp_timeout'")
+    if ttl < 30:
+        raise bad_request(f"{ttl} is less than the minimum of 30 - 'auth_token_exp_timeout'")
+    mode = body.get("rbac_mode", "white")
+    if mode not in ("white", "black"):
+        raise bad_request(f"{mode!r} is not one of ['white', 'black'] - 'rbac_mode'")
+    ctx.state.issuer.ttl_s = ttl
+    ctx.state.issuer.revoke_all()
+    return dict(_CONFIG_MESSAGE)
+
+
+async def delete_security_config(ctx: Ctx) -> dict[str, Any]:
+    ctx.state.issuer.ttl_s = ctx.state.config.token_ttl_s
+    ctx.state.issuer.revoke_all()
+    return dict(_CONFIG_MESSAGE)
+
+
+_DELETED = {
+    "users": ("Users were successfully deleted", "Some users were not deleted", "No user was deleted"),
+    "roles": ("All specified roles were deleted", "Some roles were not deleted", "No role was deleted"),
+    "policies": ("All specified policies were deleted", "Some policies were not deleted", "No policy was deleted"),
+}
+_MISSING = {"users": 5001, "roles": 4002, "policies": 4007}
+
+
+def _deleter(table: str, ids_param: str) -> Any:
+    """``DELETE /security/{users,roles,policies}?<ids>``: the deleted objects as they were, links dropped.
+
+    Wazuh's default objects (ids below 100) stay: 5004 for users, 4008 for roles and policies."""
+
+    async def handle(ctx: Ctx) -> dict[str, Any]:
+        db = ctx.state.issuer.db
+        items: list[dict[str, Any]] = []
+        failures: list[tuple[Any, int]] = []
+        with db.lock:
+            rows: dict[int, Any] = getattr(db, table)
+            for item_id in dict.fromkeys(int(i) for i in ctx.params.get(ids_param) or []):
+                row = rows.get(item_id)
+                if row is None:
+                    failures.append((item_id, _MISSING[table]))
+                elif item_id < 100:
+                    failures.append((item_id, 5004 if table == "users" else 4008))
+                elif table == "users":
+                    items.append(row.item())
+                    del rows[item_id]
+                elif table == "roles":
+                    items.append(row.item(db.users_of(item_id)))
+                    del rows[item_id]
+                    for user in db.users.values():
+                        user.roles = [r for r in user.roles if r != item_id]
+                else:
+                    items.append(row.item(db.roles_with("policies", item_id)))
+                    del rows[item_id]
+                    for role in db.roles.values():
+                        role.policies = [p for p in role.policies if p != item_id]
+        return envelope(items, failed=group_failures(failures), messages=_DELETED[table])
+
+    return handle
+
+
 _IDS = ParamSpec("list", fmt="numbers")
 _POSITION = ParamSpec("int", minimum=0)
 ENDPOINTS = [
+    Endpoint("GET", "/security/config", get_security_config, COMMON, action="security:read_config"),
+    Endpoint("PUT", "/security/config", put_security_config, COMMON, action="security:update_config"),
+    Endpoint("DELETE", "/security/config", delete_security_config, COMMON, action="security:update_config"),
     Endpoint("POST", "/security/users", create_user, COMMON, action="security:create_user"),
+    Endpoint(
+        "DELETE",
+        "/security/users",
+        _deleter("users", "user_ids"),
+        specs(COMMON, user_ids=_IDS),
+        action="security:delete",
+        scoped=True,
+        resource_type="user:id",
+    ),
+    Endpoint(
+        "DELETE",
+        "/security/roles",
+        _deleter("roles", "role_ids"),
+        specs(COMMON, role_ids=_IDS),
+        action="security:delete",
+        scoped=True,
+        resource_type="role:id",
+    ),
+    Endpoint(
+        "DELETE",
+        "/security/policies",
+        _deleter("policies", "policy_ids"),
+        specs(COMMON, policy_ids=_IDS),
+        action="security:delete",
+        scoped=True,
+        resource_type="policy:id",
+    ),
     Endpoint("POST", "/security/roles", create_role, COMMON, action="security:create"),
     Endpoint("POST", "/security/rules", create_rule, COMMON, action="security:create"),
     Endpoint("POST", "/security/policies", create_policy, COMMON, action="security:create"),

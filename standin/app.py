@@ -60,6 +60,8 @@ class StandinConfig:
     fleet: Fleet | None = None  # e.g. tavern.tavern_fleet(); default: the estate's fleet
     mitre_sql: Path | None = None  # Wazuh's mitre.db test dump, merged into the curated techniques
     max_upload_size: int = 10 * 1024 * 1024
+    rules_cache_s: float = 0.0
+    """GET /rules lists an uploaded file's rules this long after the upload (a real manager: about 2 s)."""
     api_version: str | None = None  # what GET / reports instead of 4.14.7 (e.g. "5.0.0", for version checks)
 
 
@@ -78,6 +80,8 @@ class StandinState:
     responses: list[dict[str, Any]] = field(default_factory=list)
     """Every active-response command sent, one entry per agent reached (``PUT /active-response``)."""
     agent_restarts: dict[str, int] = field(default_factory=dict)
+    upload_modes: list[tuple[str, bool]] = field(default_factory=list)
+    """Every ``PUT /rules/files`` that reached the upload checks: (path, overwrite), in order (tests read it)."""
     config_error: str | None = None
     """Set by a test: ``/manager/configuration/validation`` then reports this error (Wazuh error 1908)."""
     requests: int = 0
@@ -119,6 +123,7 @@ class StandinState:
             "agent_restarts": dict(self.agent_restarts),
             "responses": list(self.responses),
             "uploaded_files": self.ruleset.uploads(),
+            "upload_modes": [list(m) for m in self.upload_modes],
             "faults": self.faults.snapshot(),
             "requests": self.requests,
             "token_generation": self.issuer.generation,

@@ -25,11 +25,22 @@ class Faults:
     drop_next: int = 0  # the next N requests lose their connection mid-answer
     garbage_next: int = 0  # the next N requests answer 200 with a body that is not JSON
     restart_window_s: float = 0.0  # after a restart, cluster status says "not running" this long
+    refuse_upload_next: int = 0  # the next N rule uploads are refused as Wazuh's loader refuses (1113 / 1908)
+    failed_daemons: int = 0  # /manager/status reports this many daemons (analysisd first) as "failed"
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     def set(self, **changes: Any) -> None:
         """Change switches; unknown keys and bad values raise ValueError (the HTTP route says 400)."""
-        known = {"latency_s", "fail_next", "fail_status", "drop_next", "garbage_next", "restart_window_s"}
+        known = {
+            "latency_s",
+            "fail_next",
+            "fail_status",
+            "drop_next",
+            "garbage_next",
+            "restart_window_s",
+            "refuse_upload_next",
+            "failed_daemons",
+        }
         unknown = set(changes) - known
         if unknown:
             raise ValueError(f"unknown fault switch(es): {', '.join(sorted(unknown))}")
@@ -44,7 +55,7 @@ class Faults:
     def reset(self) -> None:
         with self._lock:
             self.latency_s = 0.0
-            self.fail_next = self.drop_next = self.garbage_next = 0
+            self.fail_next = self.drop_next = self.garbage_next = self.refuse_upload_next = self.failed_daemons = 0
             self.fail_status = 503
             self.restart_window_s = 0.0
 
@@ -58,6 +69,14 @@ class Faults:
                     setattr(self, attr, getattr(self, attr) - 1)
                     return kind
         return None
+
+    def take_refusal(self) -> bool:
+        """True when this upload is to be refused by the ``refuse_upload_next`` switch (consumes one)."""
+        with self._lock:
+            if self.refuse_upload_next > 0:
+                self.refuse_upload_next -= 1
+                return True
+        return False
 
     def snapshot(self) -> dict[str, Any]:
         with self._lock:

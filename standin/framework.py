@@ -66,15 +66,12 @@ class Ctx:
 
 
 def denied(node: str, action: str, resource_type: str = "*:*") -> ApiError:
-    """403 as Wazuh words it; the remediation names the action that was missing."""
+    """403 as a real 4.14.7 words it (recorded: the RBAC check runs before any node is chosen, so
+    ``dapi_errors`` names ``unknown-node``; ``action`` is kept for the stand-in's log)."""
     detail = f"Permission denied: Resource type: {resource_type}"
+    log.debug("RBAC denied %s on %s (node %s)", action, resource_type, node)
     return ApiError(
-        403,
-        detail,
-        code=4000,
-        title="Permission Denied",
-        node=node,
-        remediation=f"Action '{action}' is not allowed. {PERMISSION_REMEDIATION}",
+        403, detail, code=4000, title="Permission Denied", node="unknown-node", remediation=PERMISSION_REMEDIATION
     )
 
 
@@ -87,6 +84,8 @@ class Endpoint:
     action: str | None = None  # RBAC action; resourceless unless ``scoped``
     scoped: bool = False
     resource_type: str = "*:*"
+    empty_when_denied: bool = False
+    """A caller without the action at all gets an empty listing, not a 403 (recorded for GET /agents, /groups)."""
     authenticated: bool = True
     path_formats: Mapping[str, str] = field(default_factory=dict)  # path parameter -> FORMATS key
 
@@ -108,7 +107,7 @@ def make_route(endpoint: Endpoint) -> Route:
             if endpoint.action is not None:
                 grants = identity.grants
                 allowed = grants.has_action(endpoint.action) if endpoint.scoped else grants.allows(endpoint.action)
-                if not allowed:
+                if not allowed and not endpoint.empty_when_denied:
                     raise denied(state.fleet.node_name, endpoint.action, endpoint.resource_type)
             ctx = Ctx(request, state, params, identity, dict(request.path_params))
             result = await endpoint.handler(ctx)

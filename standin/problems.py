@@ -20,14 +20,23 @@ WAZUH_ERRORS: dict[int, tuple[str, str | None]] = {
     1006: ("File/directory does not exist or there is a problem with the permissions", None),
     1102: ("Invalid section", None),
     1103: ("Invalid field in section", None),
-    1113: ("XML syntax error", "Please, check the file content"),
+    1000: (
+        "Wazuh Internal Error",
+        "Please, check `WAZUH_HOME/logs/ossec.log`, `WAZUH_HOME/logs/cluster.log` and "
+        "`WAZUH_HOME/logs/api.log` to get more information about the error",
+    ),
+    1113: ("XML syntax error", "Please, ensure file content has correct XML"),
     1128: ("Invalid configuration for the given component", None),
-    1208: ("The rule does not exist", "Please, use `GET /rules` to list all rules"),
+    1208: (
+        "The rule does not exist or you do not have permission to see it",
+        f"Please, visit the official documentation ({DOCS}/user-manual/reference/ossec-conf/index.html) to get more information about how to configure the rules",
+    ),
     1210: (
-        "Uploading, updating or deleting default files is not allowed",
-        "Please, use `relative_dirname` with a path under etc/rules",
+        "Uploading, updating or deleting default rules is not allowed.",
+        f"Please, visit the official documentation ({DOCS}/user-manual/ruleset/index.html) to get more information about the rules",
     ),
     1308: ("Stats file does not exist", None),
+    1740: ("Action only available for active agents", "Please activate the agent to synchronize it"),
     1310: ("Cannot read the statistics of the manager's own agent daemon", None),
     1403: ("Not a valid sort field", "Please, use only allowed sort fields"),
     1407: (
@@ -36,32 +45,43 @@ WAZUH_ERRORS: dict[int, tuple[str, str | None]] = {
     ),
     1408: ("Selected field does not exist", "Please, use only allowed query fields"),
     1409: ("Invalid operator for the selected field", "Please, use =, != or ~ for this field"),
-    1415: ("Rule file not found", "Please, use `GET /rules/files` to list all rule files"),
+    1415: ("Rules file not found", "Please, use GET /rules/files to list all available rules"),
     1701: ("Agent does not exist", "Please, use `GET /agents?select=id,name` to find all available agents"),
-    1703: ("Action not available for Manager (agent 000)", None),
+    1703: (
+        "Action not available for Manager (agent 000)",
+        "Please, use `GET /agents?select=id,name` to find all available agents and make sure you select an agent other than 000",
+    ),
     1707: (
         "Cannot send request, agent is not active",
-        f"Please, check non-active agents connection and try again. Visit {DOCS}/user-manual/registering/"
-        "index.html and check non-active agents connection",
+        f"Please, check non-active agents connection and try again. Visit {DOCS}/user-manual/registering/index.html and {DOCS}/user-manual/agents/agent-connection.html to obtain more information on registering and connecting agents",
     ),
-    1710: ("The group does not exist", "Please, use `GET /groups` to find all available groups"),
+    1710: (
+        "The group does not exist",
+        "Please, use `GET /agents/groups` to find all available groups",
+    ),
     1724: ("Not a valid select field", "Use a valid field"),
-    1734: ("Agent does not belong to the specified group", None),
-    1751: ("Agent already belongs to the specified group", None),
+    1734: (
+        "Error removing agent from group",
+        f"Agent does not belong to specified group, to assign the agent to a group follow: {DOCS}/user-manual/agents/grouping-agents.html",
+    ),
+    1751: (
+        "Could not assign agent to group",
+        "Agent already belongs to specified group, please select another agent",
+    ),
     1735: ("Agent version is not compatible with this feature", "Please, update the agent to version 4.2.0 or newer"),
     1730: ("Node does not exist", "Please, use `GET /cluster/nodes` to find all available nodes"),
     1905: (
         "File could not be updated, it already exists",
         "Please, provide a different file or set overwrite=True to overwrite actual file",
     ),
-    1906: ("File does not exist", None),
+    1906: ("File does not exist", "Please, provide a different file or make sure provided file path is correct"),
+    1912: ("Body is empty", "Please, check the content of the file to be uploaded"),
     1908: ("Error validating configuration", "Please, fix the corrupted files"),
     2003: ("Error in wazuhdb request", None),
     2007: ("Error retrieving data from Wazuh DB", "The agent has not sent any inventory yet"),
     3013: (
-        "Cluster is not running",
-        f"Please, visit {DOCS}/user-manual/configuring-cluster/index.html "
-        "to get more information about how to configure a cluster",
+        "Cluster is not running, it might be disabled in `WAZUH_HOME/etc/ossec.conf`",
+        f"Please, visit the official documentation ({DOCS}/user-manual/configuring-cluster/index.html) to get more information about how to configure a cluster",
     ),
     4000: ("Permission denied", None),
     4002: (
@@ -84,6 +104,8 @@ WAZUH_ERRORS: dict[int, tuple[str, str | None]] = {
     4023: ("The specified role-rule link already exists", None),
     5000: ("The user could not be created", "The user already exists"),
     5001: ("The user does not exist", "Please, use GET /security/users to list the users"),
+    5004: ("The user could not be removed or updated", "Administrator users cannot be removed or updated"),
+    4008: ("The specified resource is a default one and cannot be removed", None),
     6001: (
         "Maximum number of requests per minute reached",
         f"This limit can be changed in api.yaml file. More information here: {DOCS}/user-manual/api/"
@@ -109,7 +131,7 @@ _TITLES = {
     413: "Request Entity Too Large",
     415: "Unsupported media type",
     429: "Too Many Requests",
-    500: "Internal Server Error",
+    500: "Wazuh Internal Error",
     502: "Bad Gateway",
     503: "Service Unavailable",
 }
@@ -127,8 +149,12 @@ class ApiError(Exception):
         title: str | None = None,
         remediation: str | None = None,
         node: str | None = None,
+        node_error: str | None = None,
+        logfile: str | None = None,
     ) -> None:
         super().__init__(detail)
+        self.node_error = node_error or detail  # what dapi_errors says for the node
+        self.logfile = logfile
         self.status = status
         self.detail = detail
         self.code = code
@@ -141,7 +167,9 @@ class ApiError(Exception):
         if self.remediation:
             out["remediation"] = self.remediation
         if self.node:
-            out["dapi_errors"] = {self.node: {"error": self.detail}}
+            out["dapi_errors"] = {self.node: {"error": self.node_error}}
+            if self.logfile:
+                out["dapi_errors"][self.node]["logfile"] = self.logfile
         if self.code is not None:
             out["error"] = self.code
         return out
@@ -196,8 +224,8 @@ def envelope(
     failed = failed or []
     n_failed = sum(len(f["id"]) for f in failed)
     affected_total = len(items) if total is None else total
-    if not failed:
-        error, message = 0, messages[0]
+    if not failed:  # an empty answer says so, as Wazuh's does ("No agent information was returned", error 0)
+        error, message = 0, messages[0] if items or affected_total else messages[2]
     elif affected_total == 0 and not items:
         error, message = 1, messages[2]
     else:

@@ -6,11 +6,17 @@ allowed). Every file is parsed the way the API presents it: one item per ``<rule
 enclosing group names plus the rule's own groups, compliance tags split out of the groups
 (``pci_dss_10.2.4`` -> ``pci_dss: ["10.2.4"]``), MITRE ids, and the remaining attributes and
 options under ``details``. Uploaded files persist for the life of the app.
+
+A file the rule loader refuses can still be on disk (Wazuh leaves one behind after a refused
+``overwrite=true`` upload of a new file): it is kept with its ``loader_error``, listed by
+``/rules/files`` and served raw, but contributes no rules, and it makes
+``/manager/configuration/validation`` fail (1908) with the loader's message.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,6 +48,10 @@ class RuleFile:
     content: str
     status: str = "enabled"
     uploaded: bool = False
+    loader_error: str | None = None
+    """Why the rule loader refuses this file (None: it loads)."""
+    listed_from: float = 0.0
+    """``time.monotonic()`` from which GET /rules lists this file's rules (Wazuh's API caches them)."""
 
     @property
     def path(self) -> str:
@@ -67,7 +77,7 @@ def _split(text: str | None) -> list[str]:
 def _rule_item(rule: ET.Element, parents: list[str], rule_file: RuleFile) -> Item:
     try:
         rule_id = int(rule.get("id", ""))
-        level = int(rule.get("level", "0"))
+        level = int(rule.get("level", "0").strip() or "0")  # level="" loads, as level 0 (the oracle's mut-013)
     except ValueError:
         raise RuleXmlError("rule id and level must be integers") from None
     groups = list(parents)
@@ -108,7 +118,7 @@ def _rule_item(rule: ET.Element, parents: list[str], rule_file: RuleFile) -> Ite
         "details": details,
         **compliance,
         "mitre": mitre,
-        "groups": list(dict.fromkeys(groups)),
+        "groups": sorted(dict.fromkeys(groups)),  # the API lists a rule's groups sorted (the oracle's api-172)
         "description": description,
     }
 
@@ -146,7 +156,7 @@ def to_json(element: ET.Element) -> Any:
 class Ruleset:
     files: dict[str, RuleFile] = field(default_factory=dict)  # keyed by path
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    _cache: list[Item] | None = field(default=None, repr=False)
+    _cache: list[tuple[RuleFile, Item]] | None = field(default=None, repr=False)
 
     @classmethod
     def default(cls) -> Ruleset:
@@ -158,7 +168,8 @@ class Ruleset:
         return ruleset
 
     def add(self, rule_file: RuleFile) -> None:
-        parse_rules(rule_file)
+        if rule_file.loader_error is None:
+            parse_rules(rule_file)
         with self._lock:
             self.files[rule_file.path] = rule_file
             self._cache = None
@@ -173,17 +184,23 @@ class Ruleset:
         return sorted(self.files.values(), key=lambda f: (f.relative_dirname != DEFAULT_DIR, f.path))
 
     def rules(self) -> list[Item]:
+        """Every rule ``GET /rules`` lists now: a file uploaded within the cache window is not listed yet."""
+        now = time.monotonic()
         with self._lock:
             if self._cache is None:
                 ordered = sorted(self.files.values(), key=lambda f: (f.relative_dirname != DEFAULT_DIR, f.path))
-                self._cache = [rule for f in ordered for rule in parse_rules(f)]
-            return self._cache
+                self._cache = [(f, rule) for f in ordered if f.loader_error is None for rule in parse_rules(f)]
+            return [rule for f, rule in self._cache if f.listed_from <= now]
 
     def find(self, filename: str, relative_dirname: str | None = None) -> RuleFile | None:
         for rule_file in self.ordered_files():
             if rule_file.filename == filename and relative_dirname in (None, rule_file.relative_dirname):
                 return rule_file
         return None
+
+    def loader_errors(self) -> list[tuple[str, str]]:
+        """(path, the loader's message) for every file on disk the rule loader refuses."""
+        return [(f.path, f.loader_error) for f in self.ordered_files() if f.loader_error is not None]
 
     def uploads(self) -> list[str]:
         return [f.path for f in self.ordered_files() if f.uploaded]

@@ -47,3 +47,37 @@ async def test_cluster_status_says_what_the_deployment_is(
         types = [node["type"] for node in body["nodes"]]
         assert "master" in types and body["summary"].startswith(f"Cluster running: {len(types)} node")
         assert f"({types.count('worker')} worker" in body["summary"]
+
+
+async def test_a_failed_daemon_is_reported_as_failed_in_words(
+    standin: StandinServer, isolated_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real 4.14.7 reports a daemon as "failed" in /manager/status (the oracle README, section B): the tool
+    says so, names it and what it stops, on a single node and on each node of a cluster."""
+    standin.faults.set(failed_daemons=1)  # the stand-in fails wazuh-analysisd first
+    async with connect(standin, isolated_env, monkeypatch) as client:
+        result = await client.call_tool("cluster_status", {})
+    assert not result.is_error, result.content
+    body: dict[str, Any] = result.structured_content or {}
+    assert "FAILED" in body["summary"] and "wazuh-analysisd" in body["summary"]
+    assert "no alerts are raised" in body["summary"]
+    if not standin.state.config.cluster:
+        assert body["failed_daemons"] == ["wazuh-analysisd"] and "not healthy" in body["summary"]
+    else:
+        assert body["failed_daemons"] and all(d.endswith(": wazuh-analysisd") for d in body["failed_daemons"])
+        assert {n["status"] for n in body["nodes"]} == {"failed"}
+
+
+async def test_a_restarting_manager_is_said_to_be_restarting(
+    standin: StandinServer, isolated_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """During a restart a real manager answers /manager/status with 500 / error 1017 (the oracle's api-267)."""
+    if standin.state.config.cluster:
+        pytest.skip("the stand-in's cluster reports 'not running' during its restart window instead")
+    standin.faults.set(restart_window_s=30)
+    standin.state.record_restart("manager")
+    async with connect(standin, isolated_env, monkeypatch) as client:
+        result = await client.call_tool("cluster_status", {})
+    assert not result.is_error, result.content
+    body: dict[str, Any] = result.structured_content or {}
+    assert "restarting" in body["summary"] and body["failed_daemons"] == []

@@ -32,10 +32,10 @@ def bearer(token: str) -> dict[str, str]:
 
 
 def test_expired_token_is_invalid_token() -> None:
-    with StandinServer(tls=False, token_ttl_s=1) as server, httpx.Client(base_url=server.url) as client:
+    with StandinServer(tls=False, token_ttl_s=30) as server, httpx.Client(base_url=server.url) as client:
         token = login(client)
         assert client.get("/agents", headers=bearer(token)).status_code == 200
-        time.sleep(1.2)
+        server.state.issuer.clock_offset_s += 31  # Wazuh's shortest lifetime is 30 s: move time, do not wait
         answer = client.get("/agents", headers=bearer(token))
     assert answer.status_code == 401
     assert answer.json()["title"] == "Unauthorized"
@@ -66,7 +66,7 @@ def test_run_as_maps_the_auth_context_to_roles(client: httpx.Client) -> None:
     answer = client.post("/security/user/authenticate/run_as", auth=wui, json={"username": "analyst-a"})
     token = answer.json()["data"]["token"]
     me = client.get("/security/users/me", headers=bearer(token)).json()["data"]["affected_items"][0]
-    assert me["username"] == "wazuh-wui" and me["roles"] == [rbac.ROLE_IDS["readonly"]]
+    assert me["username"] == "wazuh-wui" and [r["id"] for r in me["roles"]] == [rbac.ROLE_IDS["readonly"]]
     assert client.get("/agents", headers=bearer(token)).status_code == 200
     put = client.put(
         "/rules/files/x.xml", headers={**bearer(token), "Content-Type": "application/octet-stream"}, content=RULE
@@ -75,7 +75,12 @@ def test_run_as_maps_the_auth_context_to_roles(client: httpx.Client) -> None:
     soc = client.post("/security/user/authenticate/run_as", auth=wui, json={"user": {"department": "soc"}})
     assert client.get("/rules", headers=bearer(soc.json()["data"]["token"])).status_code == 200
     none = client.post("/security/user/authenticate/run_as", auth=wui, json={"username": "someone-else"})
-    assert client.get("/agents", headers=bearer(none.json()["data"]["token"])).status_code == 403
+    # A token with no role reads no agent: an empty listing, as a real 4.14.7 answers (the oracle's api-237),
+    # and a 403 for a named agent (api-238).
+    nothing = client.get("/agents", headers=bearer(none.json()["data"]["token"]))
+    assert nothing.status_code == 200 and nothing.json()["data"]["affected_items"] == []
+    named = client.get("/agents?agents_list=001", headers=bearer(none.json()["data"]["token"]))
+    assert named.status_code == 403
 
 
 def test_run_as_needs_allow_run_as(client: httpx.Client) -> None:
@@ -87,7 +92,7 @@ def test_run_as_needs_allow_run_as(client: httpx.Client) -> None:
     assert (answer.status_code, answer.json()["error"]) == (403, 6004)
 
 
-def test_denial_names_the_missing_action(client: httpx.Client) -> None:
+def test_denial_is_worded_as_wazuh_words_it(client: httpx.Client) -> None:
     token = login(client, "analyst")
     answer = client.put(
         "/rules/files/x.xml", headers={**bearer(token), "Content-Type": "application/octet-stream"}, content=RULE
@@ -95,9 +100,11 @@ def test_denial_names_the_missing_action(client: httpx.Client) -> None:
     body = answer.json()
     assert answer.status_code == 403 and body["error"] == 4000
     assert body["title"] == "Permission Denied" and body["detail"] == "Permission denied: Resource type: *:*"
-    assert "rules:update" in body["remediation"]
-    restart = client.put("/manager/restart", headers=bearer(token)).json()
-    assert "manager:restart" in restart["remediation"]
+    # As recorded (the oracle's api-241): no action named, and the node is "unknown-node".
+    assert body["remediation"].startswith("Please, make sure you have permissions to execute the current request")
+    assert body["dapi_errors"] == {"unknown-node": {"error": body["detail"]}}
+    restart = client.put("/manager/restart", headers=bearer(token))
+    assert (restart.status_code, restart.json()["error"]) == (403, 4000)
     assert client.get("/rules", headers=bearer(token)).status_code == 200
 
 
@@ -178,7 +185,8 @@ def test_inventories_are_built_when_read_and_the_order_of_reads_changes_nothing(
 def test_single_node_cluster_answers(client: httpx.Client) -> None:
     token = login(client)
     nodes = client.get("/cluster/nodes", headers=bearer(token))
-    assert (nodes.status_code, nodes.json()["error"], nodes.json()["detail"]) == (400, 3013, "Cluster is not running")
+    assert (nodes.status_code, nodes.json()["error"]) == (400, 3013)
+    assert nodes.json()["detail"].startswith("Cluster is not running")
     assert client.get("/cluster/status", headers=bearer(token)).json()["data"] == {"enabled": "no", "running": "no"}
 
 
@@ -202,7 +210,7 @@ def test_uploaded_rules_persist_and_show_up(client: httpx.Client) -> None:
     assert raw.text == RULE and raw.headers["content-type"].startswith("application/xml")
     assert client.get("/__standin__/state").json()["uploaded_files"] == ["etc/rules/lab_rules.xml"]
     wrong_type = client.put("/rules/files/y.xml", headers={**headers, "Content-Type": "application/json"}, content=RULE)
-    assert (wrong_type.status_code, wrong_type.json()["error"]) == (406, 6002)
+    assert wrong_type.status_code == 415  # as a real 4.14.7 answers (the oracle's api-175)
 
 
 def test_restarts_are_counted_and_cluster_reports_the_window() -> None:
@@ -384,7 +392,8 @@ def test_response_actions_change_what_later_reads_show(plain_server: StandinServ
 
     body = {"command": "!firewall-drop", "arguments": [], "alert": {"data": {"srcip": "203.0.113.7"}}}
     sent = client.put("/active-response?agents_list=001,000", headers=headers, json=body).json()
-    assert sent["error"] == 2 and sent["data"]["failed_items"][0]["error"]["code"] == 1703
+    # An active response skips agent 000 without a failed item, as recorded (the oracle's api-120).
+    assert sent["error"] == 0 and sent["data"]["affected_items"] == ["001"] and sent["data"]["failed_items"] == []
     snapshot = plain_server.state.snapshot()
     assert [(r["agent_id"], r["command"], r["alert"]) for r in snapshot["responses"]] == [
         ("001", "!firewall-drop", {"data": {"srcip": "203.0.113.7"}})
@@ -395,6 +404,6 @@ def test_response_actions_change_what_later_reads_show(plain_server: StandinServ
 def test_response_actions_follow_rbac_per_agent(plain_server: StandinServer, client: httpx.Client) -> None:
     analyst = bearer(login(client, "analyst"))
     refused = client.put("/agents/001/group/dmz", headers=analyst)
-    assert refused.status_code == 403 and "agent:modify_group" in refused.json()["remediation"]
+    assert refused.status_code == 403 and refused.json()["error"] == 4000
     assert plain_server.state.fleet.agent("001") is not None
     assert "dmz" not in (plain_server.state.fleet.agent("001") or {}).get("group", [])

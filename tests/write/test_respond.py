@@ -117,7 +117,10 @@ async def test_approval_sends_exactly_the_recorded_requests_and_later_reads_show
 
     applied = await approve(standin, blocked["change_id"])
     assert applied.state == "applied" and applied.outcomes[0].affected == ["001"]
-    assert applied.outcomes[0].failed[0].startswith("002: 1707")  # disconnected: Wazuh could not reach it
+    # disconnected: Wazuh could not reach it, said per agent in words with Wazuh's code
+    assert applied.outcomes[0].failed[0].startswith("002: not connected") and "(Wazuh error 1707)" in (
+        applied.result or ""
+    )
     assert "lapses at" in (applied.result or "")
     sent = standin.state.snapshot()["responses"]
     recorded = applied.requests[0].body

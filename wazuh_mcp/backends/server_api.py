@@ -329,7 +329,10 @@ class ServerApi:
                 hint="Wait a minute, or raise max_request_per_minute in the manager's api.yaml.",
             )
         if status >= 500:
-            raise UpstreamUnavailable(f"The Server API failed on {where} (HTTP {status}): {detail or 'server error'}.")
+            raise UpstreamUnavailable(
+                f"The Server API failed on {where} (HTTP {status}): {detail or 'server error'}.",
+                upstream_code=wazuh_code,  # e.g. 1017, daemons not ready during a restart
+            )
         raise UpstreamError(f"The Server API answered HTTP {status} on {where}: {detail}.")
 
     async def page(self, path: str, *, action: str, params: dict[str, Any] | None = None) -> Page:

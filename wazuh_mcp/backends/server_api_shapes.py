@@ -60,6 +60,31 @@ def raise_failed_item(failed: dict[str, Any]) -> None:
     raise UpstreamError(text, upstream_code=code if isinstance(code, int) else None)
 
 
+AGENT_FAILURES: dict[int, str] = {
+    1701: "unknown agent (no agent has this id)",
+    1703: "agent 000 is the manager itself, not an agent",
+    1707: "not connected (Wazuh cannot reach an agent that is not active)",
+    1740: "not connected (this needs an active agent)",
+    1734: "not in that group",
+    1751: "already in that group",
+    4000: "not permitted (Wazuh RBAC does not let this API user act on it)",
+}
+"""Wazuh's per-agent ``failed_items`` codes in words: what a real 4.14.7 answers to an action on agents
+(the oracle's 1707 for never-connected agents, 4000 beside allowed ones for a restricted user)."""
+
+
+def failed_agents(failed: list[dict[str, Any]], limit: int = 100) -> list[str]:
+    """One line per agent of ``failed_items``: ``'<id>: <what happened> (Wazuh error <code>)'``."""
+    lines: list[str] = []
+    for entry in failed:
+        error = entry.get("error") or {}
+        code = error.get("code")
+        words = AGENT_FAILURES.get(code) if isinstance(code, int) else None
+        said = words or str(error.get("message") or "failed")[:120]
+        lines += [f"{str(agent_id)[:16]}: {said} (Wazuh error {code})" for agent_id in entry.get("id") or []]
+    return lines[:limit]
+
+
 def envelope_data(body: Any, where: str) -> dict[str, Any]:
     """The ``data`` object of a Wazuh envelope, whatever its ``error`` says (callers judge failed items)."""
     if not isinstance(body, dict) or not isinstance(body.get("data"), dict):

@@ -12,7 +12,10 @@ from wazuh_mcp.models.common import Result
 class ClusterNode(Result):
     name: str
     type: str = Field(description="master or worker.")
-    status: str = Field(description="'running' for every node the master reports as connected.")
+    status: str = Field(
+        description="'running' for a connected node whose daemons run; 'failed' when Wazuh reports one of its daemons "
+        "as failed (failed_daemons names them); 'restarting' while its daemons come back."
+    )
     version: str | None = None
     ip: str | None = None
 
@@ -29,3 +32,7 @@ class ClusterStatusResult(Result):
     enabled: bool = Field(description="Clustering is configured. False on a single-node deployment.")
     running: bool = Field(description="The cluster daemon runs. False on a single-node deployment.")
     nodes: list[ClusterNode]
+    failed_daemons: list[str] = Field(
+        default_factory=list,
+        description="Daemons Wazuh reports as failed ('node: daemon'); empty when every daemon that should run runs.",
+    )

@@ -104,7 +104,10 @@ class Outcome(BaseModel):
 
     request: str
     affected: list[str] = Field(default_factory=list)
-    failed: list[str] = Field(default_factory=list, description="'<id>: <Wazuh code> <message>' per failed item.")
+    failed: list[str] = Field(
+        default_factory=list,
+        description="'<id>: <what happened, in words> (Wazuh error <code>)' per agent Wazuh did not reach.",
+    )
     message: str | None = None
 
 

@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 
 from wazuh_mcp import untrusted
 from wazuh_mcp.backends.protocols import ServerApiBackend
-from wazuh_mcp.backends.server_api_shapes import envelope_data, raise_failed_item
+from wazuh_mcp.backends.server_api_shapes import envelope_data, failed_agents, raise_failed_item
 from wazuh_mcp.config.settings import ResponseSettings
 from wazuh_mcp.errors import Conflict, InvalidArgument, NotFound, UpstreamUnavailable, WazuhMCPError
 from wazuh_mcp.models.write import AgentTarget, ApiCall, Inverse, Outcome, PendingChange, ResponseKind
@@ -672,11 +672,7 @@ def _outcome(call: ApiCall, body: Any) -> Outcome:
         return Outcome(
             request=call.line(), affected=[agent] if body.get("error") == 0 else [], message=body.get("message")
         )
-    failed = [
-        f"{clean(agent_id, 16)}: {entry.get('error', {}).get('code')} {clean(entry.get('error', {}).get('message', ''), 120)}"
-        for entry in data.get("failed_items") or []
-        for agent_id in entry.get("id") or []
-    ]
+    failed = [clean(line, 200) for line in failed_agents(list(data.get("failed_items") or []))]
     affected = [clean(i, 16) for i in data.get("affected_items") or []]
     return Outcome(request=call.line(), affected=affected, failed=failed, message=clean(body.get("message") or "", 200))
 

@@ -4,6 +4,15 @@ and by ``wazuh_mcp.writes.approvals`` (which applies it, possibly from another p
 Wazuh reports most rule-file failures as HTTP 200 with ``error: 1`` and a ``failed_items``
 entry; reading those answers and mapping their codes to errors is ``backends.server_api``'s job
 (``envelope_items``, ``raise_rule_file_failure``).
+
+Applying a rule file (``send_change``) follows what a real 4.14.7 manager was recorded doing
+(``reference/wazuh/oracle``, README section B): a refused upload is always 1113 "XML syntax
+error", whatever the loader said, and only ``GET /manager/configuration/validation`` (1908) gives
+the loader's message; and a refused ``overwrite=true`` upload of a file that did not exist LEAVES
+the refused file on disk, so the next restart would fail. So a new file is uploaded only with
+``overwrite=false`` and a replacement only with ``overwrite=true`` (the two modes where Wazuh
+cleans up), the configuration is validated after every upload, and whatever does not validate is
+taken back (the old content restored, a new file deleted) before the loader's message is reported.
 """
 
 from __future__ import annotations
@@ -203,6 +212,30 @@ async def upload_rule_file(
     return str(items[0])
 
 
+def upload_mode(change: PendingChange) -> bool:
+    """``overwrite`` for a change's upload: false to create, true to replace (the modes where Wazuh cleans up)."""
+    return change.kind == "update_rule"
+
+
+async def delete_rule_file(api: ServerApiBackend, filename: str, relative_dirname: str) -> None:
+    """``DELETE /rules/files/{name}``; a file that is already gone (1906) is not an error."""
+    path = f"/rules/files/{filename}"
+    body = await api.request("DELETE", path, action="rules:delete", params={"relative_dirname": relative_dirname})
+    _, failed = envelope_items(body, path)
+    for entry in failed:
+        if failed_code(entry) not in FILE_MISSING_CODES:
+            raise_failed_item(entry)
+
+
+async def loader_problem(api: ServerApiBackend) -> str | None:
+    """What ``GET /manager/configuration/validation`` says is wrong (Wazuh's loader, error 1908), or None."""
+    try:
+        await validate_configuration(api, "manager")
+    except InvalidArgument as exc:
+        return exc.message.split("Wazuh said: ", 1)[-1]
+    return None
+
+
 async def restart(api: ServerApiBackend, scope: RestartScope) -> list[str]:
     """``PUT /manager/restart`` or ``PUT /cluster/restart`` (both 202); returns the nodes told to restart."""
     path, action = (
@@ -303,13 +336,51 @@ async def check_fresh(api: ServerApiBackend, change: PendingChange) -> None:
 
 
 async def send_change(api: ServerApiBackend, change: PendingChange) -> str:
-    """Carry the change out; returns what Wazuh did, in words."""
+    """Carry the change out; returns what Wazuh did, in words. A rule file that Wazuh's loader refuses
+    is never left on the manager (see the module's docstring), and the refusal names the loader's reason."""
     if change.kind == "restart_manager":
         nodes = await restart(api, change.scope or "manager")
         return f"restart requested on {', '.join(nodes) or 'the manager'}"
     if change.filename is None or change.relative_dirname is None:
         raise Conflict(f"Change {change.id} names no target file.")
-    written = await upload_rule_file(
-        api, change.filename, change.relative_dirname, change.payload, overwrite=change.kind == "update_rule"
-    )
+    filename, directory = change.filename, change.relative_dirname
+    previous = await read_rule_file(api, filename, directory) if upload_mode(change) else None
+    try:
+        written = await upload_rule_file(api, filename, directory, change.payload, overwrite=upload_mode(change))
+    except InvalidArgument as exc:
+        if exc.upstream_code != 1113:
+            raise
+        problem = await _take_back(api, change, previous)
+        said = f"Its loader says: {problem}" if problem else "The configuration still validates, so nothing was left."
+        raise InvalidArgument(
+            f"Wazuh's rule loader refused {change.target}: Wazuh answers only 'XML syntax error' (error 1113) "
+            f"whatever the reason. {said}",
+            hint="Fix the rule XML and request the change again.",
+            upstream_code=1908 if problem else 1113,
+        ) from None
+    problem = await loader_problem(api)
+    if problem:
+        await _take_back(api, change, previous)
+        raise InvalidArgument(
+            f"Wazuh accepted {change.target} but its configuration no longer validates, so the change was "
+            f"taken back ({'the previous content restored' if previous is not None else 'the file deleted'}). "
+            f"Wazuh's loader says: {problem}",
+            hint="Fix the rule XML (or the file the message names) and request the change again.",
+            upstream_code=1908,
+        )
     return f"wrote {written}"
+
+
+async def _take_back(api: ServerApiBackend, change: PendingChange, previous: str | None) -> str | None:
+    """After a refusal or a failed validation: leave the manager as it was, and say what its loader said.
+
+    Returns the loader's message when the configuration did not validate (1908), else None."""
+    assert change.filename is not None and change.relative_dirname is not None
+    problem = await loader_problem(api)
+    if problem is None:
+        return None
+    if previous is not None:
+        await upload_rule_file(api, change.filename, change.relative_dirname, previous, overwrite=True)
+    else:
+        await delete_rule_file(api, change.filename, change.relative_dirname)
+    return problem
