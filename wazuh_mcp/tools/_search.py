@@ -140,6 +140,8 @@ class PageQuery:
     must_not: list[dict[str, Any]] = field(default_factory=list)
     tool: str | None = None
     """Canonical tool id in the cursor's fingerprint; None: the running tool (``context.current_tool``)."""
+    aggs: dict[str, Any] | None = None
+    """Aggregations computed over the whole result set in the same request (e.g. a pivot's per-field counts)."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +150,7 @@ class HitPage:
     total: int
     next_cursor: str
     warnings: list[str] = field(default_factory=list)
+    aggregations: dict[str, Any] = field(default_factory=dict)
 
     @property
     def truncated(self) -> bool:
@@ -272,6 +275,8 @@ def search_body(query: PageQuery, window: tuple[int, int] | None, after: list[An
     }
     if after is not None:
         body["search_after"] = after
+    if query.aggs:
+        body["aggs"] = query.aggs
     return body
 
 
@@ -291,4 +296,10 @@ async def fetch_page(ctx: Context[Any, Any], query: PageQuery) -> HitPage:
     next_cursor = ""
     if more and hits:
         next_cursor = codec.encode(fingerprint=fingerprint, after=list(hits[-1].get("sort") or []), window=window)
-    return HitPage(hits=hits, total=total_hits(response), next_cursor=next_cursor, warnings=warnings)
+    return HitPage(
+        hits=hits,
+        total=total_hits(response),
+        next_cursor=next_cursor,
+        warnings=warnings,
+        aggregations=dict(response.get("aggregations") or {}),
+    )

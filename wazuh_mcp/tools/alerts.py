@@ -74,6 +74,24 @@ async def alert_page(
     must_not: list[dict[str, Any]] | None = None,
 ) -> SearchAlertsResult:
     """One newest-first page of compact alerts (shared by every alert-list tool)."""
+    page, _ = await alert_page_counted(
+        ctx, identity, filters, time_range=time_range, size=size, cursor=cursor, must_not=must_not
+    )
+    return page
+
+
+async def alert_page_counted(
+    ctx: Context[Any, Any],
+    identity: dict[str, Any],
+    filters: list[dict[str, Any]],
+    *,
+    time_range: str,
+    size: int,
+    cursor: str | None,
+    must_not: list[dict[str, Any]] | None = None,
+    aggs: dict[str, Any] | None = None,
+) -> tuple[SearchAlertsResult, dict[str, Any]]:
+    """``alert_page`` plus ``aggs`` over the whole result set, answered by the same request."""
     page = await fetch_page(
         ctx,
         PageQuery(
@@ -86,10 +104,12 @@ async def alert_page(
             size=size,
             cursor=cursor,
             time_range=time_range,
+            aggs=aggs,
         ),
     )
     view = alert_page_view(page.hits, overhead=len(page.next_cursor) + _ENVELOPE_BYTES)
-    return SearchAlertsResult(alerts=view.alerts, rules=view.rules, agents=view.agents, **page.envelope())
+    result = SearchAlertsResult(alerts=view.alerts, rules=view.rules, agents=view.agents, **page.envelope())
+    return result, page.aggregations
 
 
 @tool("alerts.search_alerts", title="Search alerts")
