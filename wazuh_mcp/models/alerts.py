@@ -114,6 +114,11 @@ class SearchAlertsResult(Page):
         description="Groups, MITRE ATT&CK and compliance tags of each rule on this page, by rule id.",
     )
     agents: AgentsOnPage = Field(default_factory=dict, description="Name and IP of each agent on this page, by id.")
+    compliance_cut: bool = Field(
+        default=False,
+        exclude_if=lambda v: not v,
+        description="True when the rules' compliance tags were left out to keep the page small (get_alert has them).",
+    )
 
 
 class GetAlertResult(Coverage):

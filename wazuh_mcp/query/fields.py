@@ -329,3 +329,53 @@ def ioc_fields(kind: IocKind, algorithm: Algorithm | None = None) -> tuple[str, 
 
 def of_integration(integration: str) -> tuple[FieldInfo, ...]:
     return tuple(f for f in FIELD_LIST if f.integration == integration)
+
+
+SLOTS: dict[str, tuple[str, ...]] = {
+    "src_ip": (
+        "data.srcip",
+        f"{_WIN_DATA}ipAddress",
+        "data.aws.sourceIPAddress",
+        f"{_GUARDDUTY}portProbeAction.portProbeDetails.remoteIpDetails.ipAddressV4",
+        f"{_GUARDDUTY}awsApiCallAction.remoteIpDetails.ipAddressV4",
+        f"{_GUARDDUTY}networkConnectionAction.remoteIpDetails.ipAddressV4",
+        "data.aws.source_ip_address",
+        f"{_O365}ClientIP",
+        f"{_O365}ActorIpAddress",
+        f"{_O365}ClientIPAddress",
+        f"{_GCP}jsonPayload.sourceIP",
+        f"{_GRAPH}ipAddress",
+        f"{_GRAPH}actor.ipAddress",
+        "data.src_ip",
+        f"{_AUDIT}srcip",
+    ),
+    "src_user": (
+        "data.srcuser",
+        f"{_WIN_DATA}subjectUserName",
+        "data.github.actor",
+        f"{_O365}UserId",
+        f"{_GRAPH}userPrincipalName",
+        f"{_GRAPH}actor.userPrincipalName",
+        f"{_GRAPH}userId",
+        f"{_GCP}protoPayload.authenticationInfo.principalEmail",
+        "data.aws.userIdentity.userName",
+    ),
+    "dst_user": (
+        "data.dstuser",
+        f"{_WIN_DATA}targetUserName",
+        "data.github.user",
+        f"{_O365}TargetUserOrGroupName",
+    ),
+    "host": (
+        "data.hostname",
+        f"{_WIN_SYSTEM}computer",
+        "data.system_name",
+        f"{_WIN_DATA}workstationName",
+        f"{_GCP}jsonPayload.queryName",
+        f"{_GRAPH}deviceName",
+        f"{_GRAPH}managedDeviceName",
+        f"{_OSQ}hostname",
+    ),
+}
+"""Which fields fill the compact alert's who and where (the first present wins): every family's source IP,
+acting user, target user and host land in the same four places, so a model reads them the same way."""

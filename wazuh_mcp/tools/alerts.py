@@ -108,7 +108,13 @@ async def alert_page_counted(
         ),
     )
     view = alert_page_view(page.hits, overhead=len(page.next_cursor) + _ENVELOPE_BYTES)
-    result = SearchAlertsResult(alerts=view.alerts, rules=view.rules, agents=view.agents, **page.envelope())
+    result = SearchAlertsResult(
+        alerts=view.alerts,
+        rules=view.rules,
+        agents=view.agents,
+        compliance_cut=view.compliance_cut,
+        **page.envelope(),
+    )
     return result, page.aggregations
 
 

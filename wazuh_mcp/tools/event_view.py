@@ -23,10 +23,12 @@ from wazuh_mcp.untrusted import ELLIPSIS, bound
 Scalar = str | int | float | bool
 EventValue = Scalar | list[Scalar]
 
-EVENT_BUDGET = 900
-"""Bytes of event fields in a listed alert (each field counted with its whole path and JSON value)."""
-TIGHT_EVENT_BUDGET = 160
-"""The budget an alert's event is cut to when its page would be over the page budget."""
+GENERIC_BUDGET = 420
+"""Bytes of event fields (each counted with its whole path and JSON value) of a listed alert of no known
+family; each ``Family`` has its own ``budget``."""
+TIGHT_GENERIC_BUDGET = 160
+COLUMNS_MAX = 8
+"""Fields a ``path.*`` entry (osquery's result columns) shows at most."""
 EVENT_VALUE_LIMIT = 160
 """Characters of one event value in a listed alert."""
 LIST_ITEMS = 5
@@ -53,6 +55,13 @@ class Family:
     fields: tuple[Field, ...]
     limits: dict[str, int] = dc_field(default_factory=dict)
     """Shorter limits for long free text (path → characters) in a listed alert."""
+    budget: int = 420
+    """Bytes of event fields this family's alerts show in a list: sized so a page of them fits whole."""
+
+    @property
+    def tight_budget(self) -> int:
+        """What an alert of the family keeps on a page that is over the page budget."""
+        return self.budget // 2
 
 
 def _has(key: str) -> Callable[[dict[str, Any]], bool]:
@@ -90,6 +99,7 @@ FAMILIES: tuple[Family, ...] = (
         ),
         # Before 4.8 the title is often the CVE's whole description; get_alert has all of it.
         {"vulnerability.title": 60, "vulnerability.package.condition": 80},
+        budget=520,
     ),
     Family(
         "windows-eventchannel",
@@ -99,6 +109,7 @@ FAMILIES: tuple[Family, ...] = (
             ("win.eventdata.image", "win.eventdata.newProcessName", "win.eventdata.processName"),
             ("win.eventdata.commandLine",),
             ("win.system.channel",),
+            ("win.system.providerName",),
             ("win.eventdata.parentImage", "win.eventdata.parentProcessName"),
             ("win.eventdata.subjectUserName",),
             ("win.eventdata.targetUserName",),
@@ -107,9 +118,16 @@ FAMILIES: tuple[Family, ...] = (
             ("win.eventdata.status",),
             ("win.eventdata.subStatus",),
             ("win.eventdata.hashes",),
-            ("win.system.providerName",),
             ("win.system.computer",),
         ),
+        {"win.eventdata.commandLine": 120},
+        budget=520,
+    ),
+    Family(
+        "windows",  # the legacy event log decoder: the computer is data.system_name, the event id data.id
+        _has("system_name"),
+        (("id",), ("status",), ("type",), ("extra_data",), ("system_name",)),
+        {"extra_data": 80},
     ),
     Family(
         "audit",
@@ -159,6 +177,7 @@ FAMILIES: tuple[Family, ...] = (
             ("sca.failed",),
             ("sca.score",),
         ),
+        {"sca.check.title": 100, "sca.policy": 80},
     ),
     Family(
         "ciscat",
@@ -174,9 +193,26 @@ FAMILIES: tuple[Family, ...] = (
         ),
     ),
     Family(
+        "openscap",
+        _has("oscap"),
+        (
+            ("oscap.check.title",),
+            ("oscap.check.result",),
+            ("oscap.check.severity",),
+            ("oscap.scan.profile.title", "oscap.scan.profile.id"),
+            ("oscap.check.id",),
+            ("oscap.scan.score",),
+            ("oscap.scan.content",),
+        ),
+        # the check's description, rationale and references run to kilobytes: get_alert has them
+        {"oscap.check.title": 100, "oscap.scan.profile.title": 60, "oscap.check.id": 90},
+    ),
+    Family(
         "osquery",
         _has("osquery"),
-        (("osquery.name",), ("osquery.pack",), ("osquery.action",), ("osquery.calendarTime",)),
+        (("osquery.name",), ("osquery.pack",), ("osquery.action",), ("osquery.columns.*",)),
+        {"osquery.columns.*": 60},
+        budget=560,
     ),
     Family(
         "office365",
@@ -184,12 +220,12 @@ FAMILIES: tuple[Family, ...] = (
         (
             ("office365.Operation",),
             ("office365.UserId",),
-            ("office365.ClientIP", "office365.ActorIpAddress"),
+            ("office365.ClientIP", "office365.ActorIpAddress", "office365.ClientIPAddress"),
             ("office365.ResultStatus",),
             ("office365.Workload",),
-            ("office365.Subscription",),
             ("office365.ObjectId",),
         ),
+        {"office365.ObjectId": 80},
     ),
     Family(
         "github",
@@ -197,8 +233,10 @@ FAMILIES: tuple[Family, ...] = (
         (
             ("github.action",),
             ("github.actor",),
+            ("github.user",),
             ("github.org",),
-            ("github.repo",),
+            ("github.repo", "github.repository"),
+            ("github.team",),
             ("github.actor_location.country_code",),
         ),
     ),
@@ -232,12 +270,43 @@ FAMILIES: tuple[Family, ...] = (
         _has("ms-graph"),
         (
             ("ms-graph.title",),
+            ("ms-graph.displayName",),
+            ("ms-graph.activity",),
+            ("ms-graph.riskLevel",),
             ("ms-graph.severity",),
+            ("ms-graph.userPrincipalName", "ms-graph.userId"),
+            ("ms-graph.ipAddress",),
             ("ms-graph.category",),
             ("ms-graph.status",),
-            ("ms-graph.serviceSource",),
-            ("ms-graph.resource",),
         ),
+        {"ms-graph.title": 80, "ms-graph.displayName": 80},
+    ),
+    Family(
+        "virustotal",
+        _has("virustotal"),
+        (
+            ("virustotal.source.file",),
+            ("virustotal.positives",),
+            ("virustotal.total",),
+            ("virustotal.malicious",),
+            ("virustotal.source.md5",),
+            ("virustotal.source.sha1",),
+            ("virustotal.found",),
+            ("virustotal.permalink",),
+        ),
+        {"virustotal.permalink": 100},
+    ),
+    Family(
+        "yara",
+        _has("YARA"),
+        (
+            ("YARA.rule_name",),
+            ("YARA.scanned_file",),
+            ("YARA.rule_description",),
+            ("YARA.tags",),
+            ("YARA.log_type",),
+        ),
+        {"YARA.rule_description": 80},
     ),
     Family(
         "azure",
@@ -335,7 +404,19 @@ _DISTINCT_TEXT = 8
 """Shorter values ("0", "ssh", "yes") repeat across fields by coincidence (uid and euid both "0"): kept."""
 
 
-def event_fields(data: Any, *, shown: set[str | None], budget: int = EVENT_BUDGET) -> tuple[dict[str, Any], bool]:
+def _family_paths(data: dict[str, Any], family: Family) -> Iterator[str]:
+    """The family's fields present in ``data``: the first of each alternative, ``x.*`` as x's scalar leaves."""
+    for alternatives in family.fields:
+        if len(alternatives) == 1 and alternatives[0].endswith(".*"):
+            node: Any = data
+            for part in alternatives[0][:-2].split("."):
+                node = node.get(part) if isinstance(node, dict) else None
+            yield from sorted(_scalar_paths(node, alternatives[0][:-2]))[:COLUMNS_MAX] if isinstance(node, dict) else ()
+        else:
+            yield _first_present(data, alternatives)
+
+
+def event_fields(data: Any, *, shown: set[str | None], tight: bool = False) -> tuple[dict[str, Any], bool]:
     """The event of a listed alert, nested as under ``data``: the family's fields, else the first scalars.
     Also whether fields were left out for the ``budget`` (bytes, counting each field's whole path).
 
@@ -344,15 +425,14 @@ def event_fields(data: Any, *, shown: set[str | None], budget: int = EVENT_BUDGE
     """
     if not isinstance(data, dict) or not data:
         return {}, False
-    left = budget
     family = family_of(data)
-    paths: Iterator[str]
-    if family is not None:
-        paths = (_first_present(data, alternatives) for alternatives in family.fields)
+    if family is None:
+        left = TIGHT_GENERIC_BUDGET if tight else GENERIC_BUDGET
     else:
-        # Sorted, not document order: engines may return ``_source`` keys in another order (osmem
-        # does), and which fields fit the budget must not depend on the engine.
-        paths = iter(sorted(_scalar_paths(data)))
+        left = family.tight_budget if tight else family.budget
+    # Sorted, not document order: engines may return ``_source`` keys in another order (osmem does),
+    # and which fields fit the budget must not depend on the engine.
+    paths = _family_paths(data, family) if family is not None else iter(sorted(_scalar_paths(data)))
     result: dict[str, Any] = {}
     taken: set[str] = set()
     shown = set(shown)
@@ -360,7 +440,7 @@ def event_fields(data: Any, *, shown: set[str | None], budget: int = EVENT_BUDGE
     for path in paths:
         if not path or path in TOP_LEVEL or path == _WIN_EVENT_ID or path in taken:
             continue
-        limit = family.limits.get(path, EVENT_VALUE_LIMIT) if family else EVENT_VALUE_LIMIT
+        limit = _limit(family, path)
         value = shown_value(values_at(data, path), limit, LIST_ITEMS)
         if value is None or (isinstance(value, str) and value in shown):
             continue
@@ -379,6 +459,15 @@ def event_fields(data: Any, *, shown: set[str | None], budget: int = EVENT_BUDGE
         _put(result, key, value)
         left -= cost
     return result, cut
+
+
+def _limit(family: Family | None, path: str) -> int:
+    if family is None:
+        return EVENT_VALUE_LIMIT
+    if path in family.limits:
+        return family.limits[path]
+    parent = path.rsplit(".", 1)[0] + ".*"
+    return family.limits.get(parent, EVENT_VALUE_LIMIT)
 
 
 def _first_present(data: dict[str, Any], alternatives: Field) -> str:
