@@ -128,9 +128,13 @@ class GetAlertResult(Coverage):
     )
     document: Nested = Field(
         default_factory=dict,
-        description="The whole alert document as stored, every value bounded (long text cut with …).",
+        description="The whole alert document as stored, value for value: control characters removed, long text "
+        "cut with …, each change named in `cut`.",
     )
-    cut: Tags = Field(description="Fields of the document shortened (…) or left out to stay within the size budget.")
+    cut: Tags = Field(
+        description="Fields of the document changed: shortened (…), left out for the size budget, or "
+        "'<path>: control characters removed'."
+    )
     cut_count: OptInt = Field(default=None, description="How many fields were cut, when more than `cut` lists.")
     same_wazuh_id: OptInt = Field(
         default=None,

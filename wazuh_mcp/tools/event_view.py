@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Any
 
-from wazuh_mcp.untrusted import ELLIPSIS, bound
+from wazuh_mcp.untrusted import ELLIPSIS, bound, clean
 
 Scalar = str | int | float | bool
 EventValue = Scalar | list[Scalar]
@@ -442,8 +442,9 @@ def event_fields(data: Any, *, shown: set[str | None], tight: bool = False) -> t
             continue
         limit = _limit(family, path)
         value = shown_value(values_at(data, path), limit, LIST_ITEMS)
-        if value is None or (isinstance(value, str) and value in shown):
-            continue
+        column = family is not None and f"{path.rsplit('.', 1)[0]}.*" in family.limits
+        if value is None or (isinstance(value, str) and value in shown and not column):
+            continue  # a result row's columns are each their own fact, even when two hold the same value
         if path == _VD_TITLE and str(value).startswith(str(result.get("vulnerability", {}).get("cve", "\0"))):
             continue  # "CVE-… affects pkg" / "CVE-… on Ubuntu 16.04": nothing the other fields don't say
         key = bound(path, KEY_LIMIT) or "?"
@@ -454,7 +455,7 @@ def event_fields(data: Any, *, shown: set[str | None], tight: bool = False) -> t
                 break
             continue
         taken.add(path)
-        if isinstance(value, str) and len(value) >= _DISTINCT_TEXT:
+        if isinstance(value, str) and len(value) >= _DISTINCT_TEXT and not column:
             shown.add(value)  # the same text under a second path (aws.source, aws.service.serviceName) once
         _put(result, key, value)
         left -= cost
@@ -499,18 +500,24 @@ CUT_NAMES_MAX = 40
 
 @dataclass
 class Document:
-    """The alert document as stored (nested), every string bounded, lists cut, fields past the budget left out."""
+    """The alert document as stored (nested), value for value: strings keep their line breaks, tabs and
+    blanks; control and format characters are removed, long strings and lists cut, fields past the budget
+    left out, and each of those changes named in ``cut``."""
 
     fields: dict[str, Any]
     cut: list[str]
-    """Paths shortened (…) or left out, at most ``CUT_NAMES_MAX`` of them."""
+    """Paths changed: shortened (…), left out, or ``<path>: control characters removed``; at most
+    ``CUT_NAMES_MAX`` of them."""
     cut_count: int = 0
     left: int = DOCUMENT_BUDGET
 
-    def note(self, path: str) -> None:
+    def note(self, path: str, why: str = "") -> None:
         self.cut_count += 1
         if len(self.cut) < CUT_NAMES_MAX:
-            self.cut.append(bound(path, KEY_LIMIT) or "?")
+            self.cut.append((bound(path, KEY_LIMIT) or "?") + why)
+
+
+CLEANED = ": control characters removed"
 
 
 def whole_document(source: dict[str, Any]) -> Document:
@@ -522,42 +529,40 @@ def whole_document(source: dict[str, Any]) -> Document:
 def _copy_object(node: dict[str, Any], prefix: str, doc: Document) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for raw_key, value in node.items():
-        key = bound(str(raw_key), KEY_LIMIT) or "?"
+        key = clean(str(raw_key))[:KEY_LIMIT] or "?"
         path = f"{prefix}.{key}" if prefix else key
+        if key != raw_key:
+            doc.note(path, CLEANED if len(str(raw_key)) <= KEY_LIMIT else "")
         if doc.left <= len(key) + 8:
             doc.note(path)
             continue
         doc.left -= len(key) + 4
-        copied = _copy_value(value, path, doc)
-        if copied is not None:
-            result[key] = copied
+        result[key] = _copy_value(value, path, doc)
     return result
 
 
 def _copy_value(value: Any, path: str, doc: Document) -> Any:
     if isinstance(value, dict):
-        return _copy_object(value, path, doc) or None
+        return _copy_object(value, path, doc)
     if isinstance(value, list):
-        items = []
-        for item in value[:DOCUMENT_LIST_ITEMS]:
-            copied = _copy_value(item, path, doc)
-            if copied is not None:
-                items.append(copied)
+        items = [_copy_value(item, path, doc) for item in value[:DOCUMENT_LIST_ITEMS]]
         if len(value) > DOCUMENT_LIST_ITEMS:
             doc.note(path)
-        return items or None
+        return items
     if value is None or isinstance(value, bool | int | float):
-        cost = len(json.dumps(value))
-        if cost > doc.left:
-            doc.note(path)
-            return None
-        doc.left -= cost
+        doc.left -= len(json.dumps(value))
         return value
-    text = bound(str(value), min(DOCUMENT_VALUE_LIMIT, max(doc.left - 2, 0)))
-    if text is None or (text == ELLIPSIS):
-        doc.note(path)
-        return None
-    if text.endswith(ELLIPSIS) and not str(value).endswith(ELLIPSIS):
+    return _copy_text(str(value), path, doc)
+
+
+def _copy_text(value: str, path: str, doc: Document) -> str | None:
+    limit = min(DOCUMENT_VALUE_LIMIT, max(doc.left - 2, 0))
+    head = value[: limit * 4 + 64]  # a megabyte field costs a bounded amount of work
+    text = clean(head, keep_newlines=True)
+    if text != head:
+        doc.note(path, CLEANED)
+    if len(text) > limit or len(head) < len(value):
+        text = text[: max(limit - 1, 0)] + ELLIPSIS
         doc.note(path)
     doc.left -= len(json.dumps(text, ensure_ascii=False))
     return text
