@@ -295,19 +295,17 @@ def _prefix(spec: HuntField, value: Any) -> str:
 
 
 class HuntClause(BaseModel):
-    """One condition: ``field`` (from the allowlist) ``op`` ``value``."""
+    """One condition."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     field: str = Field(max_length=FIELD_NAME_MAX, description="An alert field that hunt_fields lists.")
     op: Op = Field(
-        description="eq, ne, in, exists, prefix on any field; gt/gte/lt/lte only on number "
+        description="eq, ne, in (1..100 values), exists (true), prefix (3+ characters); gt/gte/lt/lte on number "
         "and time fields (rule.level, @timestamp)."
     )
     value: Value = Field(
-        description="A single value for eq/ne/gt/gte/lt/lte; a list of 1..100 values for "
-        "in; true for exists; text of 3+ characters for prefix. Times are "
-        "ISO-8601, e.g. '2024-05-01T10:00:00Z'."
+        description="One value; a list for in; true for exists. Times: ISO-8601, e.g. 2024-05-01T10:00:00Z."
     )
 
     @model_validator(mode="after")

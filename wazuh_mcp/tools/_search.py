@@ -58,8 +58,7 @@ def _time_range(value: str) -> str:
 TimeRange = Annotated[
     str,
     Field(
-        description="How far back from now: a number and m (minutes), h (hours) or d (days), at most 30d. "
-        "Narrow windows are faster and cheaper for your context.",
+        description="How far back from now, e.g. 15m, 24h, 7d (at most 30d).",
         json_schema_extra={"pattern": TIME_RANGE_PATTERN},
     ),
     AfterValidator(_time_range),
@@ -71,7 +70,7 @@ PageSize = Annotated[
     Field(
         ge=1,
         le=100,
-        description="Results per page (1..100). Each result costs context; the default suits most questions.",
+        description="Results per page.",
     ),
 ]
 
@@ -95,8 +94,7 @@ Cursor = Annotated[
     Annotated[str, Field(max_length=2048)] | None,
     BeforeValidator(_cursor),
     Field(
-        description="next_cursor from the previous page of this same query (same other "
-        "arguments); omit it for the first page.",
+        description="next_cursor of the previous page (same other arguments); omit for the first.",
     ),
 ]
 

@@ -79,14 +79,11 @@ async def hunt_query(
     size: PageSize = 25,
     cursor: Cursor = None,
 ) -> HuntQueryResult:
-    """Hunt over alerts with structured clauses {field, op, value}: `must` clauses all hold, `must_not`
-    clauses none (at most 20 in total). Fields come from an allowlist of alert fields where Wazuh stores
-    what analysts pivot on (agent.id, rule.id, rule.level, rule.groups, rule.mitre.id, data.srcip,
-    data.srcuser, data.win.eventdata.*, data.win.system.eventID, data.audit.*, AWS addresses,
-    data.vulnerability.cve, syscheck.path and hashes, @timestamp…); call hunt_fields for each field's
-    type, operators and how many alerts carry it.
-    Operators: eq, ne, in (list of 1..100), exists (value true), prefix (3+ characters); gt/gte/lt/lte
-    only on rule.level and @timestamp. No free-text or DSL. Newest first; follow `next_cursor`."""
+    """Hunt over alerts with clauses {field, op, value}: every `must` clause holds, no `must_not` clause
+    does (at most 20 in all). Fields: the allowlist hunt_fields lists with types, operators and how many
+    alerts carry each (agent, rule, MITRE, source/destination IPs and users, Windows, audit, AWS, GitHub,
+    Office 365, GCP, MS Graph, osquery, VirusTotal, Docker, YARA, FIM, vulnerabilities). No free text or
+    DSL. Newest first; follow `next_cursor`."""
     identity = {"must": _normalized(must), "must_not": _normalized(must_not)}
     return await run_hunt(ctx, identity, must, must_not, time_range=time_range, size=size, cursor=cursor)
 

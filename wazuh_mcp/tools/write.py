@@ -69,9 +69,8 @@ CustomRuleId = Annotated[
 Confirm = Annotated[
     bool,
     Field(
-        description="Only for a tool set to the caller_attested tier: true once the user has explicitly agreed to "
-        "this exact change in this conversation. Under the default confirmation_required tier it has no effect: "
-        "a person approves out of band.",
+        description="Only under the caller_attested tier: true once the user agreed to this exact change here. "
+        "Otherwise ignored: a person approves out of band.",
     ),
 ]
 
