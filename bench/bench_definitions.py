@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mcp.client.client import Client
 
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.setup.settings import Settings
 
 ROLES = [("analyst", False), ("readonly", False), ("admin", False), ("admin", True)]
 BUDGETS = {"analyst": 16 * 1024, "admin+writes": 24 * 1024}

@@ -20,12 +20,12 @@ from typing import Any
 import pytest
 from opensearchpy import helpers
 
+from standin.engine import OsmemEngine
+from standin.indexer_load import client, load_templates
 from tests.conftest import shared_dir
 from tests.engines import NO_NODE_REASON, OPENSEARCH_URL_ENV
 from tests.indexer.alert_views_bed import drop_sample
 from tests.indexer.expect import Doc
-from wazuh_mcp.standin.engine import OsmemEngine
-from wazuh_mcp.standin.indexer_load import client, load_templates
 
 DASHBOARD = Path("reference") / "wazuh" / "samples" / "dashboard-sample-alerts-4.14.7.ndjson"
 WINDOW = "8d"

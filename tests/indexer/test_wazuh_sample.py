@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from mcp.client.client import Client
 
+from standin.engine import OsmemEngine
 from tests.engines import NO_NODE_REASON, OPENSEARCH_URL_ENV
 from tests.indexer.conftest import pin_clock
 from tests.indexer.sample_bed import (
@@ -36,7 +37,6 @@ from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
 from wazuh_mcp.backends.indexer_shapes import IndexKind
 from wazuh_mcp.query.fields import HASH_LENGTH, ioc_fields
 from wazuh_mcp.query.hunt_grammar import FIELDS
-from wazuh_mcp.standin.engine import OsmemEngine
 
 GUARDDUTY_PROBE_IP = "data.aws.service.action.portProbeAction.portProbeDetails.remoteIpDetails.ipAddressV4"
 AWS_KEY_USER = "data.aws.resource.accessKeyDetails.userName"

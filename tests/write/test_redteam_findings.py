@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
+from standin.server import StandinServer
 from tests.write.conftest import NEW_RULE, connect, error_text, ok, uploads
 from tests.write.test_approvals import approve_now
 from wazuh_mcp.errors import Conflict
-from wazuh_mcp.server.audit import iter_events
-from wazuh_mcp.standin.server import StandinServer
+from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.writes.approvals import change_digest, default_store, pending_dir
 
 SILENCER = """<group name="local,sshd,">

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from standin.rules import RuleFile
+from standin.server import StandinServer
 from tests.write.conftest import NEW_RULE, connect, error_text, ok, rule_ids, settings, uploads
-from wazuh_mcp.server.audit import iter_events
-from wazuh_mcp.standin.rules import RuleFile
-from wazuh_mcp.standin.server import StandinServer
+from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.writes.approvals import default_store, pending_dir
 
 

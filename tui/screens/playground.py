@@ -29,8 +29,9 @@ from tui.charts import BarChart, summary_buckets
 from tui.messages import DemoLoadProgress, PlaygroundFailed, PlaygroundReady, ToolFinished
 from tui.schema_form import FieldSpec, build_arguments, fields_from_schema
 from tui.screens.base import LauncherScreen
+from wazuh_mcp.config.settings import ensure_state_dir, state_dir
+from wazuh_mcp.private_files import open_private
 from wazuh_mcp.setup.serve_command import serve_argv
-from wazuh_mcp.setup.settings import ensure_state_dir, open_private, state_dir
 
 
 def _leaf_message(exc: BaseException) -> str:

@@ -29,10 +29,10 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from wazuh_mcp.agent_ids import agent_id
 from wazuh_mcp.errors import InvalidArgument
 from wazuh_mcp.query.fields import ALGORITHM_NAMES, HASH_LENGTH, FieldInfo, ip_mapped, is_ip
 from wazuh_mcp.query.fields import FIELDS as FIELD_INFO
-from wazuh_mcp.tools._args import agent_id
 
 FieldType = Literal["keyword", "ip", "long", "date"]
 """The value a field takes. ``ip`` is an IP address, stored as ``keyword`` (data.srcip, agent.ip) or,

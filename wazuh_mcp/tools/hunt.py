@@ -12,7 +12,7 @@ from wazuh_mcp.models.hunt import FieldCount, HuntFieldInfo, HuntFieldsResult, H
 from wazuh_mcp.query.fields import HASH_LENGTH, IocKind
 from wazuh_mcp.query.fields import ioc_fields as fields_of_kind
 from wazuh_mcp.query.hunt_grammar import FIELDS, HuntClause, any_field, build_query, check_value
-from wazuh_mcp.server.registry import tool
+from wazuh_mcp.runtime.registry import tool
 from wazuh_mcp.tools._search import (
     Cursor,
     PageSize,

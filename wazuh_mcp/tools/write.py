@@ -20,10 +20,11 @@ from typing import Annotated, Any, Literal
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
+from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.errors import InvalidArgument, NotFound
 from wazuh_mcp.models.write import ChangeKind, RestartScope, Tier, WriteResult
-from wazuh_mcp.server.context import AppContext, ServerApiBackend, deps
-from wazuh_mcp.server.registry import tool
+from wazuh_mcp.runtime.context import AppContext, deps
+from wazuh_mcp.runtime.registry import tool
 from wazuh_mcp.tools._changes import change_store, requester_of
 from wazuh_mcp.writes.approvals import unified_diff
 from wazuh_mcp.writes.rule_files import (

@@ -12,6 +12,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.backends.server_api_shapes import (
     FILE_MISSING_CODES,
     RULE_DOES_NOT_EXIST,
@@ -22,7 +23,6 @@ from wazuh_mcp.backends.server_api_shapes import (
 )
 from wazuh_mcp.errors import Conflict, InvalidArgument, UpstreamUnavailable
 from wazuh_mcp.models.write import PendingChange, RestartScope
-from wazuh_mcp.server.context import ServerApiBackend
 from wazuh_mcp.writes.rule_xml import parse_rule_file, require_custom_file, silencing
 
 _ID_CHUNK = 100
