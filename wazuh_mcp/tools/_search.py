@@ -58,7 +58,7 @@ def _time_range(value: str) -> str:
 TimeRange = Annotated[
     str,
     Field(
-        description="How far back from now, e.g. 15m, 24h, 7d (at most 30d).",
+        description="How far back, e.g. 15m, 24h, 7d (at most 30d).",
         json_schema_extra={"pattern": TIME_RANGE_PATTERN},
     ),
     AfterValidator(_time_range),
@@ -94,7 +94,7 @@ Cursor = Annotated[
     Annotated[str, Field(max_length=2048)] | None,
     BeforeValidator(_cursor),
     Field(
-        description="next_cursor of the previous page (same other arguments); omit for the first.",
+        description="next_cursor of the previous page (same other arguments).",
     ),
 ]
 

@@ -100,10 +100,9 @@ async def pivot_by_ioc(
     size: PageSize = 25,
     cursor: Cursor = None,
 ) -> PivotResult:
-    """Alerts holding an indicator in any field where Wazuh or an integration stores that kind of value
-    (source/destination IPs, Windows, AWS, Office 365, GCP, Azure, GitHub, osquery, FIM who-data,
-    VirusTotal…), newest first, one query; the first page also counts the alerts per field (`fields`).
-    Follow `next_cursor` for older alerts."""
+    """Alerts holding an indicator in any field where Wazuh or an integration stores its kind (Windows,
+    AWS, Office 365, GCP, Azure, GitHub, osquery, FIM who-data, VirusTotal…), newest first; the first page
+    counts them per field (`fields`). Follow `next_cursor`."""
     candidates = ioc_fields(kind, value)
     try:
         query, fields = any_field(candidates, value)
@@ -133,9 +132,8 @@ async def pivot_by_ioc(
 
 @tool("hunt.hunt_fields", title="Hunt fields")
 async def hunt_fields(ctx: Context[Any, Any], time_range: TimeRange = "24h") -> HuntFieldsResult:
-    """The hunt allowlist: each field hunt_query accepts, its type (keyword, ip, long, date), the
-    operators it takes, an example value, and how many alerts in the last `time_range` carry it with
-    a non-empty value — so a hunt targets fields that are actually populated here."""
+    """Every field hunt_query accepts: its type, operators, an example, what it holds, and how many alerts
+    of the last `time_range` carry it (hunt the populated ones)."""
     window = time_window(time_range)
     specs = list(FIELDS.values())
     aggs = {f"f{i}": {"filter": _present(spec.name, spec.mapping)} for i, spec in enumerate(specs)}

@@ -286,17 +286,13 @@ async def restart_manager(
     ctx: Context[Any, Any],
     scope: Annotated[
         Literal["manager", "cluster"],
-        Field(
-            description="'manager': this manager node (PUT /manager/restart). 'cluster': every node of a running "
-            "cluster (PUT /cluster/restart)."
-        ),
+        Field(description="'manager': this manager node; 'cluster': every node of a running cluster."),
     ] = "manager",
     confirm: Confirm = False,
 ) -> WriteResult:
-    """Propose restarting the Wazuh manager (or every cluster node), which loads new rule files and briefly
-    stops analysis. The configuration is validated first: if Wazuh reports it invalid, the restart is refused
-    with Wazuh's message. By default nothing happens until a person approves the returned change_id outside this
-    conversation. After it is applied, poll cluster_status every few seconds until every node is running."""
+    """Propose restarting the Wazuh manager (or every cluster node): it loads new rule files and briefly stops
+    analysis. An invalid configuration is refused with Wazuh's message. Nothing happens until a person approves
+    the change_id; after that, poll cluster_status until every node is running."""
     if scope == "cluster":
         status = await deps(ctx).server_api().request("GET", "/cluster/status", action="cluster:status")
         running = str((status.get("data") or {}).get("running", "")).lower() in {"yes", "true"}
