@@ -145,25 +145,29 @@ def number(doc: dict[str, Any], dotted: str) -> int | None:
         return None
 
 
-def to_fim(source: dict[str, Any]) -> FimDetail | None:
+def to_fim(source: dict[str, Any], *, tight: bool = False) -> FimDetail | None:
+    """What a FIM alert says about the file; ``tight`` keeps the path, event, SHA-256, owner and who-data
+    (the other digests, size, mode and times are in get_alert)."""
     path = text(source, "syscheck.path", 400)
     if path is None:
         return None
+    full = not tight
     return FimDetail(
         path=path,
         event=text(source, "syscheck.event"),
-        changed=tags(source, "syscheck.changed_attributes"),
-        sha256_before=text(source, "syscheck.sha256_before"),
+        changed=tags(source, "syscheck.changed_attributes") if full else [],
+        sha256_before=text(source, "syscheck.sha256_before") if full else None,
         sha256_after=text(source, "syscheck.sha256_after"),
-        md5_after=text(source, "syscheck.md5_after"),
-        sha1_after=text(source, "syscheck.sha1_after"),
-        size_after=number(source, "syscheck.size_after"),
+        md5_after=text(source, "syscheck.md5_after") if full else None,
+        sha1_after=text(source, "syscheck.sha1_after") if full else None,
+        size_after=number(source, "syscheck.size_after") if full else None,
         user_after=text(source, "syscheck.uname_after"),
-        perm_after=text(source, "syscheck.perm_after"),
-        mtime_after=text(source, "syscheck.mtime_after"),
+        perm_after=text(source, "syscheck.perm_after") if full else None,
+        mtime_after=text(source, "syscheck.mtime_after") if full else None,
         who=text(source, "syscheck.audit.user.name"),
         process=text(source, "syscheck.audit.process.name"),
-        diff=bound(raw_text(source, "syscheck.diff"), DIFF_EXCERPT, keep_newlines=True) or None,
+        diff=bound(raw_text(source, "syscheck.diff"), DIFF_EXCERPT if full else DIFF_EXCERPT // 3, keep_newlines=True)
+        or None,
     )
 
 
@@ -188,6 +192,7 @@ def to_alert(
     src_user = first_text(source, *SLOTS["src_user"])
     dst_user = first_text(source, *SLOTS["dst_user"])
     host = first_text(source, *SLOTS["host"])
+    fim = to_fim(source, tight=tight)
     event, event_cut = event_fields(
         source.get("data"), shown={src_ip, src_user, dst_user, host, description}, tight=tight
     )
@@ -211,10 +216,10 @@ def to_alert(
         url=text(source, "data.url", 300),
         # A location that names one of the rule's groups ("rootcheck", "vulnerability-detector") says nothing more.
         location=None if location in texts(source, "rule.groups") else location,
-        decoder=None if decoder == GENERIC_DECODER else decoder,
+        decoder=None if decoder == GENERIC_DECODER or (tight and event) else decoder,  # the event names its kind
         event=event,
-        event_cut=event_cut,
-        fim=to_fim(source),
+        event_cut=event_cut or (tight and fim is not None),
+        fim=fim,
         log=text(source, "full_log", log_excerpt) if log_excerpt > 0 else None,
     )
 

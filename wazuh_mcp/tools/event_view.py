@@ -57,11 +57,12 @@ class Family:
     """Shorter limits for long free text (path → characters) in a listed alert."""
     budget: int = 420
     """Bytes of event fields this family's alerts show in a list: sized so a page of them fits whole."""
+    tight: int | None = None
+    """What an alert of the family keeps on a page that is over the page budget (default: half)."""
 
     @property
     def tight_budget(self) -> int:
-        """What an alert of the family keeps on a page that is over the page budget."""
-        return self.budget // 2
+        return self.tight if self.tight is not None else self.budget // 2
 
 
 def _has(key: str) -> Callable[[dict[str, Any]], bool]:
@@ -108,6 +109,8 @@ FAMILIES: tuple[Family, ...] = (
             ("win.eventdata.logonType",),
             ("win.eventdata.image", "win.eventdata.newProcessName", "win.eventdata.processName"),
             ("win.eventdata.commandLine",),
+            ("win.eventdata.status",),
+            ("win.eventdata.subStatus",),
             ("win.system.channel",),
             ("win.system.providerName",),
             ("win.eventdata.parentImage", "win.eventdata.parentProcessName"),
@@ -115,13 +118,12 @@ FAMILIES: tuple[Family, ...] = (
             ("win.eventdata.targetUserName",),
             ("win.eventdata.user",),  # Sysmon: DOMAIN\\user that ran the process
             ("win.eventdata.ipAddress",),
-            ("win.eventdata.status",),
-            ("win.eventdata.subStatus",),
             ("win.eventdata.hashes",),
             ("win.system.computer",),
         ),
         {"win.eventdata.commandLine": 120},
         budget=520,
+        tight=140,  # a page of 25 logons: who, where and the event id are at the alert's top level
     ),
     Family(
         "windows",  # the legacy event log decoder: the computer is data.system_name, the event id data.id

@@ -107,10 +107,12 @@ async def pivot_by_ioc(
     try:
         query, fields = any_field(candidates, value)
     except ValueError:
-        raise InvalidArgument(
-            f"Invalid arguments for pivot_by_ioc: 'value': {value[:80]!r} is not a valid {kind} "
-            f"(it fits none of the {kind} fields, e.g. {candidates[0]})."
-        ) from None
+        reason = f"{value[:80]!r} fits none of the {kind} fields"
+        try:
+            check_value(candidates[0], "eq", value)
+        except ValueError as exc:  # the primary field's own rule says best what is wrong
+            reason = str(exc)
+        raise InvalidArgument(f"Invalid arguments for pivot_by_ioc: 'value': {reason}.") from None
     terms = query["bool"]["should"]
     normalized = next(iter(terms[0]["term"].values()))
     aggs = {f"f{i}": {"filter": term} for i, term in enumerate(terms)} if cursor is None else None
