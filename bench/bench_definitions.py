@@ -42,11 +42,12 @@ def size(value: Any) -> int:
 
 
 async def measure(role: str, writes: bool) -> dict[str, int]:
+    """Bytes per tool, and under "" the whole list as one JSON array (what a client receives)."""
     os.environ["WAZUH_MCP_CONFIG"] = os.devnull  # the developer's settings must not shape the figures
     settings = Settings.load(role=role, writes=writes, audit_log=Path(os.devnull))
     async with Client(build_server(settings)) as client:
         tools = (await client.list_tools()).tools
-    return {tool.name: size(visible(tool)) for tool in tools}
+    return {"": size([visible(tool) for tool in tools]), **{tool.name: size(visible(tool)) for tool in tools}}
 
 
 async def run(as_json: bool) -> int:
@@ -58,14 +59,14 @@ async def run(as_json: bool) -> int:
     print("|---|---|---|---|")
     for label, tools in results.items():
         budget = BUDGETS.get(label)
-        print(f"| {label} | {len(tools)} | {sum(tools.values()):,} | {f'{budget:,}' if budget else ''} |")
+        print(f"| {label} | {len(tools) - 1} | {tools['']:,} | {f'{budget:,}' if budget else ''} |")
     print("\n| tool | bytes | budget |")
     print("|---|---|---|")
     every = results["admin+writes"]
-    for name, n in sorted(every.items(), key=lambda kv: -kv[1]):
+    for name, n in sorted(((k, v) for k, v in every.items() if k), key=lambda kv: -kv[1]):
         budget = TOOL_BUDGETS.get(name)
         print(f"| {name} | {n:,} | {f'{budget:,}' if budget else ''} |")
-    over = [label for label, b in BUDGETS.items() if sum(results[label].values()) > b]
+    over = [label for label, b in BUDGETS.items() if results[label][""] > b]
     over += [name for name, b in TOOL_BUDGETS.items() if every.get(name, 0) > b]
     print(f"\nover budget: {', '.join(over) or 'none'}")
     return 0

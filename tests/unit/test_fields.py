@@ -13,7 +13,7 @@ import pytest
 
 from tests.conftest import REPO, shared_dir
 from wazuh_mcp.query import template_types
-from wazuh_mcp.query.fields import FIELDS, NOT_PIVOTED, ioc_fields, is_ip
+from wazuh_mcp.query.fields import FIELDS, NOT_PIVOTED, SLOTS, ioc_fields, is_ip
 from wazuh_mcp.query.hunt_grammar import any_field
 
 TEMPLATE = Path("reference/wazuh/indexer/wazuh-template-4.14.7.json")
@@ -128,3 +128,12 @@ def test_any_field_is_one_should_of_terms_over_the_fields_the_value_fits() -> No
     digest, fitting = any_field(ioc_fields("hash", "md5"), "AB" * 16)
     assert {next(iter(t["term"].values())) for t in digest["bool"]["should"]} == {"ab" * 16}
     assert fitting == list(ioc_fields("hash", "md5"))
+
+
+def test_the_alert_slots_are_fields_of_their_meaning() -> None:
+    """src_ip/src_user/dst_user/host are filled from fields of that meaning, every one also pivoted."""
+    meaning = {"src_ip": "ip", "src_user": "user", "dst_user": "user", "host": "host"}
+    for slot, names in SLOTS.items():
+        for name in names:
+            assert FIELDS[name].meaning == meaning[slot], (slot, name)
+            assert name in ioc_fields(KIND_OF[meaning[slot]]), name  # type: ignore[arg-type]

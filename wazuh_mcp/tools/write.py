@@ -70,8 +70,8 @@ CustomRuleId = Annotated[
 Confirm = Annotated[
     bool,
     Field(
-        description="Only under the caller_attested tier: true once the user agreed to this exact change here. "
-        "Otherwise ignored: a person approves out of band.",
+        description="caller_attested tier only: true once the user agreed to this exact change here; otherwise "
+        "a person approves out of band.",
     ),
 ]
 
