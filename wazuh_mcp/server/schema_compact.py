@@ -59,9 +59,11 @@ def compact(schema: Any, *, output: bool = False, _top: bool = True) -> Any:
 
         if key in ("properties", "$defs"):
             out[key] = {name: compact(sub, output=output, _top=False) for name, sub in value.items()}
-        elif key == "items" and isinstance(value, dict) and "description" in schema:
-            # a list's own description says what its items are (agent_ids: "Agent ids, e.g. ['001']")
-            out[key] = compact({k: v for k, v in value.items() if k != "description"}, output=output, _top=False)
         else:
             out[key] = compact(value, output=output, _top=False)
-    return _collapse_any_of(out)
+    out = _collapse_any_of(out)
+    items = out.get("items")
+    if "description" in out and isinstance(items, dict) and "description" in items:
+        # a list's own description says what its items are (agent_ids: "Agent ids, e.g. ['001']")
+        out["items"] = {k: v for k, v in items.items() if k != "description"}
+    return out

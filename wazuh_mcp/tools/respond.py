@@ -32,7 +32,11 @@ AgentIds = Annotated[
 ]
 Group = Annotated[
     str,
-    Field(min_length=1, max_length=128, description="An existing agent group."),
+    Field(
+        min_length=1,
+        max_length=128,
+        description="An agent group, e.g. 'default' (list_agents shows each agent's groups).",
+    ),
 ]
 SomeAgentIds = Annotated[
     Annotated[list[AgentId], Field(min_length=1, max_length=100)] | None,
