@@ -37,4 +37,7 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
             monkeypatch.delenv(key)
     monkeypatch.setenv("WAZUH_MCP_CONFIG", str(home / "config.toml"))
     monkeypatch.setenv("WAZUH_MCP_STATE_DIR", str(home / "state"))
+    # The audit head's copy in the OS keyring (audit_anchor) would land in the developer's own keyring:
+    # off, except in the tests of it, which give it a keyring of their own.
+    monkeypatch.setenv("WAZUH_MCP_AUDIT_ANCHOR", "off")
     yield home

@@ -147,3 +147,32 @@ def test_a_locked_keyring_is_a_clear_error_not_a_fallback() -> None:
             check=True,
         )
     assert secrets.get_password("ci", "api") == API_PW
+
+
+def test_the_audit_head_survives_deleting_the_state_dir_in_the_secret_service(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """H1 against the real Secret Service: the chain's head kept outside the state directory."""
+    import shutil
+
+    from wazuh_mcp.runtime import audit_anchor
+    from wazuh_mcp.runtime.audit import AuditEvent, AuditSink
+    from wazuh_mcp.runtime.audit_chain import verify
+
+    monkeypatch.setenv("WAZUH_MCP_AUDIT_ANCHOR", "keyring")  # the suite turns it off elsewhere
+    path = tmp_path / "state" / "audit.jsonl"
+    sink = AuditSink(path)
+    try:
+        for n in range(3):
+            sink.write(
+                AuditEvent(
+                    ts="2026-12-01T10:00:00.000Z", tool="cluster.status", toolset="cluster", outcome="ok", duration_ms=n
+                )
+            )
+        assert audit_anchor.flush(20)
+        assert (audit_anchor.read(path).value or "").startswith("3 ")  # seq 3 in the real Secret Service
+        shutil.rmtree(tmp_path / "state")
+        report = verify(path)
+        assert not report.ok and "the head kept in the OS keyring says 3 record(s)" in report.summary()
+    finally:
+        audit_anchor.forget(path)

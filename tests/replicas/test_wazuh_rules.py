@@ -74,7 +74,10 @@ def real_records(tmp_path: Path) -> list[dict[str, Any]]:
     """Records the product writes for a change asked for, undone, rejected; a refused approval; a flood summary."""
     sink = AuditSink(tmp_path / "audit.jsonl")
     auditor = Auditor(sink, session="s1", role="admin")
-    store = ChangeStore(tmp_path, auditor=auditor, person="bob")
+    from wazuh_mcp.writes.approval_policy import Approver
+
+    bob = Approver(person="bob", role="admin", allowed=("*",), channel="cli", names=("bob",))
+    store = ChangeStore(tmp_path, auditor=auditor, approver=bob)
     from wazuh_mcp.models.write import Requester
 
     asked = store.prepare(

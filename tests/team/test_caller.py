@@ -21,7 +21,10 @@ def caller(oauth: OAuthSettings = OAUTH, **claims: Any):
 
 def test_the_first_mapped_group_wins_and_full_paths_match() -> None:
     assert caller(groups=["soc-analysts", "soc-leads"]).role == "admin"  # role_map order, not the token's
-    assert caller(groups=["/corp/soc-analysts"]).role == "analyst"
+    assert caller(groups=["/soc-analysts"]).role == "analyst"  # Keycloak's path of a top-level group
+    assert caller(groups=["/corp/soc-analysts"]).role is None  # a subgroup is not its last part (L3)
+    by_path = OAUTH.model_copy(update={"role_map": {"/corp/soc-analysts": "analyst"}})
+    assert caller(by_path, groups=["/corp/soc-analysts"]).role == "analyst"
     assert caller(groups=["other"]).role is None  # no default_role: no tool
     with_default = OAUTH.model_copy(update={"default_role": "readonly"})
     assert caller(with_default, groups=["other"]).role == "readonly"

@@ -281,24 +281,29 @@ async def test_four_eyes_over_http(keycloak: Keycloak, team: TeamServer) -> None
     second = keycloak.token("dave")  # another soc-lead (Wazuh user lead-dave, an administrator there)
     approved = approve_over_http(team, second, change_id)
     assert approved.status_code == 200, approved.text
-    assert approved.json()["state"] == "applied" and approved.json()["decided_by"] == "dave"
+    dave = f"dave (sub {claims(second)['sub']})"  # the record names the subject beside the display name (L2)
+    assert approved.json()["state"] == "applied" and approved.json()["decided_by"] == dave
     assert len(list(team.standin.state.ruleset.uploads())) == uploads_before + 1
     steps = [r for r in team.audit() if r.get("change_id") == change_id]
     refused = [r for r in steps if r["tool"] == "approval.approve" and r["outcome"] == "error"]
     assert refused and refused[0]["error_code"] == "forbidden"
     done = [r for r in steps if r["tool"] == "approval.approve" and r["outcome"] == "ok"]
-    assert done and done[0]["decided_by"] == "dave"
+    assert done and done[0]["decided_by"] == dave
     assert approve_over_http(team, second, change_id).status_code == 409  # applied once
 
 
 async def test_the_cli_approver_must_be_another_person(keycloak: Keycloak, team: TeamServer) -> None:
     from wazuh_mcp.errors import Forbidden
     from wazuh_mcp.runtime.audit import Auditor, AuditSink
+    from wazuh_mcp.writes.approval_policy import Approver
     from wazuh_mcp.writes.approvals import ChangeStore
 
     change_id = await _request_rule(team, keycloak.token("bob"), 100202)
     # `wazuh-mcp approve` run by an OS user named like the requester is the requester.
-    store = ChangeStore(auditor=Auditor(AuditSink(team.audit_path), session="cli-test", role="admin"), person="bob")
+    approver = Approver(person="bob", role="admin", allowed=("*",), channel="cli", names=("bob",))
+    store = ChangeStore(
+        auditor=Auditor(AuditSink(team.audit_path), session="cli-test", role="admin"), approver=approver
+    )
     with pytest.raises(Forbidden, match="four eyes"):
         await store.approve(change_id, None, api_url=None)  # type: ignore[arg-type]  # refused before any call
 
@@ -339,3 +344,25 @@ async def test_a_team_caller_cannot_attest_their_own_change(
     text = result.content[0].text  # type: ignore[union-attr]
     assert result.is_error and text.startswith("forbidden:") and "four eyes" in text
     assert len(list(standin.state.ruleset.uploads())) == uploads_before
+
+
+async def test_h2_the_approvers_role_must_allow_the_changes_own_tool(
+    keycloak: Keycloak, standin: StandinServer, tmp_path: Any
+) -> None:
+    """H2 with Keycloak's tokens: soc-analysts mapped to a role allowed the write tools but not respond.*
+    cannot approve an isolation (before the fix any write role could); a soc-lead can."""
+    settings = team_settings(
+        tmp_path,
+        oauth={"role_map": {"soc-leads": "admin", "soc-analysts": "writer"}},
+        role_tool_allowlist={"admin": ["*"], "writer": ["write.*"]},
+        responses={"isolation_command": "wazuh-mcp-isolate", "release_command": "wazuh-mcp-release"},
+    )
+    with run_team_server(settings, standin) as team:
+        async with analyst(team.url, keycloak.token("bob")) as client:
+            asked = await client.call_tool("isolate_agent", {"agent_id": "001"})
+        assert asked.structured_content is not None, asked.content
+        change_id = str(asked.structured_content["change_id"])
+        refused = approve_over_http(team, keycloak.token("alice"), change_id)
+        assert refused.status_code == 403 and "respond.isolate_agent" in refused.json()["message"], refused.text
+        applied = approve_over_http(team, keycloak.token("dave"), change_id)
+        assert applied.status_code == 200 and applied.json()["state"] == "applied", applied.text

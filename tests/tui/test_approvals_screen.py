@@ -36,6 +36,7 @@ def api_env(standin: StandinServer, isolated_env: Path, monkeypatch: pytest.Monk
         "WAZUH_MCP_API_PASSWORD": api_password(),
         "WAZUH_MCP_API_CA_BUNDLE": str(standin.ca_path),
         "WAZUH_MCP_AUDIT_LOG": str(audit),
+        "WAZUH_MCP_ROLE": "admin",  # the approver's own role must allow each change's tool (approval_policy)
     }.items():
         monkeypatch.setenv(key, value)
     return audit

@@ -134,6 +134,8 @@ def test_every_variable_in_the_readme_table_reaches_its_setting(monkeypatch: pyt
         "WAZUH_MCP_HTTP_TLS_KEY": ("/k.pem", lambda s: str(s.http.tls_key)),
         "WAZUH_MCP_HTTP_ALLOW_PLAINTEXT": ("true", lambda s: s.http.allow_plaintext),
         "WAZUH_MCP_HTTP_PUBLIC_URL": ("https://mcp.example/mcp", lambda s: s.http.public_url),
+        "WAZUH_MCP_HTTP_HEADER_TIMEOUT_S": ("4", lambda s: s.http.header_timeout_s),
+        "WAZUH_MCP_HTTP_BODY_TIMEOUT_S": ("6", lambda s: s.http.body_timeout_s),
         "WAZUH_MCP_OAUTH_ISSUER": ("https://idp/realms/soc", lambda s: s.oauth.issuer),
         "WAZUH_MCP_OAUTH_AUDIENCE": ("wazuh-mcp", lambda s: s.oauth.audience),
         "WAZUH_MCP_OAUTH_JWKS_URL": ("https://idp/certs", lambda s: s.oauth.jwks_url),
@@ -155,6 +157,8 @@ def test_every_variable_in_the_readme_table_reaches_its_setting(monkeypatch: pyt
         "WAZUH_MCP_API_RUN_AS": {"username": "alice"},
         "WAZUH_MCP_WRITES": True,
         "WAZUH_MCP_HTTP_PORT": 9000,
+        "WAZUH_MCP_HTTP_HEADER_TIMEOUT_S": 4.0,
+        "WAZUH_MCP_HTTP_BODY_TIMEOUT_S": 6.0,
         "WAZUH_MCP_HTTP_ALLOW_PLAINTEXT": True,
         "WAZUH_MCP_OAUTH_ROLE_MAP": {"soc-leads": "admin"},
         "WAZUH_MCP_TEAM_LEASE_S": 90.0,
@@ -176,6 +180,7 @@ def test_every_variable_in_the_readme_table_reaches_its_setting(monkeypatch: pyt
         "WAZUH_MCP_SHARED",  # development: the reference data's folder, for the test bed's loaders
         "WAZUH_MCP_API_PASSWORD",
         "WAZUH_MCP_INDEXER_PASSWORD",
+        "WAZUH_MCP_AUDIT_ANCHOR",  # read by runtime/audit_anchor.py, tested in tests/hardening/test_h1_audit_loss.py
     }
     assert documented - set(values) <= elsewhere, documented - set(values) - elsewhere
 

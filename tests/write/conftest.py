@@ -45,6 +45,9 @@ def api_env(standin: StandinServer, isolated_env: Path, monkeypatch: pytest.Monk
         "WAZUH_MCP_API_PASSWORD": DEMO_USERS["wazuh"].password,
         "WAZUH_MCP_API_CA_BUNDLE": str(standin.ca_path),
         "WAZUH_MCP_AUDIT_LOG": str(isolated_env / "audit.jsonl"),
+        # The approving process's own role must allow each change's tool (approval_policy), as the
+        # requesting server's does.
+        "WAZUH_MCP_ROLE": "admin",
     }
     for key, value in values.items():
         monkeypatch.setenv(key, value)

@@ -101,7 +101,7 @@ async def test_an_unknown_or_malformed_id_is_not_found_and_audited(standin: Stan
 
 async def test_an_expired_change_is_refused_and_marked_expired(standin: StandinServer, audit_path: Path) -> None:
     store = default_store()
-    past_due = ChangeStore(auditor=store.auditor, person=store.person, ttl=timedelta(seconds=-1))
+    past_due = ChangeStore(auditor=store.auditor, approver=store.approver, ttl=timedelta(seconds=-1))
     change = past_due.prepare(
         tool="write.restart_manager",
         kind="restart_manager",

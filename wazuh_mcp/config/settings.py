@@ -239,6 +239,10 @@ class HttpSettings(_Section):
     """The URL clients use (behind a proxy), for the protected-resource metadata; default from host/port."""
     allowed_origins: list[str] = Field(default_factory=list)
     """Browser ``Origin`` values accepted besides loopback ones (DNS-rebinding protection)."""
+    header_timeout_s: float = Field(default=10.0, gt=0, le=300)
+    """A request's headers must arrive within this (from the connection, or the previous answer), else it is closed."""
+    body_timeout_s: float = Field(default=30.0, gt=0, le=600)
+    """A request's body must arrive within this once the application reads it, else ``408``."""
 
 
 class TeamSettings(_Section):

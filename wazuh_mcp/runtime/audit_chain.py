@@ -13,6 +13,18 @@ across it; ``verify`` compares it with the last record, so records cut from the 
 Several processes append to one stream (``serve``, ``wazuh-mcp approve``, the launcher), so a
 record is sealed and appended under an exclusive lock on the head file.
 
+Losing records is always visible (``verify``, and ``check_tail`` when a server starts):
+
+- the head is also kept outside the state directory, in the OS keyring (``audit_anchor``), so a
+  stream deleted whole (the state directory with it) still shows: the keyring says records existed;
+- a writer that finds the head missing while records (or a keyring head) exist, or finds the head
+  ahead of the newest record (records cut from the end, the current file deleted), does not rebuild
+  the chain quietly: it first seals an ``audit.break`` record saying what it found, then continues
+  after the newest seq anyone recorded, so the gap stays in the chain. ``verify`` reports every
+  ``audit.break`` record as a problem;
+- a record cut short (a short write at disk-full, a writer killed mid-line) is truncated away by
+  the writer when it can, and otherwise reported as ``torn``, never as ``edited``.
+
 What it cannot prove: someone who can rewrite the files can also recompute every hash. The chain
 shows damage by anything that does not (an editor, a truncation, a deleted backup in the middle,
 a line pasted in); the oldest records leaving through rotation is expected and reported as such.
@@ -22,15 +34,23 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
 import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
+
+from wazuh_mcp.runtime import audit_anchor
 
 GENESIS = "0" * 64
 MAX_BACKUPS_SCANNED = 100
+
+BREAK_TOOL = "audit.break"
+"""``tool`` of the record a writer seals when it finds records lost (``Stream``); ``verify`` reports it."""
+_BREAK_MARK = b'"tool":"' + BREAK_TOOL.encode() + b'"'
 
 _SEAL = re.compile(rb',"seq":(\d+),"prev":"([0-9a-f]{64})","hash":"([0-9a-f]{64})"\}\r?\n?$')
 _HEX64 = re.compile(rb"[0-9a-f]{64}")
@@ -125,6 +145,32 @@ def read_head(path: Path) -> Head | None:
     return parsed[0] if parsed else None
 
 
+@dataclass(frozen=True)
+class Anchor:
+    """The head kept in the OS keyring (``audit_anchor``): ``head`` None when nothing is recorded there,
+    ``unavailable`` saying why nothing can be (no keyring, turned off)."""
+
+    head: Head | None
+    unavailable: str | None = None
+
+
+def read_anchor(path: Path) -> Anchor:
+    found = audit_anchor.read(path)
+    parsed = _parse_head(found.value.encode()) if found.value else None
+    return Anchor(parsed[0] if parsed else None, found.unavailable)
+
+
+def _anchor_value(head: Head) -> str:
+    return f"{head.seq} {head.hash} {head.floor}"
+
+
+def _break_record(detail: str) -> bytes:
+    now = datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    record: dict[str, object] = {"ts": now, "tool": BREAK_TOOL, "toolset": "audit", "args": {}}
+    record |= {"outcome": "error", "error": detail[:1000], "duration_ms": 0}
+    return json.dumps(record, separators=(",", ":"), ensure_ascii=False).encode()
+
+
 _HEAD_FORMAT = "{seq:020d} {hash} {floor:020d} {size:020d}\n"
 """Fixed width: rewritten in place with one write, never truncated."""
 
@@ -151,39 +197,73 @@ class Stream:
         try:
             os.lseek(head_fd, 0, os.SEEK_SET)
             parsed = _parse_head(os.read(head_fd, 256))
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)  # read: its last byte
             try:
                 size = os.fstat(fd).st_size
-                line, head = seal(record_json, self._current(parsed, size))
-                if size and size + len(line) > self.max_bytes:
+                head, lost = self._current(parsed, size)
+                lines = b""
+                if lost is not None:  # say so in the chain before going on: the gap stays visible
+                    lines, head = seal(_break_record(lost), head)
+                line, head = seal(record_json, head)
+                lines += line
+                if size and size + len(lines) > self.max_bytes:
                     os.close(fd)
                     fd = -1
                     head = self._rotate(head)
                     fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
                     size = 0
-                written = os.write(fd, line)
+                elif size and (parsed is None or parsed[1] != size) and _ends_torn(fd, size):
+                    lines = b"\n" + lines  # a line cut short stays a line of its own: "torn", not "edited"
+                written = os.write(fd, lines)
+                if written != len(lines):
+                    with contextlib.suppress(OSError):  # take the partial line back if the file system lets us
+                        os.ftruncate(fd, size)
+                    raise OSError(28, "short write (disk full?)")
             finally:
                 if fd >= 0:
                     os.close(fd)
-            if written != len(line):
-                raise OSError(28, "short write (disk full?)")
             stored = _HEAD_FORMAT.format(seq=head.seq, hash=head.hash, floor=head.floor, size=size + written)
             os.lseek(head_fd, 0, os.SEEK_SET)
             os.write(head_fd, stored.encode())
+            audit_anchor.store_later(self.path, _anchor_value(head))
         finally:
             _unlock(head_fd)
         return line
 
-    def _current(self, parsed: tuple[Head, int | None] | None, size: int) -> Head:
+    def _current(self, parsed: tuple[Head, int | None] | None, size: int) -> tuple[Head, str | None]:
+        """The head to chain the next record after, and what was lost if anything (for ``audit.break``)."""
         stored, stored_size = parsed if parsed else (None, None)
         if stored is not None and stored_size == size:
-            return stored  # the usual case: nothing to read back
-        # The file is the truth when they disagree: a writer that died between appending its
-        # record and updating the head, or a head deleted by hand, must not fork the chain.
+            return stored, None  # the usual case: nothing to read back
         newest = last_sealed(self.path)
-        if newest is not None and (stored is None or newest.seq > stored.seq):
-            return Head(newest.seq, newest.hash, stored.floor if stored else 0)
-        return stored or Head()
+        if stored is None:
+            return self._without_head(newest)
+        if newest is not None and newest.seq > stored.seq:
+            # A writer that died between appending its record and updating the head: the file is the truth.
+            return Head(newest.seq, newest.hash, stored.floor), None
+        if newest is None or newest.seq < stored.seq:
+            last = f"seq {newest.seq}" if newest is not None else "none"
+            return stored, (
+                f"records removed: the head says seq {stored.seq} was written, the newest record left is {last} "
+                "(the end of the stream was cut, or its current file deleted)"
+            )
+        return stored, None
+
+    def _without_head(self, newest: Sealed | None) -> tuple[Head, str | None]:
+        """No head file: a new stream, or a deleted head (a break), told apart by the records and the keyring."""
+        anchor = read_anchor(self.path).head
+        if newest is None and anchor is None:
+            return Head(), None  # a new stream (or, without a keyring, one deleted whole: verify says so)
+        floor = anchor.floor if anchor is not None else 0
+        start = Head(newest.seq, newest.hash, floor) if newest is not None else Head(floor=floor)
+        if anchor is not None and anchor.seq > start.seq:
+            start = anchor
+        last = f"seq {newest.seq}" if newest is not None else "no record left"
+        kept = f"seq {anchor.seq}" if anchor is not None else "nothing (or no keyring)"
+        detail = f"the head file {self._head_path.name} was missing; newest record: {last}; keyring head: {kept}"
+        if anchor is not None and (newest is None or anchor.seq > newest.seq):
+            detail += f"; {anchor.seq - (newest.seq if newest else floor)} record(s) lost"
+        return start, detail
 
     def close(self) -> None:
         if self._fd is not None:
@@ -193,6 +273,14 @@ class Stream:
     def __del__(self) -> None:
         with contextlib.suppress(OSError):
             self.close()
+
+
+def _ends_torn(fd: int, size: int) -> bool:
+    """The file's last byte is not a newline: a record was cut short."""
+    try:
+        return os.pread(fd, 1, size - 1) != b"\n"
+    except (OSError, AttributeError):  # AttributeError: no pread (Windows); a torn line then reads as one
+        return False
 
 
 def stream_files(path: Path) -> list[Path]:
@@ -242,7 +330,7 @@ def last_sealed_in(file: Path) -> Sealed | None:
 @dataclass
 class Problem:
     kind: str
-    """removed, reordered, edited, inserted, duplicated, torn, head"""
+    """removed, reordered, edited, inserted, duplicated, torn, head, break"""
     where: str
     detail: str
     gap: tuple[int, int] | None = None
@@ -261,6 +349,7 @@ class VerifyReport:
     first_seq: int | None = None
     last_seq: int | None = None
     head: Head | None = None
+    anchor: Anchor = field(default_factory=lambda: Anchor(None))
     problems: list[Problem] = field(default_factory=list)
 
     @property
@@ -268,8 +357,12 @@ class VerifyReport:
         return not self.problems
 
     def summary(self) -> str:
-        if not self.files:
-            return f"{self.path}: no audit records yet."
+        lines = self._verdict() + self._notes()
+        return "\n".join(lines)
+
+    def _verdict(self) -> list[str]:
+        if not self.files and self.ok:
+            return [f"{self.path}: no audit records yet."]
         lines = []
         if self.ok:
             span = f"seq {self.first_seq:,}–{self.last_seq:,}" if self.first_seq is not None else "no sealed records"
@@ -282,6 +375,10 @@ class VerifyReport:
             lines += [f"  {problem}" for problem in self.problems[:50]]
             if len(self.problems) > 50:
                 lines.append(f"  … and {len(self.problems) - 50} more")
+        return lines
+
+    def _notes(self) -> list[str]:
+        lines = []
         if self.ok and self.first_seq is not None and self.first_seq > 1:
             lines.append(
                 f"  note: the chain starts at seq {self.first_seq:,}: the {self.first_seq - 1:,} older record(s) "
@@ -289,7 +386,12 @@ class VerifyReport:
             )
         if self.unsealed_before_chain:
             lines.append(f"  note: {self.unsealed_before_chain:,} older record(s) predate sealing and are not checked.")
-        return "\n".join(lines)
+        if self.anchor.unavailable:
+            lines.append(
+                f"  note: the head is not kept outside the state directory ({self.anchor.unavailable}): "
+                "a state directory deleted whole would read as a new, empty trail."
+            )
+        return lines
 
 
 def verify_lines(name: Path, lines: list[tuple[bytes, str]], head: Head | None = None) -> VerifyReport:
@@ -306,16 +408,17 @@ def verify_lines(name: Path, lines: list[tuple[bytes, str]], head: Head | None =
 
 def verify(path: Path) -> VerifyReport:
     """Check the whole stream at ``path``: every seal, the order, the links and the head."""
-    walk = _Walk(VerifyReport(path=path, files=stream_files(path), head=read_head(path)))
+    report = VerifyReport(path=path, files=stream_files(path), head=read_head(path), anchor=read_anchor(path))
+    walk = _Walk(report)
     for file in walk.report.files:
         with file.open("rb") as fh:
             lines = fh.read().split(b"\n")
         for number, line in enumerate(lines, start=1):
             if line.strip():
                 walk.line(line, f"{file.name}:{number}", last=file == path and number == len(lines))
-    report = walk.report
     report.last_seq = walk.top.seq if walk.top is not None else None
     _check_head(report, walk.top)
+    _check_anchor(report, walk.top, walk.hashes)
     _explain_moves(report, walk.moved)
     return report
 
@@ -329,6 +432,7 @@ class _Walk:
         """The record with the highest seq so far."""
         self.top_where = ""
         self.seen: set[int] = set()
+        self.hashes: dict[int, str] = {}
         self.moved: set[int] = set()
 
     def problem(self, kind: str, where: str, detail: str, gap: tuple[int, int] | None = None) -> None:
@@ -337,16 +441,22 @@ class _Walk:
     def line(self, line: bytes, where: str, *, last: bool) -> None:
         found = unseal(line)
         if found is None:
-            if self.top is None:
+            if self.top is None and _is_json(line):
                 self.report.unsealed_before_chain += 1
-            elif last:
-                self.problem("torn", where, "the last line is incomplete (a writer died)")
+            elif not _is_json(line):
+                state = "the last line" if last else "a line"
+                self.problem(
+                    "torn", where, f"{state} is a record cut short while being written (disk full, or a writer died)"
+                )
             else:
                 self.problem("inserted", where, "a line without a seal inside the chain")
             return
         self.report.records += 1
         if not found.intact:
             self.problem("edited", where, f"record seq {found.seq} does not match its own hash (changed after writing)")
+        elif _BREAK_MARK in line[:120]:
+            self.problem("break", where, f"seq {found.seq}: the chain was broken here: {_break_detail(line)}")
+        self.hashes[found.seq] = found.hash
         self.place(found, where)
         self.seen.add(found.seq)
         if self.top is None or found.seq > self.top.seq:
@@ -373,9 +483,26 @@ class _Walk:
             )
 
 
+def _is_json(line: bytes) -> bool:
+    try:
+        json.loads(line)
+    except ValueError:
+        return False
+    return True
+
+
+def _break_detail(line: bytes) -> str:
+    try:
+        detail = json.loads(line).get("error")
+    except (ValueError, AttributeError):
+        detail = None
+    return str(detail)[:400] if detail else "(no detail)"
+
+
 def _check_start(report: VerifyReport, first: Sealed, where: str) -> None:
     """The stream must begin right after what rotation deleted (the head's floor), or at seq 1."""
-    floor = report.head.floor if report.head is not None else first.seq - 1
+    known = report.head or report.anchor.head
+    floor = known.floor if known is not None else first.seq - 1
     if first.seq > floor + 1:
         report.problems.append(
             Problem(
@@ -409,6 +536,48 @@ def _check_head(report: VerifyReport, newest: Sealed | None) -> None:
         )
     elif head.seq == newest.seq and head.hash != newest.hash:
         report.problems.append(Problem("edited", "end of stream", f"the newest record (seq {newest.seq}) was replaced"))
+
+
+def _check_anchor(report: VerifyReport, newest: Sealed | None, hashes: dict[int, str]) -> None:
+    """The head kept in the OS keyring: records it names must still be there, and be the same records."""
+    anchor = report.anchor.head
+    if anchor is None or anchor.seq == 0:
+        return
+    if newest is None:
+        report.problems.append(
+            Problem(
+                "removed",
+                "keyring head",
+                f"the head kept in the OS keyring says {anchor.seq} record(s) were written to this stream; none is "
+                "left (its files, or the whole state directory, were deleted)",
+            )
+        )
+    elif anchor.seq > newest.seq:
+        report.problems.append(
+            Problem(
+                "removed",
+                "keyring head",
+                f"the newest {anchor.seq - newest.seq} record(s) are gone (the OS keyring's head says seq "
+                f"{anchor.seq}, the last record is seq {newest.seq})",
+            )
+        )
+    elif anchor.seq in hashes and hashes[anchor.seq] != anchor.hash:
+        report.problems.append(
+            Problem("edited", "keyring head", f"record seq {anchor.seq} is not the one the OS keyring's head names")
+        )
+
+
+def check_tail(path: Path) -> list[str]:
+    """What a server reports at start, cheaply (the head, the newest record, the keyring's head; no full
+    walk): records lost at the end, a deleted current file or head, a stream deleted whole."""
+    report = VerifyReport(path=path, head=read_head(path), anchor=read_anchor(path))
+    newest = last_sealed(path)
+    _check_head(report, newest)
+    _check_anchor(report, newest, {newest.seq: newest.hash} if newest is not None else {})
+    found = [str(p) for p in report.problems]
+    if report.anchor.unavailable:
+        found.append(f"note: the head is not kept outside the state directory ({report.anchor.unavailable})")
+    return found
 
 
 def _explain_moves(report: VerifyReport, moved: set[int]) -> None:

@@ -1,8 +1,9 @@
 """The team server's approval endpoint: ``POST /approvals/{change_id}/approve`` with a bearer token.
 
 The second person of four eyes, signed in with the identity provider: the token is verified by the same
-``JwksTokenVerifier`` as MCP requests, the approver's role must allow the write tools (``write.*`` in
-``role_tool_allowlist``), and ``ChangeStore.approve`` refuses the requester's own subject. The change is
+``JwksTokenVerifier`` as MCP requests, and ``ChangeStore.approve`` applies ``writes.approval_policy``: the
+approver's role must allow the change's own tool, and the approver must be another person (subject, name
+and Wazuh user compared after normalising). The change is
 applied with the approver's Wazuh user (``run_as``), and the audit names the approver's subject.
 Pending changes live where ``team.store`` says: with ``indexer`` every replica approves from the Indexer's
 ``wazuh-mcp-changes`` (a conditional write lets exactly one of any number of simultaneous approvers apply
@@ -18,13 +19,13 @@ from starlette.responses import JSONResponse, Response
 
 from wazuh_mcp.backends.server_api_shapes import ATTRIBUTION, Attribution
 from wazuh_mcp.errors import Forbidden, WazuhMCPError
-from wazuh_mcp.runtime.caller import CALLER
-from wazuh_mcp.runtime.registry import role_allows
+from wazuh_mcp.runtime.caller import CALLER, Caller
 from wazuh_mcp.server.caller import caller_from_token
 from wazuh_mcp.server.oauth import JwksTokenVerifier
 
 if TYPE_CHECKING:
     from wazuh_mcp.server.build import WazuhServer
+    from wazuh_mcp.writes.approval_policy import Approver
 
 APPROVE_PATH = "/approvals/{change_id}/approve"
 
@@ -36,6 +37,21 @@ def _challenge(description: str) -> Response:
         {"error": "invalid_token", "error_description": description},
         status_code=401,
         headers={"WWW-Authenticate": f'Bearer error="invalid_token", error_description="{description}"'},
+    )
+
+
+def http_approver(caller: Caller, server: WazuhServer) -> Approver:
+    """The analyst behind a verified token, as ``approval_policy`` compares people."""
+    from wazuh_mcp.writes.approval_policy import Approver, decided_by
+
+    allowed = server.wazuh_settings.role_tool_allowlist.get(caller.role or "", []) if caller.role else []
+    return Approver(
+        person=decided_by(caller.name, caller.subject),
+        role=caller.role,
+        allowed=tuple(allowed),
+        channel="http",
+        subject=caller.subject,
+        names=tuple(n for n in (caller.name, caller.wazuh_user) if n),
     )
 
 
@@ -52,20 +68,16 @@ def add_approval_route(server: WazuhServer, verifier: JwksTokenVerifier) -> None
             return _challenge("The token was refused")
         caller = caller_from_token(token, server.wazuh_settings.oauth)
         change_id = request.path_params["change_id"]
-        patterns = server.wazuh_settings.role_tool_allowlist.get(caller.role or "", [])
         attribution = ATTRIBUTION.set(Attribution(caller.wazuh_user))
         calling = CALLER.set(caller)  # the approval records name the approver
         try:
-            if not role_allows(patterns, "write.create_rule"):
-                raise Forbidden(f"Role '{caller.role}' may not approve changes (it is not allowed the write tools).")
             app = server.app
             if app is None:
                 raise Forbidden("The server is not running.")
             api = app.server_api()
             store = ChangeStore(
                 auditor=server.auditor,
-                person=caller.name or caller.subject,
-                subject=caller.subject,
+                approver=http_approver(caller, server),
                 policy=app.settings.responses,
                 records=records_for(app.settings, app.profile, pending_dir()),
             )

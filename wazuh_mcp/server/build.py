@@ -8,8 +8,10 @@ starts with the safe error code (``not_found: …``) so a model can branch on it
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import reprlib
+import threading
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterable
@@ -49,7 +51,7 @@ from wazuh_mcp.errors import (
     WazuhMCPError,
 )
 from wazuh_mcp.runtime import notices
-from wazuh_mcp.runtime.audit import UNKNOWN_TOOL, Auditor, AuditSink, Used, now_iso, terminal_safe
+from wazuh_mcp.runtime.audit import UNKNOWN_TOOL, AuditEvent, Auditor, AuditSink, Used, now_iso, terminal_safe
 from wazuh_mcp.runtime.caller import CALLER, Caller
 from wazuh_mcp.runtime.context import AppContext, running_tool
 from wazuh_mcp.runtime.first_answer import FirstAnswer
@@ -455,6 +457,35 @@ def _role_caller(role: str) -> Caller:
     return Caller(subject="", wazuh_user=None, role=role, client=None)
 
 
+def report_audit_losses(sink: AuditSink) -> None:
+    """At start, off the answer's path: records lost from either audit stream (``audit_chain.check_tail``)
+    are logged and written down as one failed ``audit.verify`` record (Wazuh's rule 100711 alerts on it;
+    writing it also seals the ``audit.break`` record into the chain); a head not kept outside the state
+    directory is logged."""
+    from wazuh_mcp.runtime.audit_chain import check_tail
+
+    for stream in (sink.path, sink.changes_path):
+        found = check_tail(stream)
+        problems = [p for p in found if not p.startswith("note:")]
+        for note in found:
+            quiet = note.startswith("note:") and "turned off" in note
+            log.log(logging.INFO if quiet else logging.WARNING, "audit %s: %s", stream.name, note[:300])
+        if problems:
+            with contextlib.suppress(OSError):
+                sink.write(
+                    AuditEvent(
+                        ts=now_iso(),
+                        tool="audit.verify",
+                        toolset="audit",
+                        args={"stream": str(stream), "problems": len(problems), "at": "server start"},
+                        outcome="error",
+                        error_code="conflict",
+                        error="; ".join(problems)[:1000],
+                        duration_ms=0,
+                    )
+                )
+
+
 def build_server(
     settings: Settings,
     *,
@@ -485,8 +516,13 @@ def build_server(
 
     server: WazuhServer
 
+    started_check: list[threading.Thread] = []
+
     @asynccontextmanager
     async def lifespan(_: MCPServer[AppContext]) -> AsyncIterator[AppContext]:
+        if not started_check:  # once per server, however often the SDK enters the lifespan
+            started_check.append(threading.Thread(target=report_audit_losses, args=(audit,), daemon=True))
+            started_check[0].start()
         async with factory() as opened:
             app = AppContext(settings=settings, backends=opened, profile=profile, auditor=server.auditor)
             server.auditor.tls_verify = opened.tls_verify

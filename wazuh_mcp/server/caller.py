@@ -19,7 +19,11 @@ from wazuh_mcp.runtime.caller import Caller, bounded
 
 
 def role_for(claims: Mapping[str, Any], oauth: OAuthSettings) -> str | None:
-    """The first ``role_map`` entry whose group/scope the token carries, else ``default_role``."""
+    """The first ``role_map`` entry whose group/scope the token carries, else ``default_role``.
+
+    A group is matched whole: ``a/b`` only as the configured ``a/b``, never by its last part (a user-made
+    ``x/soc-leads`` is not ``soc-leads``). Keycloak's full path of a top-level group, ``/soc-leads``, is
+    that group."""
     raw = claims.get(oauth.role_claim)
     carried = (
         set(raw.split())
@@ -28,7 +32,7 @@ def role_for(claims: Mapping[str, Any], oauth: OAuthSettings) -> str | None:
         if isinstance(raw, list)
         else set()
     )
-    carried |= {g.rsplit("/", 1)[-1] for g in carried if "/" in g}  # Keycloak's full group paths
+    carried |= {g[1:] for g in carried if g.startswith("/") and "/" not in g[1:]}  # a top-level group's path
     for group, role in oauth.role_map.items():
         if group in carried:
             return role

@@ -12,10 +12,15 @@
 - Host/Origin checks against DNS rebinding (the SDK's transport security): on loopback only loopback
   Host and Origin values pass. A request without ``Origin`` passes: non-browser MCP clients send none,
   and a rebinding page cannot forge the ``Host`` check.
+- Slow clients cannot hold connections: a request's headers must arrive within ``http.header_timeout_s``
+  (``_TimedH11``: uvicorn itself has no such limit, only a keep-alive one), its body within
+  ``http.body_timeout_s`` (``_Guard``, else 408), and ``GET /mcp`` — the stream for server-initiated
+  messages, which a stateless server never sends — is ``405`` at once instead of a stream held open.
 """
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import logging
 import os
@@ -33,6 +38,7 @@ import uvicorn
 from mcp.server.auth.settings import AuthSettings
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.errors import ConfigurationError
@@ -141,6 +147,100 @@ def http_app(server: WazuhServer, settings: Settings, listener: Listener) -> Sta
     )
 
 
+class _TimedH11(H11Protocol):
+    """uvicorn's h11 protocol with a deadline on each request's headers (a slowloris client sending a
+    header line now and then held the connection for ever). Armed when the connection opens and after
+    each answer; disarmed when a request's headers are complete."""
+
+    header_timeout_s = 10.0
+    _header_timer: asyncio.TimerHandle | None = None
+    _armed_for: object = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if self._header_timer is not None and self.cycle is not self._armed_for:
+            self._disarm()  # a new request cycle: its headers are in
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._armed_for = self.cycle
+        self._header_timer = self.loop.call_later(self.header_timeout_s, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _too_slow(self) -> None:
+        self._header_timer = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+
+class _Guard:
+    """ASGI wrapper: ``GET /mcp`` is 405 (stateless: no server-initiated stream), and a request body must
+    arrive within ``body_timeout_s`` once the application starts reading it (else 408)."""
+
+    def __init__(self, app: Any, body_timeout_s: float) -> None:
+        self.app = app
+        self.body_timeout_s = body_timeout_s
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if scope["method"] == "GET" and scope["path"].rstrip("/") == MCP_PATH:
+            await _plain(send, 405, b"This stateless server sends no stream; POST JSON-RPC to /mcp.", allow=b"POST")
+            return
+        deadline: float | None = None
+        body_done = False
+        timed_out = False
+
+        async def timed_receive() -> Any:
+            nonlocal deadline, body_done, timed_out
+            if body_done:
+                return await receive()
+            if deadline is None:
+                deadline = anyio.current_time() + self.body_timeout_s
+            with anyio.move_on_after(max(0.0, deadline - anyio.current_time())):
+                message = await receive()
+                body_done = message.get("type") != "http.request" or not message.get("more_body", False)
+                return message
+            # Too slow: answer 408 here; the application is handed the body as ended (what it then answers
+            # goes nowhere), so it stops reading without logging a disconnect as a crash.
+            timed_out = body_done = True
+            log.info("request body not received within %.0f s; answered 408", self.body_timeout_s)
+            await _plain(send, 408, b"The request body did not arrive in time.")
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def guarded_send(message: dict[str, Any]) -> None:
+            if not timed_out:  # after our 408 the application's own answer has nowhere to go
+                await send(message)
+
+        await self.app(scope, timed_receive, guarded_send)
+
+
+async def _plain(send: Any, status: int, text: bytes, allow: bytes | None = None) -> None:
+    headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(text)).encode())]
+    if allow is not None:
+        headers.append((b"allow", allow))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": text})
+
+
 def audit_listen(settings: Settings, listener: Listener, *, demo: bool) -> None:
     plaintext_remote = not listener.tls and not is_loopback(listener.host)
     auditor = Auditor(AuditSink.from_settings(settings), session=f"http-{os.getpid()}", role=settings.role)
@@ -205,11 +305,20 @@ def prepare(
     server = build_server(settings, backends=backends, profile=profile, first_answer=first_answer, **options)
     if "token_verifier" in options:
         add_approval_route(server, options["token_verifier"])
-    app = http_app(server, settings, listener)
+    app = _Guard(http_app(server, settings, listener), settings.http.body_timeout_s)
     tls: dict[str, Any] = {}
     if settings.http.tls_cert and settings.http.tls_key:
         tls = {"ssl_certfile": str(settings.http.tls_cert), "ssl_keyfile": str(settings.http.tls_key)}
-    config = uvicorn.Config(app, log_config=None, access_log=False, timeout_graceful_shutdown=2, lifespan="on", **tls)
+    protocol = type("TimedH11", (_TimedH11,), {"header_timeout_s": settings.http.header_timeout_s})
+    config = uvicorn.Config(
+        app,
+        http=protocol,
+        log_config=None,
+        access_log=False,
+        timeout_graceful_shutdown=2,
+        lifespan="on",
+        **tls,
+    )
     return _Server(config), sock, server, listener
 
 

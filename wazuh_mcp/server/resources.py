@@ -12,8 +12,10 @@ The demo (``serve --demo``) adds one static resource, listed by ``resources/list
 Each read is JSON with ``_meta.ttl_seconds`` (also on the template), and is served from an
 in-process cache for that long. Only successful reads are cached: a rule approved a moment ago
 must show up on the next read, so "not found" is never remembered. An id that cannot exist is
-"not found" too. Reads are audited (``resource.*``) and refused for a role that is not defined —
-except ``wazuh://demo/load``, which reads nothing from Wazuh (only this process's loader) and is polled
+"not found" too. Reads are audited (``resource.*``). A role reads a resource only if it may call a tool
+that reads the same data (``READERS``: the agent tools for an agent's configuration, the rule tools for
+a rule, the MITRE tools for a technique) — the caller's role in team mode, this process's otherwise,
+checked before the cache — except ``wazuh://demo/load``, which reads nothing from Wazuh (only this process's loader) and is polled
 by the launcher while the demo loads: auditing each poll would bury the calls in the audit view.
 """
 
@@ -46,6 +48,13 @@ is what the manager pushes to it either way."""
 MAX_GROUPS = 5
 
 _RULE_ID = re.compile(r"[0-9]{1,7}")
+READERS: dict[str, tuple[str, ...]] = {
+    "rules": ("write.create_rule", "write.update_rule", "alerts.summarize_alerts"),
+    "mitre_technique": ("mitre.get_mitre_technique", "mitre.search_mitre"),
+    "agent_config": ("agents.get_agent",),
+}
+"""Resource kind → the tools that read the same data from Wazuh (GET /rules, the MITRE dataset,
+GET /agents): a role allowed one of them may read the resource."""
 
 Loader = Callable[[Context[Any, Any], str], Awaitable[Any]]
 
@@ -65,10 +74,12 @@ async def read_cached(ctx: Context[Any, Any], kind: str, uri: str, ttl: int, loa
     error: WazuhMCPError | None = None
     with app.auditor.tracking() as used:
         try:
+            app.auditor.ready()  # fail closed: no read reaches Wazuh (or the cache) that could not be audited
+            _require_reader(app, kind)  # before the cache: a cached read is still a read
             if hit and cached:
                 code = None
                 return hit[1]
-            text = _json(await _load(app, load))
+            text = _json(await load())
             if len(cache) >= MAX_CACHED:
                 cache.pop(min(cache, key=lambda k: cache[k][0]))
             cache[uri] = (time.monotonic() + ttl, text)
@@ -95,14 +106,26 @@ async def read_cached(ctx: Context[Any, Any], kind: str, uri: str, ttl: int, loa
             )
 
 
-async def _load(app: AppContext, load: Callable[[], Awaitable[Any]]) -> Any:
-    app.auditor.ready()  # fail closed: no read reaches Wazuh that could not be audited
-    if app.settings.role not in app.settings.role_tool_allowlist:
+def _require_reader(app: AppContext, kind: str) -> None:
+    """Refuse unless the caller's role may call a tool that reads what resource ``kind`` shows."""
+    from wazuh_mcp.runtime.caller import CALLER
+    from wazuh_mcp.runtime.registry import role_allows
+
+    caller = CALLER.get()  # team mode: the verified analyst's role, not the process's
+    role = caller.role if caller else app.settings.role
+    patterns = app.settings.role_tool_allowlist.get(role or "")
+    if patterns is None:
         raise Forbidden(
-            f"Role '{app.settings.role}' is not defined, so it may read nothing.",
+            f"Role '{role}' is not defined, so it may read nothing.",
             hint="Set WAZUH_MCP_ROLE or role in the settings file.",
         )
-    return await load()
+    readers = READERS[kind]
+    if not any(role_allows(patterns, tool) for tool in readers):
+        raise Forbidden(
+            f"Role '{role}' may not read this resource: it is allowed none of the tools that read the same "
+            f"data ({', '.join(readers)}).",
+            hint="A role that may call one of those tools reads it (role_tool_allowlist).",
+        )
 
 
 def _not_found(what: str, value: str, hint: str) -> NotFound:

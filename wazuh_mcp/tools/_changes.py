@@ -7,6 +7,7 @@ from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.models.write import Requester
 from wazuh_mcp.runtime.caller import CALLER
 from wazuh_mcp.runtime.context import AppContext
+from wazuh_mcp.writes.approval_policy import Approver
 from wazuh_mcp.writes.approvals import ChangeStore, pending_dir
 from wazuh_mcp.writes.change_records import records_for
 
@@ -35,10 +36,16 @@ def change_store(app: AppContext) -> ChangeStore:
     """The store, recording through the server's auditor (one audit file, one writer per process)."""
     caller = CALLER.get()
     # The caller-attested tier decides in the same call: in team mode that is the requester, so four
-    # eyes refuses it (the subject is the requester's).
+    # eyes refuses it (the subject is the requester's). The role is the caller's, who called this tool.
+    role = caller.role if caller else app.settings.role
     return ChangeStore(
         auditor=app.auditor,
-        person="caller-attested (confirm=true)",
-        subject=caller.subject if caller else None,
+        approver=Approver(
+            person="caller-attested (confirm=true)",
+            role=role,
+            allowed=tuple(app.settings.role_tool_allowlist.get(role or "", [])),
+            channel="attested",
+            subject=caller.subject if caller else None,
+        ),
         records=records_for(app.settings, app.profile, pending_dir()),
     )

@@ -41,10 +41,11 @@ from typing import TYPE_CHECKING, Any
 
 from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.config.settings import ResponseSettings, Settings, selected_profile, state_dir
-from wazuh_mcp.errors import ConfigurationError, Conflict, Forbidden, InvalidArgument, NotFound, WazuhMCPError
+from wazuh_mcp.errors import ConfigurationError, Conflict, InvalidArgument, NotFound, WazuhMCPError
 from wazuh_mcp.models.write import DECISION_FIELDS, ChangeKind, PendingChange, Requester, RestartScope, Tier
 from wazuh_mcp.runtime.audit import Auditor, AuditSink, now_iso
 from wazuh_mcp.writes import interrupted, responses
+from wazuh_mcp.writes.approval_policy import Approver, check_approval, check_undo, undo_requester
 from wazuh_mcp.writes.change_records import ChangeRecords, Claim, FileRecords, records_for
 from wazuh_mcp.writes.rule_files import check_fresh, check_record, send_change, sha256_text
 
@@ -109,10 +110,9 @@ class ChangeStore:
         root: Path | None = None,
         *,
         auditor: Auditor,
-        person: str,
+        approver: Approver,
         ttl: timedelta = DEFAULT_TTL,
         policy: ResponseSettings | None = None,
-        subject: str | None = None,
         records: ChangeRecords | None = None,
     ) -> None:
         self.dir = pending_dir(root)
@@ -120,10 +120,8 @@ class ChangeStore:
         """Where the changes are kept (``change_records``): the policy below is the same over either store."""
         self.auditor = auditor
         """Writes the ``approval.*`` records (with this process's session and role)."""
-        self.person = person
-        """Who decides in this process (``decided_by``)."""
-        self.subject = subject
-        """Team mode: the deciding analyst's token subject (four eyes compares it with the requester's)."""
+        self.approver = approver
+        """Who decides in this process, and what their role allows (``approval_policy``)."""
         self.ttl = ttl
         self.policy = policy or ResponseSettings()
         """The response settings (allowlist, commands, caps) a response change is checked against at approval."""
@@ -286,6 +284,13 @@ class ChangeStore:
         finally:
             claim.__exit__(None, None, None)
 
+    @contextmanager
+    def exclusive_undo(self, change_id: str, step: str, ts: str, started: float) -> Iterator[None]:
+        """The change's own claim, held while its undo is recorded: two ``wazuh-mcp undo`` at once, on any
+        replica and either store, record one."""
+        with self._exclusive(change_id, step, ts, started):
+            yield
+
     def ensure_pending(self, change_id: str, *, step: str | None = None) -> PendingChange:
         """The change if it can still be decided, else the refusal (unknown, applied, rejected, expired…).
         With ``step`` (``approval.approve``…) a refusal is audited as that step."""
@@ -332,19 +337,10 @@ class ChangeStore:
             hint="Check the manager (get the rule or file), then ask for the change again if needed.",
         )
 
-    def _four_eyes(self, change: PendingChange) -> None:
-        """A change a team analyst asked for (over HTTP, with a token) needs another person's approval:
-        not the same token subject, nor a local OS user of the requester's name."""
-        asked = change.requested_by
-        if asked.subject is None:
-            return
-        same = self.subject == asked.subject if self.subject else self.person == asked.analyst
-        if same:
-            raise Forbidden(
-                f"Change {change.id} was requested by {asked.analyst or asked.subject}; "
-                "another person must approve it (four eyes).",
-                hint="Ask a colleague to approve it (wazuh-mcp approve, or the approval endpoint).",
-            )
+    @property
+    def person(self) -> str:
+        """Who decides in this process (``decided_by``)."""
+        return self.approver.person
 
     def _verify(self, change: PendingChange, api_url: str | None) -> None:
         try:
@@ -404,7 +400,7 @@ class ChangeStore:
                 await self._resolve(change_id, claim.took_over, api, step, ts, started)
             with self.refusals_audited(step, change_id, ts, started):
                 change = self._decidable(change_id)
-                self._four_eyes(change)
+                check_approval(change, self.approver)  # the approver's role allows this tool; four eyes
                 self._verify(change, api_url)
             change = self._write(
                 change.model_copy(
@@ -566,23 +562,46 @@ class ChangeStore:
 # --- the API the CLI and the TUI use ----------------------------------------------------
 
 
-def default_store(settings: Settings | None = None) -> ChangeStore:
+def local_approver(settings: Settings, *, unnamed_requester: bool = False) -> Approver:
+    """This OS user at a terminal, with the role of the settings the approval runs under."""
+    login = local_person()
+    return Approver(
+        person=login,
+        role=settings.role,
+        allowed=tuple(settings.role_tool_allowlist.get(settings.role, [])),
+        channel="cli",
+        names=(login,),
+        unnamed_requester=unnamed_requester,
+    )
+
+
+def default_store(settings: Settings | None = None, *, unnamed_requester: bool = False) -> ChangeStore:
     """The store under the state dir, auditing to the same file as ``serve``, acting as this OS user."""
     settings = settings or Settings.load()
     auditor = Auditor(AuditSink.from_settings(settings), session=f"cli-{os.getpid()}", role=settings.role)
     records = records_for(settings, selected_profile(), pending_dir())
-    return ChangeStore(auditor=auditor, person=local_person(), policy=settings.responses, records=records)
+    approver = local_approver(settings, unnamed_requester=unnamed_requester)
+    return ChangeStore(auditor=auditor, approver=approver, policy=settings.responses, records=records)
 
 
-def policy_for(change: PendingChange, store: ChangeStore, profile: str | None = None) -> ResponseSettings:
-    """The response settings to approve ``change`` under: the demo's for a demo change (its stand-in
-    and settings live only in that session), else those of the profile the change was prepared with."""
+def settings_for(change: PendingChange, profile: str | None = None) -> Settings | None:
+    """The settings to decide on ``change`` under: the demo's for a demo change (its stand-in and
+    settings live only in that session), else those of the profile it was prepared with (None: the
+    store's own)."""
     if change.requested_by.demo and profile is None:
         from wazuh_mcp.demo import demo_settings
 
-        return demo_settings().responses
+        return demo_settings()
     name = profile or change.requested_by.profile
-    return Settings.load(profile=name).responses if name else store.policy
+    return Settings.load(profile=name) if name else None
+
+
+def decide_under(change: PendingChange, store: ChangeStore, profile: str | None = None) -> None:
+    """Point ``store`` at the response settings and the local role of the settings ``change`` is decided under."""
+    settings = settings_for(change, profile)
+    if settings is not None:
+        store.policy = settings.responses
+        store.approver = local_approver(settings, unnamed_requester=store.approver.unnamed_requester)
 
 
 def list_pending(settings: Settings | None = None) -> list[PendingChange]:
@@ -623,13 +642,17 @@ def open_api_for(change: PendingChange, *, profile: str | None = None) -> tuple[
     return api, api.config.url
 
 
-async def approve(change_id: str, *, profile: str | None = None, settings: Settings | None = None) -> PendingChange:
-    """Approve and apply ``change_id`` against the Wazuh it was prepared for."""
-    store = default_store(settings)
+async def approve(
+    change_id: str, *, profile: str | None = None, settings: Settings | None = None, unnamed_requester: bool = False
+) -> PendingChange:
+    """Approve and apply ``change_id`` against the Wazuh it was prepared for. ``unnamed_requester``: the
+    approver knows who asked a team change whose token carried no name (``approval_policy``)."""
+    store = default_store(settings, unnamed_requester=unnamed_requester)
     started, ts = time.perf_counter(), now_iso()
     change = store.ensure_pending(change_id, step="approval.approve")  # refuse before touching any backend
     with store.refusals_audited("approval.approve", change_id, ts, started):
-        store.policy = policy_for(change, store, profile)
+        decide_under(change, store, profile)
+        check_approval(change, store.approver)  # before any backend is opened
         api, url = open_api_for(change, profile=profile)
     try:
         return await store.approve(change_id, api, api_url=url)
@@ -640,12 +663,22 @@ async def approve(change_id: str, *, profile: str | None = None, settings: Setti
 async def propose_undo(
     change_id: str, *, profile: str | None = None, settings: Settings | None = None
 ) -> PendingChange:
-    """Record the inverse of an applied response change as a NEW pending change (it needs its own approval).
+    """Record the inverse of an applied response change as a NEW pending change (it needs its own approval),
+    requested by whoever runs this (never credited to the original requester), at most once per change.
     The inverse is planned afresh — current targets, current settings — like any request."""
     store = default_store(settings)
     step, started, ts = "approval.undo", time.perf_counter(), now_iso()
     with store.refusals_audited(step, change_id, ts, started):
         change = store.get(change_id)
+    with store.exclusive_undo(change_id, step, ts, started):
+        return await _record_undo(store, change, profile, step, ts, started)
+
+
+async def _record_undo(
+    store: ChangeStore, change: PendingChange, profile: str | None, step: str, ts: str, started: float
+) -> PendingChange:
+    change_id = change.id
+    with store.refusals_audited(step, change_id, ts, started):
         if change.state != "applied":
             raise Conflict(
                 f"Change {change_id} is {change.state}; only an applied change can be undone.",
@@ -658,13 +691,18 @@ async def propose_undo(
                 "responses.unblock_command lapses only by its ossec.conf timeout.",
             )
         inverse = change.inverse
-        store.policy = policy_for(change, store, profile)
+        decide_under(change, store, profile)
+        check_undo(change, store.list_changes(), store.approver)
         api, url = open_api_for(change, profile=profile)
     try:
         with store.refusals_audited(step, change_id, ts, started):
             plan = await responses.plan(responses.kind_of(inverse.tool), inverse.arguments, api, store.policy, url)
-            requester = change.requested_by.model_copy(
-                update={"session": store.auditor.session, "role": store.auditor.role, "wazuh_user": api.identity}
+            requester = undo_requester(
+                change.requested_by,
+                login=store.person,
+                session=store.auditor.session,
+                role=store.approver.role,
+                wazuh_user=api.identity,
             )
             return store.record_plan(plan, requester, undo_of=change.id)
     finally:

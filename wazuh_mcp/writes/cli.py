@@ -33,6 +33,11 @@ def add_parsers(sub: SubParsers) -> None:
         "--yes", "-y", action="store_true", help="apply without asking (needed when stdin or stdout is not a terminal)"
     )
     approve.add_argument("--profile", help="settings profile to apply with (default: the requesting server's)")
+    approve.add_argument(
+        "--unnamed-requester",
+        action="store_true",
+        help="approve a team change whose requester's token carried no name (you know who asked, and it was not you)",
+    )
     reject = sub.add_parser("reject", help="reject a pending change")
     reject.add_argument("change_id", metavar="ID")
     reject.add_argument("--reason", help="why (kept in the change record and the audit log)")
@@ -56,6 +61,8 @@ def describe(change: PendingChange) -> str:
         for p in (
             f"session {who.session}" if who.session else "",
             f"role {who.role}" if who.role else "",
+            f"analyst {who.analyst}" if who.analyst else "",
+            f"subject {who.subject}" if who.subject else "",
             f"Wazuh user {who.wazuh_user}" if who.wazuh_user else "",
             "demo" if who.demo else "",
         )
@@ -146,7 +153,7 @@ def _approve(args: argparse.Namespace) -> int:
         if not _confirmed(change):
             print("Not approved; the change stays pending.")
             return 1
-    applied = asyncio.run(approve(args.change_id, profile=args.profile))
+    applied = asyncio.run(approve(args.change_id, profile=args.profile, unnamed_requester=args.unnamed_requester))
     print(f"\nApplied {applied.id}: {applied.result}.")
     if applied.requests:
         if applied.inverse:

@@ -33,10 +33,12 @@ from wazuh_mcp.models.write import AgentTarget, ApiCall, Inverse, Outcome, Pendi
 
 MANAGER_AGENT = "000"
 MAX_ARGUMENTS = 8
-_ARGUMENT = re.compile(r"[A-Za-z0-9_.:/@=+,%-]{1,128}")
-"""Active-response arguments reach a script on the agent: no spaces, quotes or shell metacharacters."""
-_COMMAND = re.compile(r"!?[A-Za-z0-9_.-]{1,64}")
-_GROUP = re.compile(r"(?!^(\.{1,2}|all)$)[A-Za-z0-9_.-]{1,128}")
+_ARGUMENT = re.compile(r"[A-Za-z0-9_.:/@=+,%][A-Za-z0-9_.:/@=+,%-]{0,127}")
+"""Active-response arguments reach a script on the agent: no spaces, quotes or shell metacharacters, and
+no leading ``-`` (a script would read it as an option)."""
+_COMMAND = re.compile(r"!?[A-Za-z0-9_.][A-Za-z0-9_.-]{0,63}")
+_GROUP = re.compile(r"(?!^(\.{1,2}|all)$)[A-Za-z0-9_.][A-Za-z0-9_.-]{0,127}")
+_AGENT_ID = re.compile(r"[0-9]{3,8}")
 _SELECT = "id,name,os.name,os.platform,status,group"
 
 
@@ -132,7 +134,8 @@ def allowed_command(command: str, policy: ResponseSettings) -> str:
     """The allowlist's spelling of ``command`` (``firewall-drop`` matches ``!firewall-drop``), or a refusal."""
     if not _COMMAND.fullmatch(command):
         raise InvalidArgument(
-            f"{command[:70]!r} is not an active-response command name (letters, digits, _ . -, optional leading !)."
+            f"{command[:70]!r} is not an active-response command name (letters, digits, _ . -, not starting with -; "
+            "optional leading !)."
         )
     for entry in policy.allowed_commands:
         if _bare(entry) == _bare(command):
@@ -151,7 +154,8 @@ def check_arguments(arguments: list[str]) -> list[str]:
         if not _ARGUMENT.fullmatch(value):
             raise InvalidArgument(
                 f"Argument {value[:40]!r} has characters an active-response script must not receive "
-                "(allowed: letters, digits and _ . : / @ = + , % -; no spaces, quotes or shell metacharacters).",
+                "(allowed: letters, digits and _ . : / @ = + , % -, not starting with -; no spaces, quotes or "
+                "shell metacharacters).",
             )
     return list(arguments)
 
@@ -159,11 +163,13 @@ def check_arguments(arguments: list[str]) -> list[str]:
 def manager_addresses(
     policy: ResponseSettings, api_url: str | None
 ) -> set[ipaddress.IPv4Address | ipaddress.IPv6Address]:
+    """The manager's own addresses, each in the one form ``canonical_address`` gives (so ``10.0.0.2``
+    is found however a request spells it)."""
     addresses = set()
     for text in [*policy.manager_ips, urlsplit(api_url or "").hostname or ""]:
         try:
-            addresses.add(ipaddress.ip_address(text))
-        except ValueError:
+            addresses.add(canonical_address(text.strip()).checked)
+        except InvalidArgument:
             continue  # a host name: its addresses are not known here; list them in responses.manager_ips
     return addresses
 
@@ -179,23 +185,121 @@ async def cluster_node_addresses(api: ServerApiBackend) -> list[str]:
     return [str(node.get("ip")) for node in page.items if node.get("ip")]
 
 
-def check_ip(text: str, policy: ResponseSettings, api_url: str | None) -> str:
-    try:
-        address = ipaddress.ip_address(text.strip())
-    except ValueError:
-        raise InvalidArgument(f"{text[:60]!r} is not an IP address.", hint="Give one IPv4 or IPv6 address.") from None
-    if address.is_loopback or address.is_unspecified or address.is_multicast or address.is_link_local:
-        raise InvalidArgument(f"{address} is a loopback, unspecified, multicast or link-local address; never blocked.")
-    if address in manager_addresses(policy, api_url):
+_ADDRESS_TEXT = re.compile(r"[0-9A-Fa-f:.]{2,45}")
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+"""RFC 6052's well-known prefix: the last 32 bits are the IPv4 address behind a NAT64 gateway."""
+_NAT64_LOCAL = ipaddress.ip_network("64:ff9b:1::/48")
+"""RFC 8215's local-use prefix: where the IPv4 address sits depends on the operator's prefix length."""
+_IPV4_TRANSLATED = ipaddress.ip_network("::ffff:0:0:0/96")
+"""RFC 2765's IPv4-translated form (``::ffff:0:a.b.c.d``)."""
+_IPV4_COMPATIBLE = ipaddress.ip_network("::/96")
+"""The deprecated IPv4-compatible form (``::a.b.c.d``, RFC 4291 2.5.5.1)."""
+
+
+@dataclass(frozen=True)
+class Address:
+    """A request's IP address after normalising: ``token`` is what may reach an active response,
+    ``checked`` the address every rule is applied to (the IPv4 address an IPv6 form carries)."""
+
+    token: str
+    checked: ipaddress.IPv4Address | ipaddress.IPv6Address
+    form: str
+    """How it was written, in words, for refusals: "IPv4", "IPv6", "IPv4-mapped IPv6 (::ffff:a.b.c.d)"…"""
+
+    def named(self, text: str) -> str:
+        shown = untrusted.bound(text, 60) or ""
+        if self.form in ("IPv4", "IPv6"):
+            return f"{shown!r} ({self.form})"
+        return f"{shown!r} ({self.form}, carrying {self.checked})"
+
+
+def canonical_address(text: str) -> Address:
+    """One address, normalised before any check (``ipaddress``): a zone id is refused; IPv4-mapped and
+    IPv4-translated forms become the IPv4 address they carry (that is what the agent sees and what
+    ``firewall-drop`` must block); NAT64 (64:ff9b::/96) stays IPv6 but is checked as its IPv4 address;
+    forms whose IPv4 address cannot be told (the local-use NAT64 prefix, IPv4-compatible) are refused.
+    Raises ``InvalidArgument`` naming the form refused and why."""
+    shown = repr(untrusted.bound(text, 60) or "")
+    if "%" in text:
         raise InvalidArgument(
-            f"{address} is an address of the Wazuh manager; blocking it would cut the agents off from it."
+            f"{shown} has an IPv6 zone id (the part after '%'); a zone id names an interface on one host, "
+            "not an address to block, and is never passed on.",
+            hint="Give the address without '%…', e.g. '2001:db8::1'.",
         )
-    return str(address)
+    if not _ADDRESS_TEXT.fullmatch(text):
+        raise InvalidArgument(
+            f"{shown} is not an IP address: only hex digits, ':' and '.' (no spaces, brackets, ports or prefixes).",
+            hint="Give one IPv4 or IPv6 address, e.g. '203.0.113.7' or '2001:db8::1'.",
+        )
+    try:
+        address = ipaddress.ip_address(text)
+    except ValueError:
+        raise InvalidArgument(
+            f"{shown} is not an IP address (IPv4 in dotted decimal without leading zeros, or IPv6).",
+            hint="Give one IPv4 or IPv6 address, e.g. '203.0.113.7'.",
+        ) from None
+    if isinstance(address, ipaddress.IPv4Address):
+        return Address(str(address), address, "IPv4")
+    if address.ipv4_mapped is not None:
+        return Address(str(address.ipv4_mapped), address.ipv4_mapped, "IPv4-mapped IPv6 (::ffff:a.b.c.d)")
+    if address in _IPV4_TRANSLATED:
+        carried = ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+        return Address(str(carried), carried, "IPv4-translated IPv6 (::ffff:0:a.b.c.d)")
+    if address in _NAT64:
+        return Address(str(address), ipaddress.IPv4Address(int(address) & 0xFFFFFFFF), "NAT64 IPv6 (64:ff9b::/96)")
+    if address in _NAT64_LOCAL:
+        raise InvalidArgument(
+            f"{shown} is in the local-use NAT64 prefix 64:ff9b:1::/48, where the IPv4 address it carries depends "
+            "on the operator's prefix length and cannot be checked; refused.",
+            hint="Block the IPv4 address itself.",
+        )
+    if address in _IPV4_COMPATIBLE and int(address) > 1:
+        raise InvalidArgument(
+            f"{shown} is a deprecated IPv4-compatible IPv6 address (::a.b.c.d); refused.",
+            hint="Block the IPv4 address itself.",
+        )
+    return Address(str(address), address, "IPv6")
+
+
+def check_ip(text: str, policy: ResponseSettings, api_url: str | None) -> str:
+    """The canonical token for ``text`` after every rule, or a refusal naming the form and the rule."""
+    found = canonical_address(text)
+    checked = found.checked
+    why = (
+        "a loopback"
+        if checked.is_loopback
+        else "the unspecified"
+        if checked.is_unspecified
+        else "a multicast"
+        if checked.is_multicast
+        else "a link-local"
+        if checked.is_link_local
+        else "a broadcast"
+        if checked == ipaddress.IPv4Address("255.255.255.255")
+        else None
+    )
+    if why:
+        raise InvalidArgument(f"{found.named(text)} is {why} address; never blocked.")
+    if checked in manager_addresses(policy, api_url):
+        raise InvalidArgument(
+            f"{found.named(text)} is an address of the Wazuh manager; blocking it would cut the agents off from it."
+        )
+    return found.token
+
+
+def canonical_ip_token(value: Any) -> str:
+    """A recorded address must already be its own canonical token (approval rebuilds requests from it)."""
+    text = str(value)
+    if canonical_address(text).token != text:
+        raise InvalidArgument(f"{untrusted.bound(text, 60)!r} is not in canonical form.")
+    return text
 
 
 def check_group_name(group: str) -> str:
     if not _GROUP.fullmatch(group):
-        raise InvalidArgument(f"{group[:60]!r} is not a Wazuh group name (letters, digits, _ . -).")
+        raise InvalidArgument(
+            f"{group[:60]!r} is not a Wazuh group name (letters, digits, _ . -, not starting with -)."
+        )
     return group
 
 
@@ -305,8 +409,8 @@ def build_requests(
 ) -> list[ApiCall]:
     """The exact requests for a plan (pure: the same inputs always give the same requests)."""
     ids = [a.id for a in agents]
-    if not ids or MANAGER_AGENT in ids or "all" in ids:
-        raise InvalidArgument("A response request must name its agents, and never agent 000.")
+    if not ids or MANAGER_AGENT in ids or not all(_AGENT_ID.fullmatch(i) for i in ids):
+        raise InvalidArgument("A response request must name its agents by id (digits), and never agent 000.")
     if kind == "restart_agents":
         if len(ids) == 1:
             return [ApiCall(method="PUT", path=f"/agents/{ids[0]}/restart", action="agent:restart")]
@@ -320,10 +424,11 @@ def build_requests(
             _ar_call(ids, _configured("releasing an isolation", policy.release_command, "release_command"), [], None)
         ]
     if kind == "block_ip":
-        return [_ar_call(ids, _configured("blocking", policy.block_command, "block_command"), [], arguments["ip"])]
+        command = _configured("blocking", policy.block_command, "block_command")
+        return [_ar_call(ids, command, [], canonical_ip_token(arguments["ip"]))]
     if kind == "unblock_ip":
         command = _configured("lifting a block early", policy.unblock_command, "unblock_command")
-        return [_ar_call(ids, command, [], arguments["ip"])]
+        return [_ar_call(ids, command, [], canonical_ip_token(arguments["ip"]))]
     if kind == "run_active_response":
         command = allowed_command(str(arguments["command"]), policy)
         return [_ar_call(ids, command, check_arguments(list(arguments.get("arguments") or [])), None)]
@@ -487,6 +592,8 @@ def check_response_record(change: PendingChange, policy: ResponseSettings) -> No
     if len(change.agents) > policy.max_agents:
         raise Conflict(f"Change {change.id} reaches {len(change.agents)} agents; the cap is now {policy.max_agents}.")
     try:
+        if kind in ("block_ip", "unblock_ip"):
+            check_ip(str(change.arguments.get("ip")), policy, change.requested_by.api_url)
         again = present(kind, change.arguments, change.agents, change.group, policy)
     except InvalidArgument as exc:
         raise Conflict(f"Change {change.id} no longer passes the checks under these settings: {exc.message}") from None
