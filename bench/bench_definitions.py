@@ -17,6 +17,7 @@ import asyncio
 import json
 import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,8 @@ def size(value: Any) -> int:
 async def measure(role: str, writes: bool) -> dict[str, int]:
     """Bytes per tool, and under "" the whole list as one JSON array (what a client receives)."""
     os.environ["WAZUH_MCP_CONFIG"] = os.devnull  # the developer's settings must not shape the figures
-    settings = Settings.load(role=role, writes=writes, audit_log=Path(os.devnull))
+    audit = Path(tempfile.mkdtemp(prefix="wazuh-mcp-bench-")) / "audit.jsonl"  # a real sink: no warnings
+    settings = Settings.load(role=role, writes=writes, audit_log=audit)
     async with Client(build_server(settings)) as client:
         tools = (await client.list_tools()).tools
     return {"": size([visible(tool) for tool in tools]), **{tool.name: size(visible(tool)) for tool in tools}}
