@@ -45,7 +45,7 @@ def size(value: Any) -> int:
 async def measure(role: str, writes: bool) -> dict[str, int]:
     """Bytes per tool, and under "" the whole list as one JSON array (what a client receives)."""
     os.environ["WAZUH_MCP_CONFIG"] = os.devnull  # the developer's settings must not shape the figures
-    audit = Path(tempfile.mkdtemp(prefix="wazuh-mcp-bench-")) / "audit.jsonl"  # a real sink: no warnings
+    audit = Path(tempfile.mkdtemp(prefix="wazuh-mcp-bench-")) / "audit.jsonl"  # a scratch sink, never the home
     settings = Settings.load(role=role, writes=writes, audit_log=audit)
     async with Client(build_server(settings)) as client:
         tools = (await client.list_tools()).tools
