@@ -51,6 +51,8 @@ class Report:
     cut_pages: int = 0
     fields: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     family_count: Counter[str] = field(default_factory=Counter)
+    family_cut: Counter[str] = field(default_factory=Counter)
+    compliance_cut_pages: int = 0
 
 
 def leaves(node: Any, prefix: str = "") -> list[str]:
@@ -79,14 +81,17 @@ async def measure(url: str, pattern: str, label: str, time_range: str, sources: 
                 page = result.structured_content or {}
                 report.pages.append(len(result.content[0].text.encode()))  # type: ignore[union-attr]
                 report.cut_pages += any(a.get("event_cut") for a in page["alerts"])
+                report.compliance_cut_pages += bool(page.get("compliance_cut"))
                 for alert in page["alerts"]:
                     report.alerts += 1
                     size = len(json.dumps(alert, separators=(",", ":"), ensure_ascii=False).encode())
                     report.largest_alert = max(report.largest_alert, size)
-                    data = (sources.get(alert["id"]) or {}).get("data") or {}
+                    source = sources.get(alert["id"]) or {}
+                    data = source.get("data") or {}
                     family = family_of(data)
-                    name = family.name if family else ("other data.*" if data else "no data")
+                    name = source.get("_family") or (family.name if family else ("other data.*" if data else "no data"))
                     report.family_count[name] += 1
+                    report.family_cut[name] += bool(alert.get("event_cut"))
                     report.fields[name].update(leaves(alert.get("event", {})))
                 cursor = page["next_cursor"]
                 if not cursor:
@@ -110,6 +115,23 @@ async def sample_engine() -> AsyncIterator[tuple[str, datetime, dict[str, dict[s
     with OsmemEngine() as osmem:
         await asyncio.to_thread(load_sample, osmem.url, "", docs)
         yield osmem.url, now, {d.id: d.source for d in docs}
+
+
+@asynccontextmanager
+async def dashboard_engine() -> AsyncIterator[tuple[str, datetime, dict[str, dict[str, Any]]] | None]:
+    """Wazuh's dashboard sample (3,579 alerts, 21 families), as tests/indexer/dashboard_bed.py loads it."""
+    from standin.engine import OsmemEngine
+    from tests.indexer.dashboard_bed import dashboard_path, load_dashboard, read_dashboard
+
+    path = dashboard_path()
+    if path is None:
+        yield None
+        return
+    now = datetime.now(UTC).replace(microsecond=0)
+    docs, families, indices = read_dashboard(path, now)
+    with OsmemEngine() as osmem:
+        await asyncio.to_thread(load_dashboard, osmem.url, "", docs, indices)
+        yield osmem.url, now, {d.id: {**d.source, "_family": families[d.id]} for d in docs}
 
 
 @asynccontextmanager
@@ -146,10 +168,12 @@ def show(report: Report) -> None:
     print(f"text content per page, median        {statistics.median(pages):,.0f} bytes")
     print(f"largest alert                        {report.largest_alert:,} bytes (budget 4,096)")
     print(f"pages that cut an event to fit       {report.cut_pages} of {len(pages)}")
+    print(f"pages over the budget                {sum(p > 12 * 1024 for p in pages)} of {len(pages)}")
+    print(f"pages that left compliance tags out  {report.compliance_cut_pages} of {len(pages)}")
     print("event fields shown, per decoder family (alerts showing each field / alerts of the family):")
     for name, count in report.family_count.most_common():
         shown = ", ".join(f"{path} {n}" for path, n in report.fields[name].most_common()) or "-"
-        print(f"  {name} ({count}): {shown}")
+        print(f"  {name} ({count}, event cut in {report.family_cut[name]}): {shown}")
 
 
 async def run(args: argparse.Namespace) -> int:
@@ -163,6 +187,16 @@ async def run(args: argparse.Namespace) -> int:
             search.utc_now = lambda: now  # the sample's times are offsets back from its anchor
             show(await measure(url, "wazuh-alerts-*", "Wazuh's sample (1,124 alerts)", "24h", sources))
             search.utc_now = lambda: datetime.now(UTC)
+    async with dashboard_engine() as dashboard:
+        if dashboard is not None:
+            url, now, sources = dashboard
+            import wazuh_mcp.tools._search as search
+
+            search.utc_now = lambda: now
+            show(await measure(url, "wazuh-alerts-*", "Wazuh's dashboard sample (3,579 alerts)", "8d", sources))
+            search.utc_now = lambda: datetime.now(UTC)
+    if args.samples_only:
+        return 0
     async with generated_engine(args) as (url, label, sources):
         show(await measure(url, "wazuh-alerts-*", label, args.time_range, sources))
     return 0
@@ -173,6 +207,7 @@ def main() -> int:
     parser.add_argument("--url", help="an already loaded engine with the generated dataset (default: an osmem slice)")
     parser.add_argument("--count", type=int, default=3000, help="alerts in the osmem slice (7 days)")
     parser.add_argument("--time-range", default="7d", help="window paged through on the generated dataset")
+    parser.add_argument("--samples-only", action="store_true", help="only Wazuh's two samples")
     return asyncio.run(run(parser.parse_args()))
 
 

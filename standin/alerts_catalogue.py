@@ -360,6 +360,78 @@ FAMILY_RULES: dict[str, Rule] = {
 }
 RULES.update(FAMILY_RULES)
 
+# The integrations Wazuh ships beyond those (GitHub, GCP, MS Graph, osquery, VirusTotal, Docker, YARA,
+# OpenSCAP), with the rule ids and descriptions of Wazuh's own rule files (YARA has none: the documented
+# custom rule). Their data follow the shapes of Wazuh's dashboard sample generator.
+INTEGRATION_RULES: dict[str, Rule] = {
+    r.id: r
+    for r in [
+        _r("91158", 3, "GitHub Git clone.", "github,git,git_git"),  # 0750-github_rules.xml
+        _r(
+            "65020",
+            12,
+            "Unable to process query due to a problem with the name server with source IP "
+            "$(gcp.jsonPayload.sourceIP) from $(gcp.resource.labels.location)",
+            "gcp",
+        ),  # 0690-gcp_rules.xml
+        _r(
+            "99532",
+            12,
+            "MS Graph message: Indicators that the system is potentially infected with malware have been detected.",
+            "ms-graph",
+            "T1078",
+        ),  # 0995-microsoft-graph_rules.xml
+        _r(
+            "24101",
+            4,
+            "osquery: $(osquery.pack) $(osquery.subquery): Osquery version is $(osquery.columns.version) "
+            "build on $(osquery.columns.build_platform) $(osquery.columns.build_distro)",
+            "osquery",
+        ),
+        _r(
+            "87105",
+            12,
+            "VirusTotal: Alert - $(virustotal.source.file) - $(virustotal.positives) engines detected this file",
+            "virustotal",
+            "",
+            {"pci_dss": ("10.6.1", "11.4"), "gdpr": ("IV_35.7.d",)},
+        ),
+        _r(
+            "87924",
+            7,
+            "Docker: Container $(docker.Actor.Attributes.name) received the action: $(docker.Action)",
+            "docker",
+            "",
+            {"gdpr": ("IV_32.2",)},
+        ),
+        _r("108001", 12, 'File "$(YARA.scanned_file)" is a positive match. Yara rule: $(YARA.rule_name)', "yara"),
+        _r(
+            "81530",
+            7,
+            "OpenSCAP: $(oscap.check.title) (not passed)",
+            "oscap,oscap-result",
+            "",
+            {"pci_dss": ("2.2",), "nist_800_53": ("CM.1",), "tsc": ("CC6.8", "CC7.1")},
+        ),
+    ]
+}
+RULES.update(INTEGRATION_RULES)
+GITHUB_ACTORS = ("octo-admin", "release-bot", "jdoe-dev", "contractor-42")
+GCP_QUERIES = ("mirrors.example.net.", "c2.bad-domain.example.", "storage.googleapis.com.", "api.example.org.")
+MS_GRAPH_USERS = ("alice@contoso.example", "bob@contoso.example", "svc-sync@contoso.example")
+YARA_RULES = (
+    ("Webshell_PHP_Generic", "/var/www/html/uploads/shell.php", "Web shell - generic PHP"),
+    ("Linux_Miner_XMRig", "/tmp/.cache/xmrig", "XMRig cryptominer"),
+)
+OSCAP_CHECKS = (
+    (
+        "xccdf_org.ssgproject.content_rule_audit_rules_dac_modification_chmod",
+        "Record Events that Modify the System's Discretionary Access Controls - chmod",
+        "medium",
+    ),
+    ("xccdf_org.ssgproject.content_rule_sshd_disable_root_login", "Disable SSH Root Login", "medium"),
+)
+
 AUDIT_COMMANDS = (  # (exe, argv) as auditd's EXECVE record has them
     ("/usr/bin/curl", ("curl", "-fsSL", "https://get.example.net/install.sh")),
     ("/usr/bin/wget", ("wget", "-q", "-O", "/tmp/.x", "http://203.0.113.77/a")),

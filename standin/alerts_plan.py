@@ -480,6 +480,19 @@ def plan_packages(p: Planner, budget: int) -> int:
     return 0
 
 
+INTEGRATION_KINDS = (
+    "github_clone",
+    "gcp_dns",
+    "ms_graph_alert",
+    "osquery_info",
+    "virustotal_hit",
+    "docker_event",
+    "yara_match",
+    "oscap_fail",
+)
+"""The integrations Wazuh ships beyond the decoders above (their renderers are in alerts_render)."""
+
+
 def plan_families(p: Planner, budget: int) -> int:
     """Linux audit, Sysmon, AWS (GuardDuty, CloudTrail), SCA and Office 365: each once in the last hour,
     then spread over the window. The AWS and Office 365 wodles run on the manager."""
@@ -494,6 +507,12 @@ def plan_families(p: Planner, budget: int) -> int:
             agent, params = p.pick(p.linux, active=True), ()
         elif kind == "guardduty_probe":
             agent, params = p.manager, (p.attacker(),)
+        elif kind in ("gcp_dns", "ms_graph_alert"):  # cloud wodles run on the manager
+            agent, params = p.manager, (p.attacker()[0],)
+        elif kind in ("github_clone",):
+            agent, params = p.manager, ()
+        elif kind in INTEGRATION_KINDS:
+            agent, params = p.pick(p.linux, active=True), ()
         else:  # cloudtrail_login, office365_login
             failed = p.rng.random() < 0.4
             src = p.attacker()[0] if failed else "198.51.100.23"
@@ -502,11 +521,19 @@ def plan_families(p: Planner, budget: int) -> int:
         when = at if at is not None else p.when(agent, 0.4)
         return [] if when is None else [(when, kind, agent, params)]
 
-    kinds = ("audit_cmd", "sysmon_process", "sca_check", "guardduty_probe", "cloudtrail_login", "office365_login")
+    kinds = (
+        "audit_cmd",
+        "sysmon_process",
+        "sca_check",
+        "guardduty_probe",
+        "cloudtrail_login",
+        "office365_login",
+        *INTEGRATION_KINDS,
+    )
     for kind in kinds:
         budget = _spend(p, budget, one(kind, p.rng.uniform(2 * MINUTE, 50 * MINUTE)))
     while budget > 0:
-        kind = p.rng.choices(kinds, weights=(5, 3, 2, 1, 1, 2))[0]
+        kind = p.rng.choices(kinds, weights=(5, 3, 2, 1, 1, 2, *(1,) * len(INTEGRATION_KINDS)))[0]
         budget = _spend(p, budget, one(kind))
     return 0
 

@@ -18,7 +18,11 @@ from standin.alerts_catalogue import (
     AWS_REGIONS,
     DEB_UPDATES,
     DOMAIN,
+    GCP_QUERIES,
+    GITHUB_ACTORS,
     LINUX_FIM_PATHS,
+    MS_GRAPH_USERS,
+    OSCAP_CHECKS,
     RPM_UPDATES,
     RULES,
     SCA_CHECKS,
@@ -28,6 +32,7 @@ from standin.alerts_catalogue import (
     USER_AGENTS,
     VULN_RULE_BY_SEVERITY,
     WINDOWS_FIM_PATHS,
+    YARA_RULES,
     Rule,
 )
 from standin.alerts_plan import Spec
@@ -891,6 +896,210 @@ class Renderer:
             decoder={"name": "json"},
             description=description,
             data={"integration": "office365", "office365": office},
+        )
+
+    def github_clone(self, spec: Spec) -> JsonDict:
+        actor = self.rng.choice(GITHUB_ACTORS)
+        repo = f"acme-corp/{self.rng.choice(('payments', 'infra', 'website'))}"
+        github = {
+            "@timestamp": wazuh_timestamp(self.ts(spec)),
+            "org": "acme-corp",
+            "repo": repo,
+            "action": "git.clone",
+            "transport_protocol_name": "http",
+            "repository": repo,
+            "repository_public": "false",
+            "actor": actor,
+            "actor_location": {"country_code": self.rng.choice(("US", "DE", "BR"))},
+        }
+        return self.alert(
+            spec,
+            RULES["91158"],
+            location="github",
+            decoder={"name": "json"},
+            data={"integration": "github", "github": github},
+        )
+
+    def gcp_dns(self, spec: Spec) -> JsonDict:
+        (src,) = spec.params
+        query = self.rng.choice(GCP_QUERIES)
+        gcp = {
+            "insertId": _hexdigest("md5", self.ts(spec), src)[:12],
+            "jsonPayload": {
+                "authAnswer": "false",
+                "protocol": "UDP",
+                "queryName": query,
+                "queryType": "A",
+                "responseCode": "SERVFAIL",
+                "sourceIP": src,
+                "vmInstanceName": "prod-web-1",
+            },
+            "logName": "projects/acme-prod/logs/dns.googleapis.com%2Fdns_queries",
+            "resource": {
+                "labels": {"location": "europe-west1", "project_id": "acme-prod", "source_type": "internet"},
+                "type": "dns_query",
+            },
+            "severity": "ERROR",
+        }
+        description = (
+            f"Unable to process query due to a problem with the name server with source IP {src} from europe-west1"
+        )
+        return self.alert(
+            spec,
+            RULES["65020"],
+            location="gcp",
+            decoder={"name": "json"},
+            description=description,
+            data={"integration": "gcp", "gcp": gcp},
+        )
+
+    def ms_graph_alert(self, spec: Spec) -> JsonDict:
+        (src,) = spec.params
+        user = self.rng.choice(MS_GRAPH_USERS)
+        graph = {
+            "id": _hexdigest("md5", self.ts(spec), user),
+            "status": "new",
+            "severity": "high",
+            "serviceSource": "microsoftDefenderForEndpoint",
+            "title": "Suspicious sign-in followed by malware download",
+            "category": "Malware",
+            "resource": "security",
+            "relationship": "alerts_v2",
+            "activity": "signin",
+            "riskLevel": "high",
+            "displayName": "Malicious IP address involving one user",
+            "ipAddress": src,
+            "userPrincipalName": user,
+            "mitreTechniques": ["T1078"],
+        }
+        return self.alert(
+            spec,
+            RULES["99532"],
+            location="ms-graph",
+            decoder={"name": "json"},
+            data={"integration": "ms-graph", "ms-graph": graph},
+        )
+
+    def osquery_info(self, spec: Spec) -> JsonDict:
+        columns = {
+            "build_distro": "jammy",
+            "build_platform": "ubuntu",
+            "pid": str(self.rng.randint(800, 30000)),
+            "version": "5.10.2",
+            "config_valid": "1",
+        }
+        osquery = {
+            "name": "pack_it-compliance_osquery_info",
+            "pack": "it-compliance",
+            "subquery": "osquery_info",
+            "action": "added",
+            "columns": columns,
+            "calendarTime": wazuh_timestamp(self.ts(spec)),
+            "counter": "0",
+            "epoch": "0",
+        }
+        description = "osquery: it-compliance osquery_info: Osquery version is 5.10.2 build on ubuntu jammy"
+        return self.alert(
+            spec,
+            RULES["24101"],
+            location="osquery",
+            decoder={"name": "json"},
+            description=description,
+            data={"osquery": osquery},
+        )
+
+    def virustotal_hit(self, spec: Spec) -> JsonDict:
+        path = self.rng.choice(("/tmp/.x/payload.elf", "/home/deploy/Downloads/invoice.pdf.exe"))
+        source = {
+            "alert_id": f"{int(self.ts(spec).timestamp())}.{self.offset}",
+            "file": path,
+            "md5": _hexdigest("md5", path),
+            "sha1": _hexdigest("sha1", path),
+        }
+        positives = self.rng.randint(20, 60)
+        virustotal = {
+            "found": "1",
+            "malicious": "1",
+            "source": source,
+            "positives": str(positives),
+            "total": "72",
+            "scan_date": wazuh_timestamp(self.ts(spec)),
+            "permalink": f"https://www.virustotal.com/gui/file/{_hexdigest('sha256', path)}/detection",
+        }
+        description = f"VirusTotal: Alert - {path} - {positives} engines detected this file"
+        return self.alert(
+            spec,
+            RULES["87105"],
+            location="virustotal",
+            decoder={"name": "json"},
+            description=description,
+            data={"integration": "virustotal", "virustotal": virustotal},
+        )
+
+    def docker_event(self, spec: Spec) -> JsonDict:
+        name = self.rng.choice(("nginx_proxy", "redis_cache", "api_worker"))
+        action = self.rng.choice(("kill", "die", "exec_create: sh"))
+        docker = {
+            "Action": action,
+            "Type": "container",
+            "status": action,
+            "from": name.split("_")[0],
+            "Actor": {"ID": _hexdigest("sha256", name), "Attributes": {"image": name.split("_")[0], "name": name}},
+            "scope": "local",
+        }
+        description = f"Docker: Container {name} received the action: {action}"
+        return self.alert(
+            spec,
+            RULES["87924"],
+            location="docker",
+            decoder={"name": "json"},
+            description=description,
+            data={"integration": "docker", "docker": docker},
+        )
+
+    def yara_match(self, spec: Spec) -> JsonDict:
+        rule_name, path, about = self.rng.choice(YARA_RULES)
+        yara = {
+            "log_type": "WARNING",
+            "rule_name": rule_name,
+            "scanned_file": path,
+            "rule_description": about,
+            "rule_author": "Wazuh demo",
+            "tags": ["DEMO", "LINUX"],
+        }
+        description = f'File "{path}" is a positive match. Yara rule: {rule_name}'
+        return self.alert(
+            spec,
+            RULES["108001"],
+            location="/var/ossec/logs/active-responses.log",
+            decoder={"name": "yara"},
+            description=description,
+            data={"YARA": yara},
+        )
+
+    def oscap_fail(self, spec: Spec) -> JsonDict:
+        check_id, title, severity = self.rng.choice(OSCAP_CHECKS)
+        oscap = {
+            "scan": {
+                "id": str(self.rng.randint(10**12, 10**13)),
+                "content": "ssg-ubuntu2204-ds.xml",
+                "profile": {"id": "xccdf_org.ssgproject.content_profile_cis", "title": "CIS Ubuntu 22.04 Level 1"},
+            },
+            "check": {
+                "id": check_id,
+                "title": title,
+                "result": "fail",
+                "severity": severity,
+                "description": f"{title}: a configuration the benchmark requires is missing.",
+            },
+        }
+        return self.alert(
+            spec,
+            RULES["81530"],
+            location="wodle_open-scap",
+            decoder={"name": "oscap"},
+            description=f"OpenSCAP: {title} (not passed)",
+            data={"oscap": oscap},
         )
 
     def render(self, spec: Spec) -> JsonDict:

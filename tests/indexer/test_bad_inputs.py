@@ -45,7 +45,7 @@ BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
     (
         "hunt_query",
         {"time_range": "1h", "must": [{"field": "full_log", "op": "eq", "value": "x"}]},
-        "Input should be '@timestamp'",
+        "'full_log' is not a hunt field; hunt_fields lists them",
     ),
     (
         "hunt_query",

@@ -11,6 +11,7 @@ import pytest
 from tests.engines import LoadedEngine
 from tests.indexer.expect import Doc, alerts_in, hunt
 from tests.indexer.support import ok, serving
+from wazuh_mcp.query.fields import HASH_LENGTH, ioc_fields
 from wazuh_mcp.query.hunt_grammar import FIELDS
 
 
@@ -65,7 +66,7 @@ async def test_hunt_queries_match_the_reference_semantics(at_anchor: LoadedEngin
 @pytest.mark.parametrize(
     ("kind", "field"), [("ip", "data.srcip"), ("user", "data.srcuser"), ("hash", "syscheck.sha256_after")]
 )
-async def test_pivot_by_ioc_searches_the_primary_field(
+async def test_pivot_by_ioc_searches_every_field_of_the_kind(
     at_anchor: LoadedEngine, tmp_path: Path, kind: str, field: str
 ) -> None:
     week = alerts_in(at_anchor, "7d")
@@ -76,9 +77,12 @@ async def test_pivot_by_ioc_searches_the_primary_field(
                 "pivot_by_ioc", {"kind": kind, "value": value.upper() if kind == "hash" else value, "time_range": "7d"}
             )
         )
-    expected = hunt(week, [{"field": field, "op": "eq", "value": value}])
+    fields = ioc_fields(kind, HASH_LENGTH.get(len(value)))  # type: ignore[arg-type]
+    expected = [d for d in week if any(value in d.values(f) for f in fields)]
     assert result["total"] == len(expected) > 0
     assert [a["id"] for a in result["alerts"]] == [d.id for d in expected[:25]]
+    counts = {c["field"]: c["alerts"] for c in result["fields"]}
+    assert counts == {f: n for f in fields if (n := sum(1 for d in week if value in d.values(f)))}
 
 
 async def test_hunt_fields_counts_populated_fields(at_anchor: LoadedEngine, tmp_path: Path) -> None:

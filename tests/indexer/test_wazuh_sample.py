@@ -7,6 +7,7 @@ on the real node only.
 
 from __future__ import annotations
 
+import json
 import os
 from collections import Counter
 from collections.abc import Iterator
@@ -34,8 +35,8 @@ from tests.indexer.sample_bed import (
 from tests.indexer.support import CountingIndexer, connected, error_text, make_server, ok
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
 from wazuh_mcp.backends.indexer_shapes import IndexKind
+from wazuh_mcp.query.fields import HASH_LENGTH, ioc_fields
 from wazuh_mcp.query.hunt_grammar import FIELDS
-from wazuh_mcp.tools.hunt import IOC_FIELDS
 
 GUARDDUTY_PROBE_IP = "data.aws.service.action.portProbeAction.portProbeDetails.remoteIpDetails.ipAddressV4"
 AWS_KEY_USER = "data.aws.resource.accessKeyDetails.userName"
@@ -94,21 +95,21 @@ async def _call(sample: Bed, tmp_path: Path, tool: str, args: dict[str, Any], **
     [("ip", GUARDDUTY_PROBE_IP), ("user", AWS_KEY_USER), ("domain", AWS_PUBLIC_DNS)],
     ids=["guardduty-remote-ip", "aws-key-user", "aws-dns-name"],
 )
-async def test_pivot_counts_the_ioc_where_wazuh_stores_it(
+async def test_pivot_lists_the_ioc_wherever_wazuh_stores_it(
     sample: Bed, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str, field: str
 ) -> None:
-    """Issue 9: the GuardDuty remote IP (10 alerts in the sample), ec2-user (8), the AWS DNS name (10) gave 0."""
+    """Issue 9: the GuardDuty remote IP (10 alerts in the sample), ec2-user (8), the AWS DNS name (10) gave 0;
+    issue 19: they came back only as counts. Now one page lists every alert holding it in any field."""
     pin_clock(monkeypatch, sample.now)
     value = _most_common(sample.docs, field)
-    result = ok(await _call(sample, tmp_path, "pivot_by_ioc", {"kind": kind, "value": value}))
-    primary = IOC_FIELDS[kind][0]
-    assert result["field"] == primary
-    assert result["total"] == count_with(sample.docs, primary, value)
-    elsewhere = {c["field"]: c["alerts"] for c in result["elsewhere"]}
-    assert set(elsewhere) == set(IOC_FIELDS[kind][1:])  # every other field of the kind, counted
-    for other, alerts in elsewhere.items():
-        assert alerts == count_with(sample.docs, other, value), other
-    assert elsewhere[field] == count_with(sample.docs, field, value) > 0
+    result = ok(await _call(sample, tmp_path, "pivot_by_ioc", {"kind": kind, "value": value, "size": 100}))
+    fields = ioc_fields(kind)  # type: ignore[arg-type]
+    holding = [d for d in sample.docs if any(value in values(d, f) for f in fields)]
+    assert result["total"] == len(holding) > 0
+    assert len(result["alerts"]) == min(len(holding), 100)
+    counts = {c["field"]: c["alerts"] for c in result["fields"]}
+    assert counts == {f: n for f in fields if (n := count_with(sample.docs, f, value))}
+    assert counts[field] == count_with(sample.docs, field, value) > 0
 
 
 async def test_pivot_by_hash_length(sample: Bed, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -120,9 +121,9 @@ async def test_pivot_by_hash_length(sample: Bed, tmp_path: Path, monkeypatch: py
             assert f"got {len(digest)} characters" in error_text(call)
             continue
         result = ok(call)
-        assert result["field"] == field
-        assert result["total"] == count_with(sample.docs, field, digest) > 0
-        assert [c["field"] for c in result["elsewhere"]] == [field.replace("_after", "_before")]
+        fields = ioc_fields("hash", HASH_LENGTH[length])
+        assert result["total"] == sum(1 for d in sample.docs if any(digest in values(d, f) for f in fields)) > 0
+        assert {c["field"] for c in result["fields"]} == {f for f in fields if count_with(sample.docs, f, digest)}
 
 
 def _present(doc: dict[str, Any], field: str, keyword: bool) -> bool:
@@ -313,14 +314,20 @@ class RecordingIndexer(CountingIndexer):
 
 
 def _fragments(node: Any) -> Iterator[str]:
-    """Every query clause type under a query (bool's lists walked)."""
+    """Every query clause type under a query (bool's lists walked); ``should`` only as the pivot's any-of."""
     if isinstance(node, dict):
         for key, value in node.items():
             if key == "bool":
-                assert set(value) <= {"filter", "must_not"}, value  # never `should`, `must` or minimum_should_match
-                for clauses in value.values():
-                    for clause in clauses:
-                        yield from _fragments(clause)
+                assert set(value) <= {"filter", "must_not", "should", "minimum_should_match"}, value
+                if "should" in value:  # any_field: one term per field, the same value, at least one
+                    assert value["minimum_should_match"] == 1 and set(value) == {"should", "minimum_should_match"}
+                    assert {json.dumps(next(iter(t["term"].values()))) for t in value["should"]} == {
+                        json.dumps(next(iter(value["should"][0]["term"].values())))
+                    }
+                for key2, clauses in value.items():
+                    if key2 != "minimum_should_match":
+                        for clause in clauses:
+                            yield from _fragments(clause)
             else:
                 yield key
 
@@ -328,7 +335,7 @@ def _fragments(node: Any) -> Iterator[str]:
 async def test_pivot_reaches_the_engine_only_as_grammar_fragments(
     sample: Bed, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """One count query per other field, each a term inside the window: the grammar's promise stands."""
+    """One query for the page and the per-field counts; terms inside the window: the grammar's promise stands."""
     pin_clock(monkeypatch, sample.now)
     indexer = RecordingIndexer(
         Indexer(IndexerConfig(url=sample.url, timeout_s=30.0, alerts_pattern=sample.bed.alerts_pattern))
@@ -339,7 +346,8 @@ async def test_pivot_reaches_the_engine_only_as_grammar_fragments(
             ok(await client.call_tool("pivot_by_ioc", {"kind": "ip", "value": value}))
     finally:
         await indexer.aclose()
-    queries = [body["query"] for body in indexer.bodies]
-    assert len(queries) == len(IOC_FIELDS["ip"])  # the page, then one count per other field
-    for query in queries:
-        assert set(_fragments(query)) <= {"term", "terms", "range", "exists", "prefix"}
+    assert len(indexer.bodies) == 1
+    body = indexer.bodies[0]
+    assert set(_fragments(body["query"])) <= {"term", "terms", "range", "exists", "prefix"}
+    for agg in body["aggs"].values():
+        assert set(agg) == {"filter"} and set(_fragments(agg["filter"])) == {"term"}

@@ -8,6 +8,7 @@ each decoder family must show, the compliance tags, the rule descriptions. The p
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
@@ -195,14 +196,29 @@ async def test_pages_stay_within_the_budget(bed: SampleBed, tmp_path: Path) -> N
     assert sum(1 for p, _ in pages if any(a.get("event_cut") for a in p["alerts"])) <= len(pages) // 4
 
 
-def without_empty(value: Any) -> Any:
-    """The document as get_alert shows it: empty objects and lists carry nothing and are left out."""
+_UNSAFE = {"Cc", "Cf", "Cs", "Zl", "Zp"}
+
+
+def as_shown(value: Any, path: str = "", changed: list[str] | None = None) -> Any:
+    """The document as get_alert must show it: the stored values, but control, format and separator
+    characters (Unicode's own categories; tab and newline kept) removed, each such path named."""
+    changed = [] if changed is None else changed
     if isinstance(value, dict):
-        kept = {k: without_empty(v) for k, v in value.items()}
-        return {k: v for k, v in kept.items() if v not in ({}, [], None)}
+        return {k: as_shown(v, f"{path}.{k}" if path else k, changed) for k, v in value.items()}
     if isinstance(value, list):
-        return [v for v in (without_empty(v) for v in value) if v not in ({}, [], None)]
-    return value.strip() if isinstance(value, str) else value
+        return [as_shown(v, path, changed) for v in value]
+    if isinstance(value, str):
+        kept = "".join(c for c in value if c in "\t\n" or unicodedata.category(c) not in _UNSAFE)
+        if kept != value:
+            changed.append(f"{path}: control characters removed")
+        return kept
+    return value
+
+
+def fidelity(document: Any, source: dict[str, Any], cut: list[str]) -> None:
+    changed: list[str] = []
+    assert document == as_shown(source, changed=changed)
+    assert sorted(set(cut)) == sorted(set(changed))
 
 
 async def test_get_alert_returns_the_whole_document(bed: SampleBed, tmp_path: Path) -> None:
@@ -212,8 +228,8 @@ async def test_get_alert_returns_the_whole_document(bed: SampleBed, tmp_path: Pa
     async with serving(bed, tmp_path / "audit.jsonl") as (client, _):
         for doc in firsts.values():
             got = ok(await client.call_tool("get_alert", {"alert_id": doc.id}))
-            assert got["document"] == without_empty(doc.source), doc.id
-            assert "cut" not in got and "same_wazuh_id" not in got
+            fidelity(got["document"], doc.source, got.get("cut", []))
+            assert "same_wazuh_id" not in got
             assert got["alert"]["agent"] == doc.source["agent"]
             rule = doc.source["rule"]
             info = got["rules"][str(rule["id"])]

@@ -224,7 +224,8 @@ def test_accepted_values(field: str, op: str, value: Any, expected: Any) -> None
 @pytest.mark.parametrize(
     ("clause", "message"),
     [
-        ({"field": "full_log", "op": "eq", "value": "x"}, "Input should be"),
+        ({"field": "full_log", "op": "eq", "value": "x"}, "is not a hunt field; hunt_fields lists them"),
+        ({"field": "x" * 129, "op": "eq", "value": "x"}, "at most 128 characters"),
         ({"field": "rule.id", "op": "regexp", "value": "5.*"}, "Input should be"),
         ({"field": "rule.id", "op": "eq", "value": "5710", "boost": 2}, "Extra inputs are not permitted"),
         ({"field": "rule.id", "op": "gt", "value": "5710"}, "range operators (gt/gte/lt/lte) apply only to number"),

@@ -114,6 +114,11 @@ class SearchAlertsResult(Page):
         description="Groups, MITRE ATT&CK and compliance tags of each rule on this page, by rule id.",
     )
     agents: AgentsOnPage = Field(default_factory=dict, description="Name and IP of each agent on this page, by id.")
+    compliance_cut: bool = Field(
+        default=False,
+        exclude_if=lambda v: not v,
+        description="True when the rules' compliance tags were left out to keep the page small (get_alert has them).",
+    )
 
 
 class GetAlertResult(Coverage):
@@ -123,9 +128,13 @@ class GetAlertResult(Coverage):
     )
     document: Nested = Field(
         default_factory=dict,
-        description="The whole alert document as stored, every value bounded (long text cut with …).",
+        description="The whole alert document as stored, value for value: control characters removed, long text "
+        "cut with …, each change named in `cut`.",
     )
-    cut: Tags = Field(description="Fields of the document shortened (…) or left out to stay within the size budget.")
+    cut: Tags = Field(
+        description="Fields of the document changed: shortened (…), left out for the size budget, or "
+        "'<path>: control characters removed'."
+    )
     cut_count: OptInt = Field(default=None, description="How many fields were cut, when more than `cut` lists.")
     same_wazuh_id: OptInt = Field(
         default=None,

@@ -14,16 +14,14 @@ class HuntQueryResult(SearchAlertsResult):
 
 class FieldCount(Result):
     field: str
-    alerts: int = Field(description="Alerts in the window whose `field` equals the indicator.")
+    alerts: int = Field(description="Alerts in the window holding the indicator in this field.")
 
 
 class PivotResult(HuntQueryResult):
-    field: str = Field(description="The field searched for `alerts` (the IOC kind's primary field).")
-    elsewhere: list[FieldCount] = Field(
+    fields: list[FieldCount] = Field(
         default_factory=list,
         exclude_if=lambda v: not v,
-        description="First page only: for every other field where Wazuh stores this kind of value, how many "
-        "alerts hold the indicator there. Page through them with hunt_query on that field.",
+        description="First page only: where the indicator appears, alerts per field (an alert may count in several).",
     )
 
 

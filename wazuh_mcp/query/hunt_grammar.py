@@ -1,8 +1,7 @@
 """The hunt grammar: structured ``{field, op, value}`` clauses → a closed subset of the query DSL.
 
-A caller never writes DSL. It picks a field from ``FIELDS`` (real ``wazuh-alerts-*`` fields where
-Wazuh stores what analysts pivot on — Linux, Windows eventchannel, audit, AWS, vulnerability-detector,
-FIM — each typed from Wazuh's template, ``tests/unit/test_hunt_grammar.py`` checks them against it),
+A caller never writes DSL. It picks a field from ``FIELDS`` (every field of ``wazuh_mcp.query.fields``:
+where Wazuh and each integration it ships store what analysts pivot on, typed from Wazuh's template),
 an operator from ``Op`` and a value, and this module:
 
 1. checks the value against the field's type and the operator (``check_value``) and normalises
@@ -11,7 +10,8 @@ an operator from ``Op`` and a value, and this module:
    query-string syntax;
 2. emits only ``term`` / ``terms`` / ``range`` / ``exists`` / ``prefix`` fragments, in the
    ``filter`` and ``must_not`` lists of a single ``bool`` (``build_query``). There is no path to
-   ``should``, ``script``, ``query_string``, ``wildcard``, ``regexp`` or ``runtime_mappings``.
+   ``script``, ``query_string``, ``wildcard``, ``regexp`` or ``runtime_mappings``; ``should`` appears
+   only in ``any_field`` (one checked value in any of an IOC kind's fields: a pivot), never from a clause.
 
 Caller text only ever appears as a leaf value under one of those five fragments; field names
 (the only keys derived from input) come from the allowlist. ``tests/unit/test_hunt_grammar.py``
@@ -31,6 +31,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from wazuh_mcp.agent_ids import agent_id
 from wazuh_mcp.errors import InvalidArgument
+from wazuh_mcp.query.fields import ALGORITHM_NAMES, HASH_LENGTH, FieldInfo, ip_mapped, is_ip
+from wazuh_mcp.query.fields import FIELDS as FIELD_INFO
 
 FieldType = Literal["keyword", "ip", "long", "date"]
 """The value a field takes. ``ip`` is an IP address, stored as ``keyword`` (data.srcip, agent.ip) or,
@@ -127,220 +129,52 @@ class HuntField:
         return tuple(op for op in ops if op != "prefix") if self.ip_mapped else ops
 
 
-_WIN_DATA, _WIN_SYSTEM, _AUDIT = "data.win.eventdata.", "data.win.system.", "data.audit."
-_GUARDDUTY = "data.aws.service.action."
-_AWS_NIC = "data.aws.resource.instanceDetails.networkInterfaces."
+_Rule = tuple[Callable[[str], str] | None, Callable[[str], str] | None]
+VALUE_RULES: dict[str, Callable[[str], _Rule]] = {
+    "agent_id": lambda _: (agent_id, _digit_prefix),
+    "digits": lambda name: (_digits(name), _digit_prefix),
+    "technique": lambda _: (_technique, None),
+    "cve": lambda _: (_cve, None),
+    "severity": lambda _: (_severity, None),
+    "yes_no": lambda _: (_yes_no, None),
+    "fim_event": lambda _: (_fim_event, None),
+}
+"""Value rules beyond a field's type, named by ``fields.FieldInfo.rule``."""
+_LONG = ("long", "integer", "short", "byte")
 
 
-def _hash_fields(algorithm: str, length: int, example: str) -> tuple[HuntField, ...]:
-    def one(name: str, when: str) -> HuntField:
-        return HuntField(
-            name,
-            "keyword",
-            f"{algorithm} of the file {when} the change (FIM).",
-            example,
-            _digest(name, length, algorithm),
-            _hex_prefix,
-        )
+def _hunt_field(info: FieldInfo) -> HuntField:
+    """The allowlist entry of one field of ``fields``: typed from Wazuh's template, checked by its meaning."""
+    mapping = info.mapping
+    rule = VALUE_RULES.get(info.rule or "")
+    normalize, normalize_prefix = rule(info.name) if rule else (None, None)
+    kind: FieldType = "keyword"
+    if mapping in _LONG:
+        kind = "long"
+    elif mapping == "date":
+        kind = "date"
+    elif is_ip(info.name):
+        kind, normalize_prefix = "ip", _ip_prefix
+    elif info.algorithm is not None:
+        length = next(n for n, a in HASH_LENGTH.items() if a == info.algorithm)
+        normalize, normalize_prefix = _digest(info.name, length, ALGORITHM_NAMES[info.algorithm]), _hex_prefix
+    level = info.rule == "level"
+    return HuntField(
+        info.name,
+        kind,
+        info.description,
+        info.example,
+        normalize,
+        normalize_prefix,
+        minimum=0 if level else None,
+        maximum=15 if level else None,
+        ip_mapped=ip_mapped(info.name),
+    )
 
-    key = algorithm.lower().replace("-", "")
-    return one(f"syscheck.{key}_after", "after"), one(f"syscheck.{key}_before", "before")
 
-
-_FIELD_LIST = (
-    HuntField("@timestamp", "date", "When the event was indexed (copy of the alert time).", "2024-05-01T10:00:00Z"),
-    HuntField(
-        "agent.id", "keyword", "Agent that raised the alert ('000' is the manager).", "001", agent_id, _digit_prefix
-    ),
-    HuntField("agent.name", "keyword", "Agent host name.", "web-01"),
-    HuntField("agent.ip", "ip", "Agent IP address.", "10.0.0.12", None, _ip_prefix),
-    HuntField("manager.name", "keyword", "Wazuh manager (node) that analysed the event.", "wazuh-manager"),
-    HuntField("rule.id", "keyword", "Wazuh rule id.", "5710", _digits("rule.id"), _digit_prefix),
-    HuntField("rule.level", "long", "Rule level, 0..15 (12+ is high severity).", 10, minimum=0, maximum=15),
-    HuntField("rule.description", "keyword", "Rule description, exact text.", "sshd: authentication failed."),
-    HuntField(
-        "rule.groups",
-        "keyword",
-        "Rule groups, e.g. authentication_failed, syscheck, audit, aws.",
-        "authentication_failed",
-    ),
-    HuntField("rule.mitre.id", "keyword", "MITRE ATT&CK technique id.", "T1110", _technique),
-    HuntField("rule.mitre.tactic", "keyword", "MITRE ATT&CK tactic name.", "Credential Access"),
-    HuntField("rule.mitre.technique", "keyword", "MITRE ATT&CK technique name.", "Brute Force"),
-    HuntField("decoder.name", "keyword", "Decoder that parsed the event.", "sshd"),
-    HuntField("location", "keyword", "Log source: file path, channel or module.", "/var/log/auth.log"),
-    HuntField("data.srcip", "ip", "Source IP address of the event.", "203.0.113.7", None, _ip_prefix),
-    HuntField("data.dstip", "ip", "Destination IP address.", "10.0.0.5", None, _ip_prefix),
-    HuntField(
-        "data.dstport", "keyword", "Destination port (stored as text).", "22", _digits("data.dstport"), _digit_prefix
-    ),
-    HuntField("data.srcuser", "keyword", "Source user name.", "root"),
-    HuntField("data.dstuser", "keyword", "Destination / target user name.", "admin"),
-    HuntField("data.hostname", "keyword", "Host or domain name in the event.", "example.org"),
-    HuntField("data.url", "keyword", "URL in a web or proxy event.", "/wp-login.php"),
-    # Windows eventchannel: who and where live under data.win.*, not data.srcip/srcuser.
-    HuntField(f"{_WIN_DATA}ipAddress", "ip", "Windows: client IP of a logon.", "10.0.0.7", None, _ip_prefix),
-    HuntField(f"{_WIN_DATA}targetUserName", "keyword", "Windows: account the event is about.", "Administrator"),
-    HuntField(f"{_WIN_DATA}subjectUserName", "keyword", "Windows: account that acted.", "SYSTEM"),
-    HuntField(
-        f"{_WIN_DATA}logonType",
-        "keyword",
-        "Windows: logon type (3 network, 10 remote desktop).",
-        "3",
-        _digits("logonType"),
-        _digit_prefix,
-    ),
-    HuntField(f"{_WIN_DATA}image", "keyword", "Windows/Sysmon: process image path.", "C:\\Windows\\System32\\cmd.exe"),
-    HuntField(f"{_WIN_DATA}commandLine", "keyword", "Windows/Sysmon: command line, exact text.", "whoami /all"),
-    HuntField(
-        f"{_WIN_DATA}parentImage", "keyword", "Windows/Sysmon: parent process image.", "C:\\Windows\\explorer.exe"
-    ),
-    HuntField(
-        f"{_WIN_DATA}hashes", "keyword", "Sysmon: 'SHA1=…,MD5=…,SHA256=…' as one text (use prefix).", "SHA1=3f786850"
-    ),
-    HuntField(
-        f"{_WIN_SYSTEM}eventID",
-        "keyword",
-        "Windows event id (4625 failed logon, 4688 process).",
-        "4625",
-        _digits("eventID"),
-        _digit_prefix,
-    ),
-    HuntField(f"{_WIN_SYSTEM}channel", "keyword", "Windows event channel.", "Security"),
-    HuntField(
-        f"{_WIN_SYSTEM}providerName", "keyword", "Windows event provider.", "Microsoft-Windows-Security-Auditing"
-    ),
-    # Linux audit (auditd)
-    HuntField(f"{_AUDIT}exe", "keyword", "audit: executable that made the call.", "/usr/bin/curl"),
-    HuntField(f"{_AUDIT}command", "keyword", "audit: command name.", "curl"),
-    HuntField(f"{_AUDIT}key", "keyword", "audit: the audit rule key that matched.", "audit-wazuh-c"),
-    HuntField(f"{_AUDIT}success", "keyword", "audit: whether the call succeeded: yes or no.", "yes", _yes_no),
-    # AWS: CloudTrail, VPC flow logs, GuardDuty (remote IPs per finding type), instance names.
-    HuntField("data.aws.sourceIPAddress", "ip", "AWS CloudTrail: caller IP.", "198.51.100.4", None, _ip_prefix),
-    HuntField("data.aws.srcaddr", "ip", "AWS VPC flow log: source address.", "10.0.1.5", ip_mapped=True),
-    HuntField("data.aws.dstaddr", "ip", "AWS VPC flow log: destination address.", "10.0.1.9", ip_mapped=True),
-    HuntField(
-        f"{_GUARDDUTY}portProbeAction.portProbeDetails.remoteIpDetails.ipAddressV4",
-        "ip",
-        "AWS GuardDuty: remote IP of a port probe.",
-        "198.51.100.7",
-        None,
-        _ip_prefix,
-    ),
-    HuntField(
-        f"{_GUARDDUTY}awsApiCallAction.remoteIpDetails.ipAddressV4",
-        "ip",
-        "AWS GuardDuty: remote IP of an API call.",
-        "198.51.100.8",
-        None,
-        _ip_prefix,
-    ),
-    HuntField(
-        f"{_GUARDDUTY}networkConnectionAction.remoteIpDetails.ipAddressV4",
-        "ip",
-        "AWS GuardDuty: remote IP of a network connection.",
-        "198.51.100.9",
-        ip_mapped=True,
-    ),
-    HuntField(f"{_AWS_NIC}publicIp", "ip", "AWS GuardDuty: public IP of the instance.", "54.0.0.1", ip_mapped=True),
-    HuntField(
-        f"{_AWS_NIC}publicDnsName",
-        "keyword",
-        "AWS GuardDuty: public DNS name of the instance.",
-        "ec2-54-0-0-1.compute-1.amazonaws.com",
-    ),
-    HuntField(
-        f"{_AWS_NIC}privateDnsName",
-        "keyword",
-        "AWS GuardDuty: private DNS name of the instance.",
-        "ip-10-0-0-1.ec2.internal",
-    ),
-    HuntField(
-        "data.aws.resource.accessKeyDetails.userName",
-        "keyword",
-        "AWS GuardDuty: IAM user of the access key.",
-        "ec2-user",
-    ),
-    # vulnerability-detector alerts (every version's alerts carry these)
-    HuntField("data.vulnerability.cve", "keyword", "Vulnerability alert: CVE id.", "CVE-2024-3094", _cve),
-    HuntField(
-        "data.vulnerability.severity",
-        "keyword",
-        "Vulnerability alert: Low, Medium, High or Critical.",
-        "High",
-        _severity,
-    ),
-    HuntField("data.vulnerability.package.name", "keyword", "Vulnerability alert: affected package.", "openssl"),
-    # file integrity monitoring
-    HuntField("syscheck.path", "keyword", "File (or registry key) path of a FIM event.", "/etc/passwd"),
-    HuntField("syscheck.event", "keyword", "FIM event: added, modified or deleted.", "modified", _fim_event),
-    *_hash_fields("MD5", 32, "d41d8cd98f00b204e9800998ecf8427e"),
-    *_hash_fields("SHA-1", 40, "da39a3ee5e6b4b0d3255bfef95601890afd80709"),
-    *_hash_fields("SHA-256", 64, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
-)
-FIELDS: dict[str, HuntField] = {f.name: f for f in _FIELD_LIST}
-"""The hunt allowlist, in documentation order."""
-
-FieldName = Literal[
-    "@timestamp",
-    "agent.id",
-    "agent.name",
-    "agent.ip",
-    "manager.name",
-    "rule.id",
-    "rule.level",
-    "rule.description",
-    "rule.groups",
-    "rule.mitre.id",
-    "rule.mitre.tactic",
-    "rule.mitre.technique",
-    "decoder.name",
-    "location",
-    "data.srcip",
-    "data.dstip",
-    "data.dstport",
-    "data.srcuser",
-    "data.dstuser",
-    "data.hostname",
-    "data.url",
-    "data.win.eventdata.ipAddress",
-    "data.win.eventdata.targetUserName",
-    "data.win.eventdata.subjectUserName",
-    "data.win.eventdata.logonType",
-    "data.win.eventdata.image",
-    "data.win.eventdata.commandLine",
-    "data.win.eventdata.parentImage",
-    "data.win.eventdata.hashes",
-    "data.win.system.eventID",
-    "data.win.system.channel",
-    "data.win.system.providerName",
-    "data.audit.exe",
-    "data.audit.command",
-    "data.audit.key",
-    "data.audit.success",
-    "data.aws.sourceIPAddress",
-    "data.aws.srcaddr",
-    "data.aws.dstaddr",
-    "data.aws.service.action.portProbeAction.portProbeDetails.remoteIpDetails.ipAddressV4",
-    "data.aws.service.action.awsApiCallAction.remoteIpDetails.ipAddressV4",
-    "data.aws.service.action.networkConnectionAction.remoteIpDetails.ipAddressV4",
-    "data.aws.resource.instanceDetails.networkInterfaces.publicIp",
-    "data.aws.resource.instanceDetails.networkInterfaces.publicDnsName",
-    "data.aws.resource.instanceDetails.networkInterfaces.privateDnsName",
-    "data.aws.resource.accessKeyDetails.userName",
-    "data.vulnerability.cve",
-    "data.vulnerability.severity",
-    "data.vulnerability.package.name",
-    "syscheck.path",
-    "syscheck.event",
-    "syscheck.md5_after",
-    "syscheck.md5_before",
-    "syscheck.sha1_after",
-    "syscheck.sha1_before",
-    "syscheck.sha256_after",
-    "syscheck.sha256_before",
-]
-assert set(get_args(FieldName)) == set(FIELDS), "FieldName and FIELDS must list the same fields"
+FIELDS: dict[str, HuntField] = {name: _hunt_field(info) for name, info in FIELD_INFO.items()}
+"""The hunt allowlist (every field of ``wazuh_mcp.query.fields``), in documentation order."""
+FIELD_NAME_MAX = 128
 
 Scalar = str | int | float | bool
 Value = str | int | float | bool | list[str | int | float]
@@ -416,7 +250,9 @@ def check_value(field: str, op: str, value: Any) -> Any:
     """The normalised value for ``field op value``; ValueError with the rule when it is not allowed."""
     spec = FIELDS.get(field)
     if spec is None:
-        raise ValueError(f"{field!r} is not a hunt field; use one of: {', '.join(FIELDS)}")
+        raise ValueError(
+            f"{str(field)[:80]!r} is not a hunt field; hunt_fields lists them (with how many alerts carry each)"
+        )
     if op not in get_args(Op):
         raise ValueError(f"{op!r} is not an operator; use one of: {', '.join(get_args(Op))}")
     if op not in spec.ops:
@@ -459,21 +295,17 @@ def _prefix(spec: HuntField, value: Any) -> str:
 
 
 class HuntClause(BaseModel):
-    """One condition: ``field`` (from the allowlist) ``op`` ``value``."""
+    """One condition."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    field: FieldName = Field(
-        description="Alert field from the hunt allowlist; hunt_fields lists each field's type and operators."
-    )
+    field: str = Field(max_length=FIELD_NAME_MAX, description="An alert field that hunt_fields lists.")
     op: Op = Field(
-        description="eq, ne, in, exists, prefix on any field; gt/gte/lt/lte only on number "
+        description="eq, ne, in (1..100 values), exists (true), prefix (3+ characters); gt/gte/lt/lte on number "
         "and time fields (rule.level, @timestamp)."
     )
     value: Value = Field(
-        description="A single value for eq/ne/gt/gte/lt/lte; a list of 1..100 values for "
-        "in; true for exists; text of 3+ characters for prefix. Times are "
-        "ISO-8601, e.g. '2024-05-01T10:00:00Z'."
+        description="One value; a list for in; true for exists. Times: ISO-8601, e.g. 2024-05-01T10:00:00Z."
     )
 
     @model_validator(mode="after")
@@ -514,6 +346,24 @@ def check_clause_counts(must: Sequence[HuntClause], must_not: Sequence[HuntClaus
                 f"must_not.{index}: 'ne' inside must_not is a double negative; "
                 f"write it as {{field: {clause.field!r}, op: 'eq'}} in must."
             )
+
+
+def any_field(fields: Sequence[str], value: Any) -> tuple[dict[str, Any], list[str]]:
+    """One value in any of ``fields`` (allowlisted): a ``bool`` whose ``should`` holds one ``term`` per field
+    the value fits (minimum 1), and the fields it fits. The only ``should`` the grammar emits: the same
+    checked value, never a caller's choice of structure. ValueError when it fits none of them."""
+    terms: list[dict[str, Any]] = []
+    fitting: list[str] = []
+    for name in fields:
+        try:
+            checked = check_value(name, "eq", value)
+        except ValueError:  # a user name is not an IP: that field cannot hold it
+            continue
+        terms.append({"term": {FIELDS[name].name: checked}})
+        fitting.append(FIELDS[name].name)
+    if not terms:
+        raise ValueError(f"{str(value)[:80]!r} fits none of {', '.join(fields)}")
+    return {"bool": {"should": terms, "minimum_should_match": 1}}, fitting
 
 
 def build_query(

@@ -81,8 +81,10 @@ class ToolSpec(ToolInfo):
 
     @property
     def description(self) -> str:
-        """The docstring as the model reads it: dedented and trimmed (no source indentation on the wire)."""
-        return inspect.cleandoc(self.fn.__doc__ or "")
+        """The docstring as the model reads it: dedented, trimmed, and its source line wraps joined (a blank
+        line still starts a paragraph): no source layout on the wire, where each wrap costs an escaped newline."""
+        paragraphs = inspect.cleandoc(self.fn.__doc__ or "").split("\n\n")
+        return "\n\n".join(" ".join(p.split()) for p in paragraphs)
 
 
 def tool(

@@ -19,6 +19,8 @@ def _collapse_any_of(node: dict[str, Any]) -> dict[str, Any]:
     branches = node.get("anyOf")
     if isinstance(branches, list) and len(branches) == 2 and {"type": "null"} in branches:
         other = branches[0] if branches[1] == {"type": "null"} else branches[1]
+        if "description" in node:  # the field's own words say more than its type's (agent id vs "this agent")
+            other = {k: v for k, v in other.items() if k != "description"}
         if isinstance(other.get("type"), str) and not set(other) & set(node) - {"anyOf"}:
             merged = {k: v for k, v in node.items() if k != "anyOf"}
             merged.update(other)
@@ -43,19 +45,25 @@ def _collapse_any_of(node: dict[str, Any]) -> dict[str, Any]:
 
 
 def compact(schema: Any, *, output: bool = False, _top: bool = True) -> Any:
-    """An equivalent, shorter schema. ``output`` also drops ``default`` (meaningless in a result)."""
+    """An equivalent, shorter schema. ``output`` also drops every ``default`` (meaningless in a result)."""
     if isinstance(schema, list):
         return [compact(item, output=output, _top=False) for item in schema]
     if not isinstance(schema, dict):
         return schema
     out: dict[str, Any] = {}
     for key, value in schema.items():
-        if key == "title" and not _top and not isinstance(value, dict):
-            continue
-        if output and key == "default":
-            continue
+        if key == "title" and not isinstance(value, dict) and (not _top or str(value).endswith("Arguments")):
+            continue  # the SDK titles every input schema "<tool>Arguments": the tool's name says it
+        if key == "default" and (output or value is None):
+            continue  # an optional argument left out is None: "default": null says nothing more
+
         if key in ("properties", "$defs"):
             out[key] = {name: compact(sub, output=output, _top=False) for name, sub in value.items()}
         else:
             out[key] = compact(value, output=output, _top=False)
-    return _collapse_any_of(out)
+    out = _collapse_any_of(out)
+    items = out.get("items")
+    if "description" in out and isinstance(items, dict) and "description" in items:
+        # a list's own description says what its items are (agent_ids: "Agent ids, e.g. ['001']")
+        out["items"] = {k: v for k, v in items.items() if k != "description"}
+    return out

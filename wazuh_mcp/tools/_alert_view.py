@@ -19,14 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from wazuh_mcp.models.alerts import AgentInfo, Alert, AlertAgent, AlertRule, FimDetail, RuleInfo
-from wazuh_mcp.tools.event_view import (
-    AWS_REMOTE_IP,
-    COMPLIANCE,
-    EVENT_BUDGET,
-    TIGHT_EVENT_BUDGET,
-    compliance_tags,
-    event_fields,
-)
+from wazuh_mcp.query.fields import SLOTS
+from wazuh_mcp.tools.event_view import COMPLIANCE, compliance_tags, event_fields
 from wazuh_mcp.untrusted import bound
 
 LOG_EXCERPT = 240
@@ -35,6 +29,7 @@ TIGHT_LOG_EXCERPT = 100
 """The log excerpt of an alert whose page would be over the page budget."""
 DIFF_EXCERPT = 300
 DESCRIPTION_LIMIT = 180
+TIGHT_DESCRIPTION_LIMIT = 90
 """Characters of a rule description (Wazuh interpolates event fields into some)."""
 VALUE_LIMIT = 200
 """Characters of any other single field of a listed alert."""
@@ -43,7 +38,7 @@ TAG_LIMIT, TAGS_MAX = 64, 10
 PAGE_BYTES_PER_ALERT = 480
 """A page of alerts aims at this many bytes of JSON per alert (12 KB for the default 25): past it, the
 largest alerts' log excerpts are cut to ``TIGHT_LOG_EXCERPT``, then left out where decoded fields carry
-the event, then their events are cut to ``TIGHT_EVENT_BUDGET`` (flagged ``event_cut``), until it fits."""
+the event, then their events are cut to their family's tight budget (flagged ``event_cut``), until it fits."""
 
 FIM_SOURCE = [
     "syscheck.path",
@@ -61,13 +56,7 @@ FIM_SOURCE = [
     "syscheck.audit.process.name",
     "syscheck.diff",
 ]
-# Windows event-channel alerts carry who/where in data.win.*, not in data.srcip/srcuser/dstuser.
-WIN_IP, WIN_TARGET_USER, WIN_SUBJECT_USER, WIN_EVENT_ID = (
-    "data.win.eventdata.ipAddress",
-    "data.win.eventdata.targetUserName",
-    "data.win.eventdata.subjectUserName",
-    "data.win.system.eventID",
-)
+WIN_EVENT_ID = "data.win.system.eventID"
 ALERT_SOURCE = [
     "timestamp",
     "id",
@@ -156,25 +145,29 @@ def number(doc: dict[str, Any], dotted: str) -> int | None:
         return None
 
 
-def to_fim(source: dict[str, Any]) -> FimDetail | None:
+def to_fim(source: dict[str, Any], *, tight: bool = False) -> FimDetail | None:
+    """What a FIM alert says about the file; ``tight`` keeps the path, event, SHA-256, owner and who-data
+    (the other digests, size, mode and times are in get_alert)."""
     path = text(source, "syscheck.path", 400)
     if path is None:
         return None
+    full = not tight
     return FimDetail(
         path=path,
         event=text(source, "syscheck.event"),
-        changed=tags(source, "syscheck.changed_attributes"),
-        sha256_before=text(source, "syscheck.sha256_before"),
+        changed=tags(source, "syscheck.changed_attributes") if full else [],
+        sha256_before=text(source, "syscheck.sha256_before") if full else None,
         sha256_after=text(source, "syscheck.sha256_after"),
-        md5_after=text(source, "syscheck.md5_after"),
-        sha1_after=text(source, "syscheck.sha1_after"),
-        size_after=number(source, "syscheck.size_after"),
+        md5_after=text(source, "syscheck.md5_after") if full else None,
+        sha1_after=text(source, "syscheck.sha1_after") if full else None,
+        size_after=number(source, "syscheck.size_after") if full else None,
         user_after=text(source, "syscheck.uname_after"),
-        perm_after=text(source, "syscheck.perm_after"),
-        mtime_after=text(source, "syscheck.mtime_after"),
+        perm_after=text(source, "syscheck.perm_after") if full else None,
+        mtime_after=text(source, "syscheck.mtime_after") if full else None,
         who=text(source, "syscheck.audit.user.name"),
         process=text(source, "syscheck.audit.process.name"),
-        diff=bound(raw_text(source, "syscheck.diff"), DIFF_EXCERPT, keep_newlines=True) or None,
+        diff=bound(raw_text(source, "syscheck.diff"), DIFF_EXCERPT if full else DIFF_EXCERPT // 3, keep_newlines=True)
+        or None,
     )
 
 
@@ -182,18 +175,26 @@ GENERIC_DECODER = "json"  # Wazuh's JSON decoder: names no log format, so the vi
 
 
 def to_alert(
-    hit: dict[str, Any], *, listed: bool = True, log_excerpt: int = LOG_EXCERPT, event_budget: int = EVENT_BUDGET
+    hit: dict[str, Any],
+    *,
+    listed: bool = True,
+    log_excerpt: int = LOG_EXCERPT,
+    tight: bool = False,
+    description_limit: int = DESCRIPTION_LIMIT,
 ) -> Alert:
-    """The compact alert. ``listed``: the agent's name and IP are left to the page's ``agents``."""
+    """The compact alert. ``listed``: the agent's name and IP are left to the page's ``agents``; ``tight``:
+    the event cut to its family's tight budget."""
     source: dict[str, Any] = hit.get("_source") or {}
     location = text(source, "location")
-    description = text(source, "rule.description", DESCRIPTION_LIMIT)
+    description = text(source, "rule.description", description_limit)
     decoder = text(source, "decoder.name", 64)
-    src_ip = first_text(source, "data.srcip", WIN_IP, *(f"data.{path}" for path in AWS_REMOTE_IP))
-    src_user = first_text(source, "data.srcuser", WIN_SUBJECT_USER)
-    dst_user = first_text(source, "data.dstuser", WIN_TARGET_USER)
+    src_ip = first_text(source, *SLOTS["src_ip"])
+    src_user = first_text(source, *SLOTS["src_user"])
+    dst_user = first_text(source, *SLOTS["dst_user"])
+    host = first_text(source, *SLOTS["host"])
+    fim = to_fim(source, tight=tight)
     event, event_cut = event_fields(
-        source.get("data"), shown={src_ip, src_user, dst_user, description}, budget=event_budget
+        source.get("data"), shown={src_ip, src_user, dst_user, host, description}, tight=tight
     )
     return Alert(
         id=str(hit.get("_id", "")),
@@ -211,14 +212,14 @@ def to_alert(
         src_user=src_user,
         dst_user=dst_user,
         event_id=text(source, WIN_EVENT_ID, 16),
-        host=text(source, "data.hostname"),
+        host=host,
         url=text(source, "data.url", 300),
         # A location that names one of the rule's groups ("rootcheck", "vulnerability-detector") says nothing more.
         location=None if location in texts(source, "rule.groups") else location,
-        decoder=None if decoder == GENERIC_DECODER else decoder,
+        decoder=None if decoder == GENERIC_DECODER or (tight and event) else decoder,  # the event names its kind
         event=event,
-        event_cut=event_cut,
-        fim=to_fim(source),
+        event_cut=event_cut or (tight and fim is not None),
+        fim=fim,
         log=text(source, "full_log", log_excerpt) if log_excerpt > 0 else None,
     )
 
@@ -279,6 +280,7 @@ class AlertPage:
     alerts: list[Alert]
     rules: dict[str, RuleInfo]
     agents: dict[str, AgentInfo]
+    compliance_cut: bool = False
 
 
 def json_size(value: Any) -> int:
@@ -300,23 +302,42 @@ def alert_page_view(hits: list[dict[str, Any]], *, overhead: int = 0) -> AlertPa
     rules, agents = rules_of(hits, alerts), agents_of(hits, alerts)
     sizes = [_alert_size(alert) for alert in alerts]
     budget = PAGE_BYTES_PER_ALERT * max(len(hits), 1)
-    total = overhead + sum(sizes) + json_size({k: v.model_dump(mode="json") for k, v in rules.items()})
+    total = overhead + sum(sizes) + _rules_size(rules)
     total += json_size({k: v.model_dump(mode="json") for k, v in agents.items()})
-    # First the log lines (decoded fields usually say what they say), then the events.
-    stages = [(TIGHT_LOG_EXCERPT, EVENT_BUDGET), (0, EVENT_BUDGET), (0, TIGHT_EVENT_BUDGET)]  # (log, event)
-    for log_excerpt, event_budget in stages:
+    # First the log lines (decoded fields usually say what they say), then the rule descriptions (Wazuh
+    # interpolates the event into many), then the rules' compliance tags (a page of 25 different rules
+    # spends a fifth of its budget on them; get_alert has them), and only then the events.
+    compliance_cut = False
+    for log_excerpt, tight, description_limit in _STAGES:
+        if tight and total > budget:
+            bare = {rule_id: info.model_copy(update={"compliance": {}}) for rule_id, info in rules.items()}
+            bare = {rule_id: info for rule_id, info in bare.items() if info.model_dump()}
+            total -= _rules_size(rules) - _rules_size(bare)
+            rules, compliance_cut = bare, True
         for index in sorted(range(len(alerts)), key=lambda i: -sizes[i]):
             if total <= budget:
-                return AlertPage(alerts, rules, agents)
+                return AlertPage(alerts, rules, agents, compliance_cut)
             if log_excerpt == 0 and not _decoded(alerts[index]):
                 continue  # a log line that nothing was decoded from is the whole alert
-            smaller = to_alert(hits[index], log_excerpt=log_excerpt, event_budget=event_budget)
+            smaller = to_alert(hits[index], log_excerpt=log_excerpt, tight=tight, description_limit=description_limit)
             saved = sizes[index] - _alert_size(smaller)
             if saved > 0:
                 total -= saved
                 sizes[index] -= saved
                 alerts[index] = smaller
-    return AlertPage(alerts, rules, agents)
+    return AlertPage(alerts, rules, agents, compliance_cut)
+
+
+_STAGES = (  # (log excerpt, event cut to its family's tight budget, description limit)
+    (TIGHT_LOG_EXCERPT, False, DESCRIPTION_LIMIT),
+    (0, False, DESCRIPTION_LIMIT),
+    (0, False, TIGHT_DESCRIPTION_LIMIT),
+    (0, True, TIGHT_DESCRIPTION_LIMIT),
+)
+
+
+def _rules_size(rules: dict[str, RuleInfo]) -> int:
+    return json_size({k: v.model_dump(mode="json") for k, v in rules.items()})
 
 
 def _decoded(alert: Alert) -> bool:

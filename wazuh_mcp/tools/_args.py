@@ -18,7 +18,7 @@ def _number_as_text(value: object) -> object:
 AgentId = Annotated[
     str,
     BeforeValidator(_number_as_text),
-    Field(min_length=1, max_length=AGENT_ID_MAX_LEN, description="Wazuh agent id, e.g. '001' ('000' is the manager)."),
+    Field(min_length=1, max_length=AGENT_ID_MAX_LEN, description="Agent id, e.g. '001' ('000': the manager)."),
     AfterValidator(agent_id),
 ]
 InventorySize = Annotated[int, Field(ge=1, le=500, description="Items per page (1..500).")]

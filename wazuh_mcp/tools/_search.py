@@ -58,8 +58,7 @@ def _time_range(value: str) -> str:
 TimeRange = Annotated[
     str,
     Field(
-        description="How far back from now: a number and m (minutes), h (hours) or d (days), at most 30d. "
-        "Narrow windows are faster and cheaper for your context.",
+        description="How far back, e.g. 15m, 24h, 7d (at most 30d).",
         json_schema_extra={"pattern": TIME_RANGE_PATTERN},
     ),
     AfterValidator(_time_range),
@@ -71,7 +70,7 @@ PageSize = Annotated[
     Field(
         ge=1,
         le=100,
-        description="Results per page (1..100). Each result costs context; the default suits most questions.",
+        description="Results per page.",
     ),
 ]
 
@@ -95,8 +94,7 @@ Cursor = Annotated[
     Annotated[str, Field(max_length=2048)] | None,
     BeforeValidator(_cursor),
     Field(
-        description="next_cursor from the previous page of this same query (same other "
-        "arguments); omit it for the first page.",
+        description="next_cursor of the previous page (same other arguments).",
     ),
 ]
 
@@ -140,6 +138,8 @@ class PageQuery:
     must_not: list[dict[str, Any]] = field(default_factory=list)
     tool: str | None = None
     """Canonical tool id in the cursor's fingerprint; None: the running tool (``context.current_tool``)."""
+    aggs: dict[str, Any] | None = None
+    """Aggregations computed over the whole result set in the same request (e.g. a pivot's per-field counts)."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +148,7 @@ class HitPage:
     total: int
     next_cursor: str
     warnings: list[str] = field(default_factory=list)
+    aggregations: dict[str, Any] = field(default_factory=dict)
 
     @property
     def truncated(self) -> bool:
@@ -272,6 +273,8 @@ def search_body(query: PageQuery, window: tuple[int, int] | None, after: list[An
     }
     if after is not None:
         body["search_after"] = after
+    if query.aggs:
+        body["aggs"] = query.aggs
     return body
 
 
@@ -291,4 +294,10 @@ async def fetch_page(ctx: Context[Any, Any], query: PageQuery) -> HitPage:
     next_cursor = ""
     if more and hits:
         next_cursor = codec.encode(fingerprint=fingerprint, after=list(hits[-1].get("sort") or []), window=window)
-    return HitPage(hits=hits, total=total_hits(response), next_cursor=next_cursor, warnings=warnings)
+    return HitPage(
+        hits=hits,
+        total=total_hits(response),
+        next_cursor=next_cursor,
+        warnings=warnings,
+        aggregations=dict(response.get("aggregations") or {}),
+    )

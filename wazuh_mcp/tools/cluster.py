@@ -102,9 +102,8 @@ async def _single_node(api: Any) -> ClusterStatusResult:
 
 @tool("cluster.status", title="Cluster status", name="cluster_status")
 async def cluster_status(ctx: Context[Any, Any]) -> ClusterStatusResult:
-    """Wazuh cluster health in words and fields: mode single_node (one manager, clustering not configured:
-    the usual, healthy deployment), cluster (each node's name, type master/worker and status) or
-    cluster_stopped. Poll it after restart_manager until every node is running."""
+    """Wazuh cluster health: mode single_node (one manager: the usual, healthy case), cluster (each node's
+    name, type and status) or cluster_stopped. Poll it after restart_manager until every node runs."""
     api = deps(ctx).server_api()
     body = await api.request("GET", "/cluster/status", action="cluster:status")
     data = body.get("data") or {}

@@ -18,15 +18,17 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Any
 
-from wazuh_mcp.untrusted import ELLIPSIS, bound
+from wazuh_mcp.untrusted import ELLIPSIS, bound, clean
 
 Scalar = str | int | float | bool
 EventValue = Scalar | list[Scalar]
 
-EVENT_BUDGET = 900
-"""Bytes of event fields in a listed alert (each field counted with its whole path and JSON value)."""
-TIGHT_EVENT_BUDGET = 160
-"""The budget an alert's event is cut to when its page would be over the page budget."""
+GENERIC_BUDGET = 420
+"""Bytes of event fields (each counted with its whole path and JSON value) of a listed alert of no known
+family; each ``Family`` has its own ``budget``."""
+TIGHT_GENERIC_BUDGET = 160
+COLUMNS_MAX = 8
+"""Fields a ``path.*`` entry (osquery's result columns) shows at most."""
 EVENT_VALUE_LIMIT = 160
 """Characters of one event value in a listed alert."""
 LIST_ITEMS = 5
@@ -53,6 +55,14 @@ class Family:
     fields: tuple[Field, ...]
     limits: dict[str, int] = dc_field(default_factory=dict)
     """Shorter limits for long free text (path → characters) in a listed alert."""
+    budget: int = 420
+    """Bytes of event fields this family's alerts show in a list: sized so a page of them fits whole."""
+    tight: int | None = None
+    """What an alert of the family keeps on a page that is over the page budget (default: half)."""
+
+    @property
+    def tight_budget(self) -> int:
+        return self.tight if self.tight is not None else self.budget // 2
 
 
 def _has(key: str) -> Callable[[dict[str, Any]], bool]:
@@ -90,6 +100,7 @@ FAMILIES: tuple[Family, ...] = (
         ),
         # Before 4.8 the title is often the CVE's whole description; get_alert has all of it.
         {"vulnerability.title": 60, "vulnerability.package.condition": 80},
+        budget=520,
     ),
     Family(
         "windows-eventchannel",
@@ -98,18 +109,27 @@ FAMILIES: tuple[Family, ...] = (
             ("win.eventdata.logonType",),
             ("win.eventdata.image", "win.eventdata.newProcessName", "win.eventdata.processName"),
             ("win.eventdata.commandLine",),
+            ("win.eventdata.status",),
+            ("win.eventdata.subStatus",),
             ("win.system.channel",),
+            ("win.system.providerName",),
             ("win.eventdata.parentImage", "win.eventdata.parentProcessName"),
             ("win.eventdata.subjectUserName",),
             ("win.eventdata.targetUserName",),
             ("win.eventdata.user",),  # Sysmon: DOMAIN\\user that ran the process
             ("win.eventdata.ipAddress",),
-            ("win.eventdata.status",),
-            ("win.eventdata.subStatus",),
             ("win.eventdata.hashes",),
-            ("win.system.providerName",),
             ("win.system.computer",),
         ),
+        {"win.eventdata.commandLine": 120},
+        budget=520,
+        tight=140,  # a page of 25 logons: who, where and the event id are at the alert's top level
+    ),
+    Family(
+        "windows",  # the legacy event log decoder: the computer is data.system_name, the event id data.id
+        _has("system_name"),
+        (("id",), ("status",), ("type",), ("extra_data",), ("system_name",)),
+        {"extra_data": 80},
     ),
     Family(
         "audit",
@@ -159,6 +179,7 @@ FAMILIES: tuple[Family, ...] = (
             ("sca.failed",),
             ("sca.score",),
         ),
+        {"sca.check.title": 100, "sca.policy": 80},
     ),
     Family(
         "ciscat",
@@ -174,9 +195,26 @@ FAMILIES: tuple[Family, ...] = (
         ),
     ),
     Family(
+        "openscap",
+        _has("oscap"),
+        (
+            ("oscap.check.title",),
+            ("oscap.check.result",),
+            ("oscap.check.severity",),
+            ("oscap.scan.profile.title", "oscap.scan.profile.id"),
+            ("oscap.check.id",),
+            ("oscap.scan.score",),
+            ("oscap.scan.content",),
+        ),
+        # the check's description, rationale and references run to kilobytes: get_alert has them
+        {"oscap.check.title": 100, "oscap.scan.profile.title": 60, "oscap.check.id": 90},
+    ),
+    Family(
         "osquery",
         _has("osquery"),
-        (("osquery.name",), ("osquery.pack",), ("osquery.action",), ("osquery.calendarTime",)),
+        (("osquery.name",), ("osquery.pack",), ("osquery.action",), ("osquery.columns.*",)),
+        {"osquery.columns.*": 60},
+        budget=560,
     ),
     Family(
         "office365",
@@ -184,12 +222,12 @@ FAMILIES: tuple[Family, ...] = (
         (
             ("office365.Operation",),
             ("office365.UserId",),
-            ("office365.ClientIP", "office365.ActorIpAddress"),
+            ("office365.ClientIP", "office365.ActorIpAddress", "office365.ClientIPAddress"),
             ("office365.ResultStatus",),
             ("office365.Workload",),
-            ("office365.Subscription",),
             ("office365.ObjectId",),
         ),
+        {"office365.ObjectId": 80},
     ),
     Family(
         "github",
@@ -197,8 +235,10 @@ FAMILIES: tuple[Family, ...] = (
         (
             ("github.action",),
             ("github.actor",),
+            ("github.user",),
             ("github.org",),
-            ("github.repo",),
+            ("github.repo", "github.repository"),
+            ("github.team",),
             ("github.actor_location.country_code",),
         ),
     ),
@@ -232,12 +272,43 @@ FAMILIES: tuple[Family, ...] = (
         _has("ms-graph"),
         (
             ("ms-graph.title",),
+            ("ms-graph.displayName",),
+            ("ms-graph.activity",),
+            ("ms-graph.riskLevel",),
             ("ms-graph.severity",),
+            ("ms-graph.userPrincipalName", "ms-graph.userId"),
+            ("ms-graph.ipAddress",),
             ("ms-graph.category",),
             ("ms-graph.status",),
-            ("ms-graph.serviceSource",),
-            ("ms-graph.resource",),
         ),
+        {"ms-graph.title": 80, "ms-graph.displayName": 80},
+    ),
+    Family(
+        "virustotal",
+        _has("virustotal"),
+        (
+            ("virustotal.source.file",),
+            ("virustotal.positives",),
+            ("virustotal.total",),
+            ("virustotal.malicious",),
+            ("virustotal.source.md5",),
+            ("virustotal.source.sha1",),
+            ("virustotal.found",),
+            ("virustotal.permalink",),
+        ),
+        {"virustotal.permalink": 100},
+    ),
+    Family(
+        "yara",
+        _has("YARA"),
+        (
+            ("YARA.rule_name",),
+            ("YARA.scanned_file",),
+            ("YARA.rule_description",),
+            ("YARA.tags",),
+            ("YARA.log_type",),
+        ),
+        {"YARA.rule_description": 80},
     ),
     Family(
         "azure",
@@ -335,7 +406,19 @@ _DISTINCT_TEXT = 8
 """Shorter values ("0", "ssh", "yes") repeat across fields by coincidence (uid and euid both "0"): kept."""
 
 
-def event_fields(data: Any, *, shown: set[str | None], budget: int = EVENT_BUDGET) -> tuple[dict[str, Any], bool]:
+def _family_paths(data: dict[str, Any], family: Family) -> Iterator[str]:
+    """The family's fields present in ``data``: the first of each alternative, ``x.*`` as x's scalar leaves."""
+    for alternatives in family.fields:
+        if len(alternatives) == 1 and alternatives[0].endswith(".*"):
+            node: Any = data
+            for part in alternatives[0][:-2].split("."):
+                node = node.get(part) if isinstance(node, dict) else None
+            yield from sorted(_scalar_paths(node, alternatives[0][:-2]))[:COLUMNS_MAX] if isinstance(node, dict) else ()
+        else:
+            yield _first_present(data, alternatives)
+
+
+def event_fields(data: Any, *, shown: set[str | None], tight: bool = False) -> tuple[dict[str, Any], bool]:
     """The event of a listed alert, nested as under ``data``: the family's fields, else the first scalars.
     Also whether fields were left out for the ``budget`` (bytes, counting each field's whole path).
 
@@ -344,15 +427,14 @@ def event_fields(data: Any, *, shown: set[str | None], budget: int = EVENT_BUDGE
     """
     if not isinstance(data, dict) or not data:
         return {}, False
-    left = budget
     family = family_of(data)
-    paths: Iterator[str]
-    if family is not None:
-        paths = (_first_present(data, alternatives) for alternatives in family.fields)
+    if family is None:
+        left = TIGHT_GENERIC_BUDGET if tight else GENERIC_BUDGET
     else:
-        # Sorted, not document order: engines may return ``_source`` keys in another order (osmem
-        # does), and which fields fit the budget must not depend on the engine.
-        paths = iter(sorted(_scalar_paths(data)))
+        left = family.tight_budget if tight else family.budget
+    # Sorted, not document order: engines may return ``_source`` keys in another order (osmem does),
+    # and which fields fit the budget must not depend on the engine.
+    paths = _family_paths(data, family) if family is not None else iter(sorted(_scalar_paths(data)))
     result: dict[str, Any] = {}
     taken: set[str] = set()
     shown = set(shown)
@@ -360,10 +442,11 @@ def event_fields(data: Any, *, shown: set[str | None], budget: int = EVENT_BUDGE
     for path in paths:
         if not path or path in TOP_LEVEL or path == _WIN_EVENT_ID or path in taken:
             continue
-        limit = family.limits.get(path, EVENT_VALUE_LIMIT) if family else EVENT_VALUE_LIMIT
+        limit = _limit(family, path)
         value = shown_value(values_at(data, path), limit, LIST_ITEMS)
-        if value is None or (isinstance(value, str) and value in shown):
-            continue
+        column = family is not None and f"{path.rsplit('.', 1)[0]}.*" in family.limits
+        if value is None or (isinstance(value, str) and value in shown and not column):
+            continue  # a result row's columns are each their own fact, even when two hold the same value
         if path == _VD_TITLE and str(value).startswith(str(result.get("vulnerability", {}).get("cve", "\0"))):
             continue  # "CVE-… affects pkg" / "CVE-… on Ubuntu 16.04": nothing the other fields don't say
         key = bound(path, KEY_LIMIT) or "?"
@@ -374,11 +457,20 @@ def event_fields(data: Any, *, shown: set[str | None], budget: int = EVENT_BUDGE
                 break
             continue
         taken.add(path)
-        if isinstance(value, str) and len(value) >= _DISTINCT_TEXT:
+        if isinstance(value, str) and len(value) >= _DISTINCT_TEXT and not column:
             shown.add(value)  # the same text under a second path (aws.source, aws.service.serviceName) once
         _put(result, key, value)
         left -= cost
     return result, cut
+
+
+def _limit(family: Family | None, path: str) -> int:
+    if family is None:
+        return EVENT_VALUE_LIMIT
+    if path in family.limits:
+        return family.limits[path]
+    parent = path.rsplit(".", 1)[0] + ".*"
+    return family.limits.get(parent, EVENT_VALUE_LIMIT)
 
 
 def _first_present(data: dict[str, Any], alternatives: Field) -> str:
@@ -410,18 +502,24 @@ CUT_NAMES_MAX = 40
 
 @dataclass
 class Document:
-    """The alert document as stored (nested), every string bounded, lists cut, fields past the budget left out."""
+    """The alert document as stored (nested), value for value: strings keep their line breaks, tabs and
+    blanks; control and format characters are removed, long strings and lists cut, fields past the budget
+    left out, and each of those changes named in ``cut``."""
 
     fields: dict[str, Any]
     cut: list[str]
-    """Paths shortened (…) or left out, at most ``CUT_NAMES_MAX`` of them."""
+    """Paths changed: shortened (…), left out, or ``<path>: control characters removed``; at most
+    ``CUT_NAMES_MAX`` of them."""
     cut_count: int = 0
     left: int = DOCUMENT_BUDGET
 
-    def note(self, path: str) -> None:
+    def note(self, path: str, why: str = "") -> None:
         self.cut_count += 1
         if len(self.cut) < CUT_NAMES_MAX:
-            self.cut.append(bound(path, KEY_LIMIT) or "?")
+            self.cut.append((bound(path, KEY_LIMIT) or "?") + why)
+
+
+CLEANED = ": control characters removed"
 
 
 def whole_document(source: dict[str, Any]) -> Document:
@@ -433,42 +531,40 @@ def whole_document(source: dict[str, Any]) -> Document:
 def _copy_object(node: dict[str, Any], prefix: str, doc: Document) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for raw_key, value in node.items():
-        key = bound(str(raw_key), KEY_LIMIT) or "?"
+        key = clean(str(raw_key))[:KEY_LIMIT] or "?"
         path = f"{prefix}.{key}" if prefix else key
+        if key != raw_key:
+            doc.note(path, CLEANED if len(str(raw_key)) <= KEY_LIMIT else "")
         if doc.left <= len(key) + 8:
             doc.note(path)
             continue
         doc.left -= len(key) + 4
-        copied = _copy_value(value, path, doc)
-        if copied is not None:
-            result[key] = copied
+        result[key] = _copy_value(value, path, doc)
     return result
 
 
 def _copy_value(value: Any, path: str, doc: Document) -> Any:
     if isinstance(value, dict):
-        return _copy_object(value, path, doc) or None
+        return _copy_object(value, path, doc)
     if isinstance(value, list):
-        items = []
-        for item in value[:DOCUMENT_LIST_ITEMS]:
-            copied = _copy_value(item, path, doc)
-            if copied is not None:
-                items.append(copied)
+        items = [_copy_value(item, path, doc) for item in value[:DOCUMENT_LIST_ITEMS]]
         if len(value) > DOCUMENT_LIST_ITEMS:
             doc.note(path)
-        return items or None
+        return items
     if value is None or isinstance(value, bool | int | float):
-        cost = len(json.dumps(value))
-        if cost > doc.left:
-            doc.note(path)
-            return None
-        doc.left -= cost
+        doc.left -= len(json.dumps(value))
         return value
-    text = bound(str(value), min(DOCUMENT_VALUE_LIMIT, max(doc.left - 2, 0)))
-    if text is None or (text == ELLIPSIS):
-        doc.note(path)
-        return None
-    if text.endswith(ELLIPSIS) and not str(value).endswith(ELLIPSIS):
+    return _copy_text(str(value), path, doc)
+
+
+def _copy_text(value: str, path: str, doc: Document) -> str | None:
+    limit = min(DOCUMENT_VALUE_LIMIT, max(doc.left - 2, 0))
+    head = value[: limit * 4 + 64]  # a megabyte field costs a bounded amount of work
+    text = clean(head, keep_newlines=True)
+    if text != head:
+        doc.note(path, CLEANED)
+    if len(text) > limit or len(head) < len(value):
+        text = text[: max(limit - 1, 0)] + ELLIPSIS
         doc.note(path)
     doc.left -= len(json.dumps(text, ensure_ascii=False))
     return text

@@ -72,9 +72,8 @@ async def fim_history_for_path(
     size: PageSize = 25,
     cursor: Cursor = None,
 ) -> FimResult:
-    """File-integrity history of one path: every added/modified/deleted event over the last
-    `time_range` (on every agent, or one), newest first, with hashes, owner, permissions and who-data
-    when audited. Follow `next_cursor` for older events."""
+    """File-integrity history of one path (every agent, or one): each added/modified/deleted event of the
+    last `time_range`, newest first, with hashes, owner, permissions and who-data. Follow `next_cursor`."""
     filters: list[dict[str, Any]] = [{"term": {"syscheck.path": path}}]
     if agent_id is not None:
         filters.append({"term": {"agent.id": agent_id}})
@@ -96,8 +95,8 @@ async def fim_changes_by_agent(
     size: PageSize = 25,
     cursor: Cursor = None,
 ) -> FimResult:
-    """Recent file-integrity changes on one agent (files and registry keys added, modified, deleted)
-    over the last `time_range`, newest first. Follow `next_cursor` for older events."""
+    """File-integrity changes on one agent (files and registry keys added, modified, deleted) of the last
+    `time_range`, newest first. Follow `next_cursor`."""
     filters = [{"term": {"agent.id": agent_id}}, {"exists": {"field": "syscheck.path"}}]
     return await fim_page(
         ctx,

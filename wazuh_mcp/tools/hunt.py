@@ -2,75 +2,41 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
-import anyio
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
-from wazuh_mcp.errors import InvalidArgument, WazuhMCPError
+from wazuh_mcp.errors import InvalidArgument
 from wazuh_mcp.models.hunt import FieldCount, HuntFieldInfo, HuntFieldsResult, HuntQueryResult, PivotResult
-from wazuh_mcp.query.hunt_grammar import FIELDS, HuntClause, build_query, check_value
+from wazuh_mcp.query.fields import HASH_LENGTH, IocKind
+from wazuh_mcp.query.fields import ioc_fields as fields_of_kind
+from wazuh_mcp.query.hunt_grammar import FIELDS, HuntClause, any_field, build_query, check_value
 from wazuh_mcp.runtime.registry import tool
 from wazuh_mcp.tools._search import (
     Cursor,
     PageSize,
     TimeRange,
     aggregate,
-    count,
     coverage,
     iso_ms,
     time_window,
     window_filter,
 )
-from wazuh_mcp.tools.alerts import alert_page
-
-IocKind = Literal["hash", "ip", "user", "domain"]
-_GUARDDUTY = "data.aws.service.action."
-_AWS_NIC = "data.aws.resource.instanceDetails.networkInterfaces."
-IOC_FIELDS: dict[str, tuple[str, ...]] = {
-    # primary field first, then every other field where Wazuh stores that kind of value
-    "ip": (
-        "data.srcip",
-        "data.dstip",
-        "data.win.eventdata.ipAddress",
-        "data.aws.sourceIPAddress",
-        "data.aws.srcaddr",
-        "data.aws.dstaddr",
-        f"{_GUARDDUTY}portProbeAction.portProbeDetails.remoteIpDetails.ipAddressV4",
-        f"{_GUARDDUTY}awsApiCallAction.remoteIpDetails.ipAddressV4",
-        f"{_GUARDDUTY}networkConnectionAction.remoteIpDetails.ipAddressV4",
-        f"{_AWS_NIC}publicIp",
-        "agent.ip",
-    ),
-    "user": (
-        "data.srcuser",
-        "data.dstuser",
-        "data.win.eventdata.targetUserName",
-        "data.win.eventdata.subjectUserName",
-        "data.aws.resource.accessKeyDetails.userName",
-    ),
-    "domain": ("data.hostname", f"{_AWS_NIC}publicDnsName", f"{_AWS_NIC}privateDnsName"),
-    "md5": ("syscheck.md5_after", "syscheck.md5_before"),
-    "sha1": ("syscheck.sha1_after", "syscheck.sha1_before"),
-    "sha256": ("syscheck.sha256_after", "syscheck.sha256_before"),
-}
-"""Where Wazuh stores each kind of indicator, primary field first. A hash's kind comes from its length.
-OR stays outside the grammar: the other fields are counted one query each, never joined in a ``should``."""
-_HASH_BY_LENGTH = {32: "md5", 40: "sha1", 64: "sha256"}
+from wazuh_mcp.tools.alerts import alert_page, alert_page_counted
 
 
 def ioc_fields(kind: IocKind, value: str) -> tuple[str, ...]:
     """The fields to search for ``value``; a hash is MD5, SHA-1 or SHA-256 by its length."""
     if kind != "hash":
-        return IOC_FIELDS[kind]
-    algorithm = _HASH_BY_LENGTH.get(len(value.strip()))
+        return fields_of_kind(kind)
+    algorithm = HASH_LENGTH.get(len(value.strip()))
     if algorithm is None:
         raise InvalidArgument(
             "Invalid arguments for pivot_by_ioc: 'value': a hash is MD5 (32 hex characters), SHA-1 (40) or "
             f"SHA-256 (64); got {len(value.strip())} characters."
         )
-    return IOC_FIELDS[algorithm]
+    return fields_of_kind(kind, algorithm)
 
 
 def _normalized(clauses: list[HuntClause]) -> list[dict[str, Any]]:
@@ -113,14 +79,11 @@ async def hunt_query(
     size: PageSize = 25,
     cursor: Cursor = None,
 ) -> HuntQueryResult:
-    """Hunt over alerts with structured clauses {field, op, value}: `must` clauses all hold, `must_not`
-    clauses none (at most 20 in total). Fields come from an allowlist of alert fields where Wazuh stores
-    what analysts pivot on (agent.id, rule.id, rule.level, rule.groups, rule.mitre.id, data.srcip,
-    data.srcuser, data.win.eventdata.*, data.win.system.eventID, data.audit.*, AWS addresses,
-    data.vulnerability.cve, syscheck.path and hashes, @timestamp…); call hunt_fields for each field's
-    type, operators and how many alerts carry it.
-    Operators: eq, ne, in (list of 1..100), exists (value true), prefix (3+ characters); gt/gte/lt/lte
-    only on rule.level and @timestamp. No free-text or DSL. Newest first; follow `next_cursor`."""
+    """Hunt over alerts with clauses {field, op, value}: every `must` clause holds, no `must_not` clause
+    does (at most 20 in all). Fields: the allowlist hunt_fields lists with types, operators and how many
+    alerts carry each (agent, rule, MITRE, source/destination IPs and users, Windows, audit, AWS, GitHub,
+    Office 365, GCP, MS Graph, osquery, VirusTotal, Docker, YARA, FIM, vulnerabilities). No free text or
+    DSL. Newest first; follow `next_cursor`."""
     identity = {"must": _normalized(must), "must_not": _normalized(must_not)}
     return await run_hunt(ctx, identity, must, must_not, time_range=time_range, size=size, cursor=cursor)
 
@@ -130,90 +93,49 @@ async def pivot_by_ioc(
     ctx: Context[Any, Any],
     kind: Annotated[
         IocKind,
-        Field(
-            description="hash (MD5, SHA-1 or SHA-256 of a file, by its length), ip (an IP address), user (a "
-            "user name) or domain (a host or DNS name)."
-        ),
+        Field(description="hash (MD5, SHA-1 or SHA-256, by length), ip, user, or domain (a host or DNS name)."),
     ],
-    value: Annotated[
-        str, Field(min_length=1, max_length=256, description="The indicator, e.g. an IP address or a hex digest.")
-    ],
+    value: Annotated[str, Field(min_length=1, max_length=256, description="The indicator.")],
     time_range: TimeRange = "24h",
     size: PageSize = 25,
     cursor: Cursor = None,
 ) -> PivotResult:
-    """Alerts that carry an indicator of compromise, newest first, from the kind's primary field
-    (ip → data.srcip, user → data.srcuser, domain → data.hostname, hash → syscheck.md5_after, sha1_after or
-    sha256_after by its length).
-    The first page also counts, in `elsewhere`, the alerts holding the indicator in every other field
-    where Wazuh stores that kind of value (destination IP, Windows ipAddress/targetUserName, AWS
-    GuardDuty/CloudTrail/VPC addresses and names, _before hashes…): run hunt_query on a field with a
-    count to list those alerts. Follow `next_cursor` for older alerts of the primary field."""
-    fields = ioc_fields(kind, value)
-    primary = fields[0]
+    """Alerts holding an indicator in any field where Wazuh or an integration stores its kind (Windows,
+    AWS, Office 365, GCP, Azure, GitHub, osquery, FIM who-data, VirusTotal…), newest first; the first page
+    counts them per field (`fields`). Follow `next_cursor`."""
+    candidates = ioc_fields(kind, value)
     try:
-        normalized = check_value(primary, "eq", value)
-    except ValueError as exc:
-        raise InvalidArgument(f"Invalid arguments for pivot_by_ioc: 'value': {exc}.") from None
-    clause = HuntClause.model_validate({"field": primary, "op": "eq", "value": normalized})
-    page = await run_hunt(
+        query, fields = any_field(candidates, value)
+    except ValueError:
+        reason = f"{value[:80]!r} fits none of the {kind} fields"
+        try:
+            check_value(candidates[0], "eq", value)
+        except ValueError as exc:  # the primary field's own rule says best what is wrong
+            reason = str(exc)
+        raise InvalidArgument(f"Invalid arguments for pivot_by_ioc: 'value': {reason}.") from None
+    terms = query["bool"]["should"]
+    normalized = next(iter(terms[0]["term"].values()))
+    aggs = {f"f{i}": {"filter": term} for i, term in enumerate(terms)} if cursor is None else None
+    page, counted = await alert_page_counted(
         ctx,
         {"kind": kind, "value": normalized},
-        [clause],
-        [],
+        [query],
         time_range=time_range,
         size=size,
         cursor=cursor,
+        aggs=aggs,
     )
-    elsewhere: list[FieldCount] = []
-    warnings = list(page.warnings)
-    if cursor is None:
-        elsewhere, more = await _count_elsewhere(ctx, fields[1:], normalized, time_range)
-        warnings += more
-    return PivotResult(
-        alerts=page.alerts,
-        rules=page.rules,
-        agents=page.agents,
-        field=primary,
-        elsewhere=elsewhere,
-        total=page.total,
-        truncated=page.truncated,
-        next_cursor=page.next_cursor,
-        **coverage(warnings),
-    )
-
-
-async def _count_elsewhere(
-    ctx: Context[Any, Any], fields: tuple[str, ...], value: Any, time_range: str
-) -> tuple[list[FieldCount], list[str]]:
-    """One count query per field, concurrently; each a grammar ``term`` inside the time window."""
-    window = window_filter("timestamp", time_window(time_range))
-    counts: dict[str, int] = {}
-    warnings: list[str] = []
-
-    async def one(field_name: str) -> None:
-        try:
-            clause = HuntClause.model_validate({"field": field_name, "op": "eq", "value": value})
-        except ValueError:  # the value does not fit this field's type
-            return
-        try:
-            counts[field_name], more = await count(ctx, "alerts", build_query([clause], filters=[window]))
-        except WazuhMCPError as exc:  # one field's count failing must not lose the page (or raise a group)
-            warnings.append(f"Could not count {field_name}: {exc.code}: {exc.message}")
-            return
-        warnings.extend(more)
-
-    async with anyio.create_task_group() as group:
-        for field_name in fields:
-            group.start_soon(one, field_name)
-    return [FieldCount(field=f, alerts=counts[f]) for f in fields if f in counts], warnings
+    counts = [
+        FieldCount(field=name, alerts=int((counted.get(f"f{i}") or {}).get("doc_count", 0)))
+        for i, name in enumerate(fields)
+    ]
+    return PivotResult(**dict(page), fields=[c for c in counts if c.alerts])
 
 
 @tool("hunt.hunt_fields", title="Hunt fields")
 async def hunt_fields(ctx: Context[Any, Any], time_range: TimeRange = "24h") -> HuntFieldsResult:
-    """The hunt allowlist: each field hunt_query accepts, its type (keyword, ip, long, date), the
-    operators it takes, an example value, and how many alerts in the last `time_range` carry it with
-    a non-empty value — so a hunt targets fields that are actually populated here."""
+    """Every field hunt_query accepts: its type, operators, an example, what it holds, and how many alerts
+    of the last `time_range` carry it (hunt the populated ones)."""
     window = time_window(time_range)
     specs = list(FIELDS.values())
     aggs = {f"f{i}": {"filter": _present(spec.name, spec.mapping)} for i, spec in enumerate(specs)}

@@ -117,9 +117,8 @@ async def search_mitre(
     ] = None,
     size: Annotated[int, Field(ge=1, le=200, description="Techniques to return (1..200).")] = 50,
 ) -> MitreSearchResult:
-    """Search MITRE ATT&CK techniques by name substring and/or tactic. At least one of q or tactic
-    is required. Returns compact techniques with tactic names; `truncated` says whether more match
-    (there is no offset: raise size, up to 200)."""
+    """Search MITRE ATT&CK techniques by name substring and/or tactic (at least one). Compact techniques
+    with tactic names; `truncated` says whether more match (no offset: raise size, up to 200)."""
     require(q is not None or tactic is not None, "search_mitre needs q (a name substring) or tactic, or both.")
     tactics = await tactics_by_id(ctx)
     params: dict[str, Any] = {"limit": size, "select": TECHNIQUE_SELECT, "sort": "+external_id"}

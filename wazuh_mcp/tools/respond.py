@@ -28,25 +28,25 @@ from wazuh_mcp.writes.responses import plan
 
 AgentIds = Annotated[
     list[AgentId],
-    Field(min_length=1, max_length=100, description="Agent ids, e.g. ['001', '005'] (at most responses.max_agents)."),
+    Field(min_length=1, max_length=100, description="Agent ids, e.g. ['001', '005']."),
 ]
 Group = Annotated[
     str,
     Field(
         min_length=1,
         max_length=128,
-        description="A Wazuh agent group name, e.g. 'default' (list_agents and get_agent show each agent's groups).",
+        description="An agent group, e.g. 'default' (list_agents shows each agent's groups).",
     ),
 ]
 SomeAgentIds = Annotated[
     Annotated[list[AgentId], Field(min_length=1, max_length=100)] | None,
-    Field(description="Agent ids, e.g. ['001', '005'] (at most responses.max_agents); or give group instead."),
+    Field(description="Agent ids, e.g. ['001', '005'] (or give group)."),
 ]
 SomeGroup = Annotated[
     Annotated[str, Field(min_length=1, max_length=128)] | None,
-    Field(description="A Wazuh agent group: every agent in it is targeted (at most responses.max_agents)."),
+    Field(description="A Wazuh agent group: each of its agents."),
 ]
-Ip = Annotated[str, Field(min_length=2, max_length=45, description="One IPv4 or IPv6 address, e.g. '203.0.113.7'.")]
+Ip = Annotated[str, Field(min_length=2, max_length=45, description="An IPv4 or IPv6 address.")]
 _AFTER = (
     "Nothing was sent to Wazuh. Tell the user the change id, the agents and what it does; a person approves it "
     "outside this conversation with `wazuh-mcp approve {id}` (or rejects it). You cannot approve it yourself."
@@ -78,24 +78,22 @@ async def _propose(ctx: Context[Any, Any], kind: ResponseKind, arguments: dict[s
 
 @tool("respond.restart_agents", title="Restart agents", read_only=False, destructive=True, idempotent=False)
 async def restart_agents(ctx: Context[Any, Any], agent_ids: AgentIds) -> ResponseResult:
-    """Propose restarting the Wazuh agent on agent_ids (PUT /agents/{id}/restart or /agents/restart).
-    Nothing is sent: the answer is status=pending_approval with the agents reached (disconnected ones will
-    not receive it), the exact request and a change_id a person approves outside this conversation."""
+    """Propose restarting the Wazuh agent on agent_ids. Nothing is sent: the answer is pending_approval
+    with the agents reached (disconnected ones will not get it) and a change_id a person approves."""
     return await _propose(ctx, "restart_agents", {"agent_ids": agent_ids})
 
 
 @tool("respond.isolate_agent", title="Isolate agent", read_only=False, destructive=True, idempotent=False)
 async def isolate_agent(ctx: Context[Any, Any], agent_id: AgentId) -> ResponseResult:
-    """Propose isolating one host from the network with the active-response command the operator configured
-    for isolation (responses.isolation_command). Never agent 000. Reversible: after it is applied,
-    `wazuh-mcp undo` proposes release_agent. Nothing is sent until a person approves the change_id."""
+    """Propose isolating one host from the network (never agent 000; release_agent undoes it). Nothing is
+    sent until a person approves the change_id."""
     return await _propose(ctx, "isolate_agent", {"agent_id": agent_id})
 
 
 @tool("respond.release_agent", title="Release isolated agent", read_only=False, destructive=True, idempotent=False)
 async def release_agent(ctx: Context[Any, Any], agent_id: AgentId) -> ResponseResult:
-    """Propose lifting the network isolation of one host (responses.release_command). Nothing is sent until a
-    person approves the returned change_id."""
+    """Propose lifting the network isolation of one host. Nothing is sent until a person approves the
+    change_id."""
     return await _propose(ctx, "release_agent", {"agent_id": agent_id})
 
 
@@ -103,10 +101,9 @@ async def release_agent(ctx: Context[Any, Any], agent_id: AgentId) -> ResponseRe
 async def block_ip(
     ctx: Context[Any, Any], ip: Ip, agent_ids: SomeAgentIds = None, group: SomeGroup = None
 ) -> ResponseResult:
-    """Propose blocking ip on agent_ids or on every agent of group (one of the two), with Wazuh's firewall-drop
-    (or responses.block_command), the IP passed as the alert's srcip. Never loopback, link-local, multicast or
-    the manager's own address; never agent 000. The block lapses after the command's ossec.conf timeout when
-    one is configured (the answer says so). Nothing is sent until a person approves the change_id."""
+    """Propose blocking ip on agent_ids or on every agent of group, with Wazuh's firewall-drop (or
+    responses.block_command). Never loopback, link-local, multicast, the manager's address or agent 000; it
+    lapses after the command's timeout if one is set. Nothing is sent until a person approves the change_id."""
     return await _propose(ctx, "block_ip", {"ip": ip, "agent_ids": agent_ids, "group": group})
 
 
@@ -114,8 +111,8 @@ async def block_ip(
 async def unblock_ip(
     ctx: Context[Any, Any], ip: Ip, agent_ids: SomeAgentIds = None, group: SomeGroup = None
 ) -> ResponseResult:
-    """Propose lifting a block of ip on agent_ids or group (responses.unblock_command). Nothing is sent until a
-    person approves the returned change_id."""
+    """Propose lifting a block of ip on agent_ids or group. Nothing is sent until a person approves the
+    change_id."""
     return await _propose(ctx, "unblock_ip", {"ip": ip, "agent_ids": agent_ids, "group": group})
 
 
@@ -133,9 +130,8 @@ async def run_active_response(
         Field(max_length=8, description="Arguments for the command: letters, digits and _ . : / @ = + , % - only."),
     ] = [],  # noqa: B006 - pydantic copies defaults; the schema needs a list default
 ) -> ResponseResult:
-    """Propose running an allowlisted active-response command on agent_ids or on every agent of group. Only
-    commands on responses.allowed_commands (deny-all by default) are accepted; never agent 000. Nothing is sent
-    until a person approves the returned change_id."""
+    """Propose running an active-response command of responses.allowed_commands (none by default) on
+    agent_ids or every agent of group; never agent 000. Nothing is sent until a person approves the change_id."""
     return await _propose(
         ctx, "run_active_response", {"command": command, "agent_ids": agent_ids, "group": group, "arguments": arguments}
     )
@@ -143,9 +139,8 @@ async def run_active_response(
 
 @tool("respond.add_agent_to_group", title="Add agent to group", read_only=False, destructive=True, idempotent=False)
 async def add_agent_to_group(ctx: Context[Any, Any], agent_id: AgentId, group: Group) -> ResponseResult:
-    """Propose adding agent_id to an existing group (PUT /agents/{id}/group/{group}); the agent then receives
-    that group's shared configuration. Reversible with `wazuh-mcp undo`. Nothing is sent until a person
-    approves the returned change_id."""
+    """Propose adding agent_id to an existing group (it then gets the group's shared configuration).
+    Nothing is sent until a person approves the change_id."""
     return await _propose(ctx, "add_agent_to_group", {"agent_id": agent_id, "group": group})
 
 
@@ -157,8 +152,8 @@ async def add_agent_to_group(ctx: Context[Any, Any], agent_id: AgentId, group: G
     idempotent=False,
 )
 async def remove_agent_from_group(ctx: Context[Any, Any], agent_id: AgentId, group: Group) -> ResponseResult:
-    """Propose removing agent_id from group (DELETE /agents/{id}/group/{group}); an agent left in no group goes
-    back to 'default'. Reversible with `wazuh-mcp undo`. Nothing is sent until a person approves the change_id."""
+    """Propose removing agent_id from group (one left in no group goes back to 'default'). Nothing is sent
+    until a person approves the change_id."""
     return await _propose(ctx, "remove_agent_from_group", {"agent_id": agent_id, "group": group})
 
 

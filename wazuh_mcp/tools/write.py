@@ -55,9 +55,9 @@ RuleXml = Annotated[
     Field(
         min_length=1,
         max_length=MAX_RULE_FILE_BYTES,
-        description='The whole rule file as Wazuh loads it: <group name="..."> holding <rule id="..." level="..."> '
-        "elements, each with a <description> (<var> definitions allowed). Rule ids must be custom "
-        f"({CUSTOM_ID_MIN}-{CUSTOM_ID_MAX}). No <?xml?> declaration, DOCTYPE or CDATA (Wazuh refuses them).",
+        description='The whole rule file: <group name="..."> holding <rule id="..." level="..."> elements, each '
+        f"with a <description> (<var> allowed); custom ids ({CUSTOM_ID_MIN}-{CUSTOM_ID_MAX}); no <?xml?> "
+        "declaration, DOCTYPE or CDATA (Wazuh refuses them).",
     ),
 ]
 CustomRuleId = Annotated[
@@ -71,8 +71,7 @@ CustomRuleId = Annotated[
 Confirm = Annotated[
     bool,
     Field(
-        description="Only for a tool set to the caller_attested tier: true once the user has explicitly agreed to "
-        "this exact change in this conversation. Under the default confirmation_required tier it has no effect: "
+        description="caller_attested tier only: true once the user agreed to this exact change here; otherwise "
         "a person approves out of band.",
     ),
 ]
@@ -206,12 +205,11 @@ _AFTER_RULE = (
 # destructive: a new rule can silence others (a level-0 child of a default rule hides its alerts).
 @tool("write.create_rule", title="Create custom rule", read_only=False, destructive=True, idempotent=False)
 async def create_rule(ctx: Context[Any, Any], rule_xml: RuleXml, confirm: Confirm = False) -> WriteResult:
-    """Propose a NEW custom Wazuh rule file, etc/rules/wazuh-mcp-<first rule id>.xml. The XML is checked
-    first as Wazuh's loader checks it (elements, patterns, addresses, parent rules) and for custom ids
-    100000-120000 not already used; a refusal names the line, the element and the reason. By default nothing changes in
-    Wazuh: the answer is status=pending_approval with a change_id that a person approves outside this
-    conversation. Tell the user the change_id; the rule only takes effect after approval and a manager restart.
-    A new rule can hide others' alerts: `silences` says in words what it stops Wazuh from detecting."""
+    """Propose a NEW custom rule file, etc/rules/wazuh-mcp-<first rule id>.xml, checked as Wazuh's loader
+    checks it (elements, patterns, addresses, parent rules; custom ids 100000-120000 not in use); a refusal
+    names the line, element and reason. Nothing changes in Wazuh: the answer is pending_approval with a
+    change_id a person approves outside this conversation (tell the user); the rule takes effect after
+    approval and a manager restart. `silences` says in words what it stops Wazuh from detecting."""
     parsed = parse_rule_file(rule_xml)
     api = deps(ctx).server_api()
     await check_against_manager(api, parsed)
@@ -243,11 +241,11 @@ async def create_rule(ctx: Context[Any, Any], rule_xml: RuleXml, confirm: Confir
 async def update_rule(
     ctx: Context[Any, Any], rule_id: CustomRuleId, rule_xml: RuleXml, confirm: Confirm = False
 ) -> WriteResult:
-    """Propose replacing the custom rule file (under etc/rules) that holds rule_id with rule_xml, which must
-    still define rule_id. Rules of the old file missing from rule_xml are removed (listed in removed_rule_ids).
-    Default ruleset files are never changed. By default nothing changes in Wazuh: the answer is
-    status=pending_approval with a change_id that a person approves outside this conversation. `silences` says
-    in words what the new content stops Wazuh from detecting."""
+    """Propose replacing the custom rule file (under etc/rules) holding rule_id with rule_xml, which must
+    still define rule_id; its other rules missing from rule_xml are removed (removed_rule_ids). Default
+    ruleset files are never changed. Nothing changes in Wazuh: the answer is pending_approval with a
+    change_id a person approves outside this conversation. `silences` says in words what the new content
+    stops Wazuh from detecting."""
     parsed = parse_rule_file(rule_xml)
     if rule_id not in parsed.rule_ids:
         raise InvalidArgument(
@@ -291,17 +289,13 @@ async def restart_manager(
     ctx: Context[Any, Any],
     scope: Annotated[
         Literal["manager", "cluster"],
-        Field(
-            description="'manager': this manager node (PUT /manager/restart). 'cluster': every node of a running "
-            "cluster (PUT /cluster/restart)."
-        ),
+        Field(description="'manager': this manager node; 'cluster': every node of a running cluster."),
     ] = "manager",
     confirm: Confirm = False,
 ) -> WriteResult:
-    """Propose restarting the Wazuh manager (or every cluster node), which loads new rule files and briefly
-    stops analysis. The configuration is validated first: if Wazuh reports it invalid, the restart is refused
-    with Wazuh's message. By default nothing happens until a person approves the returned change_id outside this
-    conversation. After it is applied, poll cluster_status every few seconds until every node is running."""
+    """Propose restarting the Wazuh manager (or every cluster node): it loads new rule files and briefly stops
+    analysis. An invalid configuration is refused with Wazuh's message. Nothing happens until a person approves
+    the change_id; after that, poll cluster_status until every node is running."""
     if scope == "cluster":
         status = await deps(ctx).server_api().request("GET", "/cluster/status", action="cluster:status")
         running = str((status.get("data") or {}).get("running", "")).lower() in {"yes", "true"}
