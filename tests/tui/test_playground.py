@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.widgets import Input, OptionList
 
-from tests.tui.conftest import settle, text_of
+from tests.tui.conftest import on_screen, settle, text_of
 from tui.app import WazuhApp, create_app
 from wazuh_mcp.server.audit import iter_events
 from wazuh_mcp.setup.settings import Settings
@@ -61,7 +61,9 @@ async def test_every_tool_listed_and_called_with_schema_built_arguments(isolated
         await settle(pilot)
         await pilot.press("ctrl+r")  # agent_id is required: refused before any call
         await settle(pilot)
-        assert "agent_id is required" in text_of(app, "#arg-agent_id-error")
+        assert "agent_id is required" in on_screen(app, "#arg-agent_id-error")
+        assert app.focused is app.screen.query_one("#arg-agent_id")  # the cursor is on the field to fix
+        assert "Not called: agent_id is required" in on_screen(app, "#result")
     calls = [e.tool for e in iter_events(Settings.load().audit_path)]
     assert calls == ["agents.list_agents", "agents.list_agents"], "each run is one audited call; refused forms none"
 

@@ -247,3 +247,14 @@ def test_playground_summary_bars(snap_compare: SnapCompare) -> None:
         await settle(pilot)
 
     assert snap_compare(app_for("playground", serve_argv=fixed), terminal_size=(130, 40), run_before=summarized)
+
+
+def test_setup_refused_next_at_80x24(snap_compare: SnapCompare) -> None:
+    """Next with the required fields empty: the messages under the fields, the cursor on the first."""
+
+    async def refused(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+
+    assert snap_compare(app_for("setup"), terminal_size=(80, 24), run_before=refused)

@@ -26,6 +26,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Pr
 from textual.widgets.option_list import Option
 
 from tui.charts import BarChart, summary_buckets
+from tui.form_errors import FieldError, error_id, show_problems
 from tui.messages import DemoLoadProgress, PlaygroundFailed, PlaygroundReady, ToolFinished
 from tui.schema_form import FieldSpec, build_arguments, fields_from_schema
 from tui.screens.base import LauncherScreen
@@ -255,7 +256,7 @@ class PlaygroundScreen(LauncherScreen):
             widgets.append(self._widget_for(spec))
             if spec.description:
                 widgets.append(Static(Text(spec.description), classes="hint"))
-            widgets.append(Static("", id=f"{_widget_id(spec.name)}-error", classes="error"))
+            widgets.append(FieldError(id=error_id(_widget_id(spec.name))))
         if not self.fields:
             widgets.append(Static("This tool takes no arguments.", classes="hint"))
         await form.mount_all(widgets)
@@ -294,9 +295,11 @@ class PlaygroundScreen(LauncherScreen):
         if self.current is None:
             return
         arguments, problems = build_arguments(self.fields, self.raw_values())
-        for spec in self.fields:
-            self.query_one(f"#{_widget_id(spec.name)}-error", Static).update(problems.get(spec.name, ""))
+        show_problems(self, {_widget_id(n): p for n, p in problems.items()}, [_widget_id(f.name) for f in self.fields])
         if problems:
+            # Also in the result box, where the answer was expected: nothing was sent.
+            said = "; ".join(problems.values())
+            self.query_one("#result", Static).update(Text(f"Not called: {said}.", "bold red"))
             return
         shown = json.dumps(arguments, ensure_ascii=False)
         self.query_one("#result", Static).update(Text(f"Calling {self.current}({shown})…", "cyan"))

@@ -29,6 +29,7 @@ from textual.widgets import (
     Switch,
 )
 
+from tui.form_errors import FieldError, error_id, show_problems
 from tui.messages import ConnectionFinished, ConnectionProgress
 from tui.screens.base import LauncherScreen
 from tui.screens.confirm import ConfirmScreen
@@ -58,7 +59,7 @@ def _field(label: str, widget: Widget, field_id: str, hint: str = "") -> Compose
     yield widget
     if hint:
         yield Static(hint, classes="hint")
-    yield Static("", id=f"{field_id}-error", classes="error")
+    yield FieldError(id=error_id(field_id))
 
 
 class SetupScreen(LauncherScreen):
@@ -160,6 +161,7 @@ class SetupScreen(LauncherScreen):
                 yield Static(id="checks")
                 yield Static(id="save-result")
         with Horizontal(id="nav"):
+            yield Static(id="nav-status")
             yield Button("← Back", id="back")
             yield Button("Next →", id="next", variant="primary")
         yield Footer()
@@ -260,20 +262,28 @@ class SetupScreen(LauncherScreen):
             problems["indexer_password"] = "Enter the Indexer password."
         return problems, checked.warnings
 
-    def _show_problems(self, problems: dict[str, str], fields: tuple[str, ...]) -> bool:
-        for field_id in fields:
-            self.query_one(f"#{field_id}-error", Static).update(problems.get(field_id, ""))
-        return not any(f in problems for f in fields)
-
     def _validate_through(self, last_step: int) -> bool:
-        """Check steps 0..last_step; on a problem, go to the first step that has one."""
+        """Check steps 0..last_step; on a problem, go to the first step that has one, show each
+        problem under its field and put the cursor on the first of them."""
         problems, _ = self.problems(self.entered())
         for index in range(last_step + 1):
-            if not self._show_problems(problems, STEPS[index][2]):
+            fields = STEPS[index][2]
+            if not any(f in problems for f in fields):
+                show_problems(self, {}, fields)  # clear what an earlier attempt said
+                continue
+            if index != self.step:
                 self.step = index
                 self._show_step()
-                return False
+            show_problems(self, problems, fields)
+            count = sum(f in problems for f in fields)
+            self._nav_status(f"{count} field{'s' if count > 1 else ''} to fix in step {index + 1} ({STEPS[index][1]}).")
+            return False
+        self._nav_status("")
         return True
+
+    def _nav_status(self, text: str) -> None:
+        """One line beside Back/Next: the buttons the person just pressed."""
+        self.query_one("#nav-status", Static).update(Text(text, "bold red"))
 
     def action_step(self, delta: int) -> None:
         target = max(0, min(len(STEPS) - 1, self.step + delta))
