@@ -23,6 +23,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Select, Static
 
 from tui.activity import MinuteCounts
 from tui.audit_tail import AuditTail
+from tui.audit_users import explain, legend, shown_user
 from tui.charts import spark
 from tui.messages import AuditFileChanged
 from tui.screens.base import LauncherScreen
@@ -45,7 +46,7 @@ def row_for(event: AuditEvent) -> tuple[Text, ...]:
         Text(event.shown_tool(), "red" if unknown else ""),
         outcome,
         Text(f"{event.duration_ms:,.0f} ms", justify="right"),
-        Text(terminal_safe(event.wazuh_user or event.indexer_user or "", limit=64)),
+        Text(terminal_safe(shown_user(event), limit=64)),
         Text(terminal_safe(event.error_code or "", limit=32), "red"),
     )
 
@@ -75,6 +76,8 @@ class AuditScreen(LauncherScreen):
         Binding("slash", "focus_filter", "Filter"),
         Binding("ctrl+l", "clear_filters", "Clear filters"),
         Binding("end", "follow", "Follow"),
+        # A follow command ends with Ctrl+C (priority: even with the cursor in the filter box).
+        Binding("ctrl+c", "leave", "Leave", priority=True),
     ]
 
     def __init__(self) -> None:
@@ -85,6 +88,9 @@ class AuditScreen(LauncherScreen):
         self._haystacks: dict[int, str] = {}
         self.tools: set[str] = set()
         self.tail: AuditTail | None = None
+        self.users: set[str] = set()
+        """Every name the User column has shown, for the legend under the table."""
+        self.service_accounts: list[str] = []
         self.activity = MinuteCounts()
         """Calls and errors per minute of every event loaded (not only the filtered rows)."""
         self._stop = threading.Event()
@@ -98,6 +104,7 @@ class AuditScreen(LauncherScreen):
         yield Static(id="audit-activity")
         table: DataTable[Text] = DataTable(id="audit-table", cursor_type="row", zebra_stripes=True)
         yield table
+        yield Static(id="audit-legend")
         with VerticalScroll(id="audit-detail"):
             yield Static(id="detail")
         yield Static(id="audit-status")
@@ -105,7 +112,9 @@ class AuditScreen(LauncherScreen):
 
     def on_mount(self) -> None:
         options = self.wazuh_app.options
-        path = options.audit_path or audit_path_for(load_settings(options.profile)[1])
+        settings = load_settings(options.profile)[1]
+        path = options.audit_path or audit_path_for(settings)
+        self.service_accounts = [settings.api.user] if settings is not None and settings.api.user else []
         self.tail = AuditTail(path)
         table = self.query_one("#audit-table", DataTable)
         for label in COLUMNS:
@@ -177,6 +186,7 @@ class AuditScreen(LauncherScreen):
             if str(seq) in table.rows:
                 table.remove_row(str(seq))
         self.activity.add(events)  # only the new batch: the counts never reread the file
+        self._show_legend({shown_user(e) for e in events})
         self._show_activity()
         self._update_tools({e.shown_tool() for _, e in new})
         matches = self.matcher()
@@ -221,6 +231,16 @@ class AuditScreen(LauncherScreen):
                 text.append(f" · peak {max(series.errors):,}/min", "dim")
         self.query_one("#audit-activity", Static).update(text)
 
+    def _show_legend(self, seen: set[str]) -> None:
+        """Why a call shows ``wazuh`` or ``(anonymous)`` as its user: one line, wrapped, never cut."""
+        if seen <= self.users:
+            return
+        self.users |= seen
+        text = Text("User  ", "bold")
+        for index, words in enumerate(legend(self.users, self.service_accounts, short=True)):
+            text.append(" · " if index else "").append(terminal_safe(words, limit=160), "dim")
+        self.query_one("#audit-legend", Static).update(text)
+
     def _update_tools(self, seen: set[str]) -> None:
         if seen <= self.tools:
             return
@@ -262,8 +282,8 @@ class AuditScreen(LauncherScreen):
         )
         head.append(f"  {event.duration_ms:,.1f} ms  {terminal_safe(event.ts, limit=40)}\n", "dim")
         facts = [
-            ("user", event.wazuh_user),
-            ("Indexer user", event.indexer_user),
+            ("user", self._who(event.wazuh_user)),
+            ("Indexer user", self._who(event.indexer_user)),
             ("analyst", event.analyst),
             ("subject", event.subject),
             ("client", event.client),
@@ -300,6 +320,16 @@ class AuditScreen(LauncherScreen):
         self.query_one("#filter-text", Input).value = ""
         self.query_one("#filter-tool", Select).clear()
         self.query_one("#filter-outcome", Select).clear()
+
+    def _who(self, user: str | None) -> str | None:
+        return f"{user} ({explain(user, self.service_accounts)})" if user else None
+
+    def action_leave(self) -> None:
+        """``wazuh-mcp audit`` ends, as a follow command does; from the launcher, back to the home screen."""
+        if self.wazuh_app.start == "audit":
+            self.app.exit(0)
+        else:
+            self.app.pop_screen()
 
     def action_follow(self) -> None:
         table = self.query_one("#audit-table", DataTable)
