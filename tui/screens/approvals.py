@@ -101,7 +101,25 @@ class ApprovalsScreen(LauncherScreen):
     def on_data_table_row_highlighted(self, message: DataTable.RowHighlighted) -> None:
         change = self.changes.get(str(message.row_key.value))
         if change is not None:
-            self.query_one("#change-info", Static).update(describe(change))
+            self.query_one("#change-info", Static).update(describe(change, self.demo_note(change)))
+
+    def demo_note(self, change: PendingChange) -> Text | None:
+        """A demo change is applied to the stand-in of the ``serve --demo`` that asked for it, which lives
+        only as long as that session: say whether it is this launcher's demo, still running."""
+        if not change.requested_by.demo:
+            return None
+        demo = self.wazuh_app.demo
+        if demo is not None and demo.connected and change.created_at >= demo.started_at:
+            return Text(
+                "✔ Asked for in this launcher's demo, which is still running: approving applies it to the "
+                "demo's Wazuh stand-in. The demo ends when you quit the launcher.",
+                "green",
+            )
+        return Text(
+            "⚠ Asked for by a demo session (serve --demo). Approving needs that session still running: its "
+            "Wazuh stand-in lives only as long as it does. If it has ended, reject the change.",
+            "bold yellow",
+        )
 
     @property
     def selected(self) -> PendingChange | None:
@@ -210,7 +228,7 @@ def _time(iso: str) -> str:
     return iso[:19].replace("T", " ")
 
 
-def describe(change: PendingChange) -> Group:
+def describe(change: PendingChange, note: Text | None = None) -> Group:
     head = Text()
     head.append(f"{change.id}  ", "bold").append(f"{change.tool}  ", "cyan").append(f"{change.state}\n")
     head.append(f"{change.summary}\n")
@@ -219,6 +237,8 @@ def describe(change: PendingChange) -> Group:
         head.append(f" on {change.requested_by.api_url}")
     head.append("\nsha256  ", "bold").append(f"{change.change_sha256}\n")
     head.append("Tier    ", "bold").append(f"{change.tier}, expires {_time(change.expires_at)}\n")
+    if note is not None:
+        head.append_text(note).append("\n")
     if change.reason:
         head.append(f"{change.reason}\n", "yellow")
     if change.undo_of:

@@ -1,19 +1,12 @@
-"""The tool playground: a real MCP client session against ``wazuh-mcp serve`` (or the demo).
-
-The session is one long-lived task: the official client (``mcp.client.client.Client``) starts
-the server over stdio exactly as an AI client would, lists the tools, then serves the screen's
-calls from a queue. Leaving the screen ends the session, which stops the server.
-The server's stderr goes to ``<state dir>/playground-server.log``, never onto the screen.
+"""The tool playground: a form per tool over a real MCP client session (``tui.mcp_session``) against
+``wazuh-mcp serve`` or the demo. Leaving it ends a session against your Wazuh; the demo's session
+belongs to the app and keeps running, so the changes proposed here can be approved on Approvals.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
-import os
 import re
-import time
 from typing import Any, ClassVar
 
 from rich.syntax import Syntax
@@ -27,27 +20,11 @@ from textual.widgets.option_list import Option
 
 from tui.charts import BarChart, summary_buckets
 from tui.form_errors import FieldError, error_id, show_problems
+from tui.mcp_session import ServerSession
 from tui.messages import DemoLoadProgress, PlaygroundFailed, PlaygroundReady, ToolFinished
 from tui.schema_form import FieldSpec, build_arguments, fields_from_schema
 from tui.screens.base import LauncherScreen
 from wazuh_mcp.setup.serve_command import serve_argv
-from wazuh_mcp.setup.settings import ensure_state_dir, open_private, state_dir
-
-
-def _leaf_message(exc: BaseException) -> str:
-    """The innermost real error of an exception group (anyio task groups wrap them)."""
-    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
-        exc = exc.exceptions[0]
-    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-
-
-def _label(argv: list[str]) -> str:
-    """``wazuh-mcp serve --demo``: what runs, without the install path."""
-    return "wazuh-mcp " + " ".join(argv[argv.index("serve") :]) if "serve" in argv else os.path.basename(argv[0])
-
-
-LOAD_POLL_S = 0.5
-"""How often the demo server's load progress (``wazuh://demo/load``) is read while it loads."""
 
 
 def load_line(load: dict[str, Any]) -> str:
@@ -83,9 +60,7 @@ class PlaygroundScreen(LauncherScreen):
         self.tools: dict[str, Any] = {}
         self.fields: list[FieldSpec] = []
         self.current: str | None = None
-        self.requests: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()
-        """Calls for the session, in order; None ends the session."""
-        self.session_task: asyncio.Task[None] | None = None
+        self.session: ServerSession | None = None
         self.last_load: dict[str, Any] | None = None
         """The newest ``wazuh://demo/load`` answer (the demo only)."""
 
@@ -103,6 +78,7 @@ class PlaygroundScreen(LauncherScreen):
                 yield VerticalScroll(id="form")
                 with Horizontal(classes="buttons"):
                     yield Button("Run", id="run", variant="primary", disabled=True)
+                yield Static(id="result-note")
                 with Horizontal(id="result-pane"):
                     with VerticalScroll(id="result-json"):
                         yield Static(id="result")
@@ -110,78 +86,30 @@ class PlaygroundScreen(LauncherScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        options = self.wazuh_app.options
-        build = options.serve_argv or serve_argv
-        argv = build(demo=True) if self.demo else build(profile=options.profile)
         self.query_one("#result-pane").border_title = "Result"
         self.query_one("#tools").border_title = "Tools"
         self.query_one("#charts").border_title = "At a glance"
         self.query_one("#demo-load").display = self.demo
         self.query_one("#charts").display = False
+        self.query_one("#result-note").display = False
         what = "the demo (an embedded Wazuh stand-in)" if self.demo else "your Wazuh"
         self.query_one("#session-status", Static).update(Text(f"Starting wazuh-mcp serve against {what}…", "cyan"))
-        # A plain task, not a Textual worker: a worker is cancelled on unmount, and a native
-        # cancel can cut the client's shutdown short and leak the server process.
-        self.session_task = asyncio.create_task(self._session(argv))
+        if self.demo:
+            self.session = self.wazuh_app.demo_session()  # the app's: it outlives this screen
+        else:
+            options = self.wazuh_app.options
+            self.session = ServerSession((options.serve_argv or serve_argv)(profile=options.profile), demo=False)
+            self.session.start()
+        self.session.attach(self)
 
     async def on_unmount(self) -> None:
-        """Leave the session cleanly (the server is stopped and reaped), cancelling only if it hangs."""
-        task = self.session_task
-        if task is None or task.done():
+        """The demo keeps running (its changes wait in Approvals); a session against your Wazuh ends here."""
+        session = self.session
+        if session is None:
             return
-        self.requests.put_nowait(None)
-        try:
-            await asyncio.wait_for(asyncio.shield(task), timeout=10)
-        except TimeoutError:
-            task.cancel()
-
-    # --- the MCP session --------------------------------------------------------------
-
-    async def _session(self, argv: list[str]) -> None:
-        from mcp.client.client import Client
-        from mcp.client.stdio import StdioServerParameters, stdio_client
-
-        log_path = state_dir() / "playground-server.log"
-        try:
-            ensure_state_dir()
-            with open_private(log_path, "a") as errlog:
-                # The whole environment: the server needs the keyring's D-Bus address and WAZUH_MCP_*.
-                params = StdioServerParameters(command=argv[0], args=argv[1:], env=dict(os.environ))
-                async with Client(stdio_client(params, errlog=errlog), read_timeout_seconds=120) as client:
-                    listed = await client.list_tools()
-                    self.post_message(PlaygroundReady(list(listed.tools), _label(argv)))
-                    watch = asyncio.create_task(self._watch_load(client)) if self.demo else None
-                    try:
-                        while (request := await self.requests.get()) is not None:
-                            await self._call(client, *request)
-                    finally:
-                        if watch is not None:
-                            watch.cancel()
-                            with contextlib.suppress(BaseException):
-                                await watch
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # shown on screen; the details are in the server log
-            self.post_message(PlaygroundFailed(f"{_leaf_message(exc)} (server log: {log_path})"))
-
-    async def _watch_load(self, client: Any) -> None:
-        """Poll ``wazuh://demo/load`` over the session until the load is done (or the server does not
-        have it): progress comes through MCP like everything else, never from the server's internals."""
-        from wazuh_mcp.server.resources import DEMO_LOAD_URI  # the server's name for it (its only use here)
-
-        while True:
-            try:
-                read = await client.read_resource(DEMO_LOAD_URI)
-                load = json.loads(read.contents[0].text)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # an older server without the resource, or a torn answer: stop showing progress
-                self.post_message(DemoLoadProgress(None))
-                return
-            self.post_message(DemoLoadProgress(load))
-            if load.get("complete") or load.get("failed"):
-                return
-            await asyncio.sleep(LOAD_POLL_S)
+        session.detach(self)
+        if not self.demo:
+            await session.close()
 
     def on_demo_load_progress(self, message: DemoLoadProgress) -> None:
         box = self.query_one("#demo-load")
@@ -196,28 +124,15 @@ class PlaygroundScreen(LauncherScreen):
         bar = self.query_one("#demo-load-bar", ProgressBar)
         bar.update(total=max(1, int(load.get("alerts_total") or 0)), progress=int(load.get("alerts_loaded") or 0))
 
-    async def _call(self, client: Any, name: str, arguments: dict[str, Any]) -> None:
-        started = time.perf_counter()
-        try:
-            result = await client.call_tool(name, arguments)
-        except Exception as exc:  # a protocol error: the session itself stays usable
-            self.post_message(ToolFinished(name, _leaf_message(exc), True, (time.perf_counter() - started) * 1000))
-            return
-        elapsed = (time.perf_counter() - started) * 1000
-        if result.structured_content is not None and not result.is_error:
-            payload: Any = result.structured_content
-        else:
-            payload = "\n".join(getattr(c, "text", "") for c in result.content)
-        self.post_message(ToolFinished(name, payload, bool(result.is_error), elapsed))
-
     def on_playground_ready(self, message: PlaygroundReady) -> None:
         self.tools = {tool.name: tool for tool in message.tools}
         options = self.query_one("#tools", OptionList)
         options.clear_options()
         options.add_options([Option(name, id=name) for name in sorted(self.tools)])
-        self.query_one("#session-status", Static).update(
-            Text.assemble(("● connected ", "bold green"), (f"{len(self.tools)} tools · {message.server}", "dim"))
-        )
+        status = Text.assemble(("● connected ", "bold green"), (f"{len(self.tools)} tools · {message.server}", "dim"))
+        if self.demo:
+            status.append("\nRuns until you quit the launcher; its changes wait in Approvals (Ctrl+O).", "dim")
+        self.query_one("#session-status", Static).update(status)
         if self.tools:
             options.highlighted = 0
             options.focus()
@@ -304,13 +219,15 @@ class PlaygroundScreen(LauncherScreen):
         shown = json.dumps(arguments, ensure_ascii=False)
         self.query_one("#result", Static).update(Text(f"Calling {self.current}({shown})…", "cyan"))
         self.query_one("#run", Button).disabled = True
-        self.requests.put_nowait((self.current, arguments))
+        if self.session is not None:
+            self.session.call(self.current, arguments)
 
     async def on_tool_finished(self, message: ToolFinished) -> None:
         self.query_one("#run", Button).disabled = False
         await self._show_charts(None if message.is_error else summary_buckets(message.result))
         pane = self.query_one("#result-pane")
         pane.border_title = f"Result of {message.tool} — {message.elapsed_ms:,.0f} ms"
+        self._note_pending(message.result)
         result = self.query_one("#result", Static)
         if message.is_error:
             result.update(Text(str(message.result), "bold red"))
@@ -319,6 +236,21 @@ class PlaygroundScreen(LauncherScreen):
         else:
             text = json.dumps(message.result, indent=2, ensure_ascii=False)
             result.update(Syntax(text, "json", theme="ansi_dark", background_color="default", word_wrap=True))
+
+    def _note_pending(self, result: object) -> None:
+        """A write answers with a change that waits for a person: say where to decide it."""
+        note = self.query_one("#result-note", Static)
+        if not (isinstance(result, dict) and result.get("status") == "pending_approval"):
+            note.display = False
+            return
+        change = str(result.get("change_id") or "the change")
+        where = (
+            "Ctrl+O opens Approvals, here in the launcher: the demo keeps running until you quit."
+            if self.demo
+            else f"Ctrl+O opens Approvals (or `wazuh-mcp approve {change}` in a terminal)."
+        )
+        note.update(Text.assemble((f"⏸ {change} waits for a person's approval. ", "bold yellow"), where))
+        note.display = True
 
     async def _show_charts(self, sections: list[tuple[str, list[tuple[str, int]]]] | None) -> None:
         """A summary's buckets as bars beside its JSON; hidden for every other result."""
