@@ -35,7 +35,8 @@ class ApprovalsScreen(LauncherScreen):
         Binding("a", "approve", "Approve"),
         Binding("x", "reject", "Reject"),
         Binding("r", "refresh", "Refresh"),
-        Binding("u", "undo", "Undo last applied"),
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+o", "refresh", show=False),  # already here: the footer keeps its room
     ]
 
     def __init__(self) -> None:
@@ -56,7 +57,7 @@ class ApprovalsScreen(LauncherScreen):
             yield Button("Reject", id="reject", variant="error")
             yield Button("Refresh", id="refresh")
         yield Static(id="approval-result")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one("#changes", DataTable)

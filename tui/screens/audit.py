@@ -30,7 +30,7 @@ from tui.screens.base import LauncherScreen
 from tui.status import audit_path_for, load_settings
 from wazuh_mcp.server.audit import AuditEvent, terminal_safe
 
-COLUMNS = ("Time (UTC)", "Tool", "Outcome", "Duration", "User", "Error code")
+COLUMNS = ("Time (UTC)", "Tool", "Outcome", "Duration", "User", "Error")
 ANY = "__any__"
 ANALYST_PREFIX = "analyst:"
 """Team mode: ``analyst:alice`` in the text filter keeps that analyst's calls (name or token subject)."""
@@ -42,7 +42,8 @@ def row_for(event: AuditEvent) -> tuple[Text, ...]:
     outcome = Text(event.outcome, "green" if event.outcome == "ok" else "bold red")
     unknown = event.requested_tool is not None or event.toolset == "unknown"
     return (
-        Text(terminal_safe(event.ts[:23].replace("T", " "))),
+        # Month, day and second: the row fits 80 columns; the detail pane has the full timestamp.
+        Text(terminal_safe(event.ts[5:19].replace("T", " "))),
         Text(event.shown_tool(), "red" if unknown else ""),
         outcome,
         Text(f"{event.duration_ms:,.0f} ms", justify="right"),
@@ -98,7 +99,7 @@ class AuditScreen(LauncherScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="audit-filters"):
-            yield Input(placeholder="/ filter: text in tool, arguments, error, user…", id="filter-text")
+            yield Input(placeholder="/ filter: tool, arguments, user…", id="filter-text")
             yield Select[str]([], prompt="any tool", id="filter-tool")
             yield Select[str]([("ok", "ok"), ("error", "error")], prompt="any outcome", id="filter-outcome")
         yield Static(id="audit-activity")
@@ -108,7 +109,7 @@ class AuditScreen(LauncherScreen):
         with VerticalScroll(id="audit-detail"):
             yield Static(id="detail")
         yield Static(id="audit-status")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         options = self.wazuh_app.options
@@ -213,22 +214,25 @@ class AuditScreen(LauncherScreen):
     def _show_activity(self) -> None:
         """Two sparklines on one scale (the busiest minute): calls per minute, and errors in red beneath."""
         series = self.activity.series()
-        text = Text(no_wrap=True, overflow="ellipsis")  # two lines, always: a narrow terminal cuts, never wraps
+        # The 60 cells and their label fit 80 columns; the figures follow on a line of their own, which
+        # wraps (never cut) where even that is too narrow.
+        text = Text()
         if series is None:
             text.append("calls/min  no calls yet", "dim")
         else:
             top = max(series.calls)
             calls, errors = sum(series.calls), sum(series.errors)
             text.append("calls/min  ", "bold").append(spark(series.calls, top), "cyan")
-            text.append(f"  {calls:,} calls · peak {top:,}/min · {series.start:%H:%M}–{series.end:%H:%M} UTC", "dim")
+            text.append("\nerrors     ", "bold").append(spark(series.errors, top), "red")
+            text.append(f"\n           {calls:,} calls · peak {top:,}/min · ", "dim")
+            text.append(f"{errors:,} errors", "red" if errors else "dim")
+            if errors:
+                text.append(f" · peak {max(series.errors):,}/min", "dim")
+            text.append(f" · {series.start:%H:%M}–{series.end:%H:%M} UTC", "dim")
             tail = self.tail
             earliest = self.activity.earliest
             if tail is not None and tail.truncated_head and earliest is not None and earliest > series.start:
                 text.append(f" · from {earliest:%H:%M} (older not loaded)", "yellow")
-            text.append("\nerrors     ", "bold").append(spark(series.errors, top), "red")
-            text.append(f"  {errors:,} errors", "red" if errors else "dim")
-            if errors:
-                text.append(f" · peak {max(series.errors):,}/min", "dim")
         self.query_one("#audit-activity", Static).update(text)
 
     def _show_legend(self, seen: set[str]) -> None:

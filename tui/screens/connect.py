@@ -14,7 +14,7 @@ from rich.syntax import Syntax
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select, Static
 
@@ -58,13 +58,14 @@ class ConnectScreen(Screen[None]):
         choices = [("the default profile", DEFAULT), *((f"profile {n}", n) for n in names), ("the demo", DEMO)]
         yield Header()
         with Horizontal(id="connect-body"):
-            with Vertical(id="connect-form"):
+            with VerticalScroll(id="connect-form"):  # scrolls on a small terminal
                 yield Label("AI client", classes="field-label")
                 with RadioSet(id="client"):
                     for index, client in enumerate(CLIENTS):
                         yield RadioButton(CLIENT_TITLES[client], value=index == 0, name=client)
                 yield Label("Project directory", classes="field-label")
-                yield Input(placeholder="current directory (Cursor: empty = global ~/.cursor)", id="project")
+                yield Input(placeholder="empty: the current directory", id="project")
+                yield Static("Cursor: empty writes the global ~/.cursor/mcp.json.", classes="hint")
                 yield Label("Server name", classes="field-label")
                 yield Input(DEFAULT_SERVER_NAME, id="server-name")
                 yield Label("Run against", classes="field-label")
@@ -77,10 +78,10 @@ class ConnectScreen(Screen[None]):
                 yield Static(id="diff")
                 yield Static(id="claude-add")
                 yield Static(id="result")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#connect-preview").border_title = "Preview (nothing is written until you press Write)"
+        self.query_one("#connect-preview").border_title = "Preview (Write applies it)"
         self.preview()
 
     # --- the form ---------------------------------------------------------------------
@@ -137,7 +138,8 @@ class ConnectScreen(Screen[None]):
         self.change = change
         target.update(Text.assemble((change.summary(), "bold")))
         if change.changed:
-            diff.update(Syntax(change.diff(), "diff", theme="ansi_dark", background_color="default"))
+            # Wrapped: a long path or command is never cut off at the pane's edge.
+            diff.update(Syntax(change.diff(), "diff", theme="ansi_dark", background_color="default", word_wrap=True))
         else:
             diff.update("")
         if self.client == "claude-code" and not remove:

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Horizontal
+from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Header, Static
 
 from tui.screens.base import LauncherScreen
@@ -23,12 +23,12 @@ MARK = {
     "running": ("…", "cyan"),
 }
 
-ACTIONS = [  # (screen, button label, key, footer label)
-    ("setup", "Setup wizard", "s", "Setup"),
-    ("connect", "Connect AI clients", "c", "Connect"),
+ACTIONS = [  # (screen, button label, key, footer label): the six buttons fit in 80 columns
+    ("setup", "Setup", "s", "Setup"),
+    ("connect", "Connect AI", "c", "Connect"),
     ("audit", "Audit log", "a", "Audit"),
     ("approvals", "Approvals", "p", "Approvals"),
-    ("playground", "Tool playground", "t", "Playground"),
+    ("playground", "Playground", "t", "Playground"),
     ("demo", "Demo", "d", "Demo"),
 ]
 
@@ -36,22 +36,24 @@ ACTIONS = [  # (screen, button label, key, footer label)
 class HomeScreen(LauncherScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"open('{name}')", footer) for name, _, key, footer in ACTIONS),
-        Binding("r", "refresh", "Refresh"),
+        Binding("r", "refresh", "Refresh", show=False),  # the footer must fit 80 columns
         Binding("q", "app.quit", "Quit"),
+        Binding("ctrl+o", "open('approvals')", show=False),  # p says it here
     ]
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Grid(id="home-grid"):
-            yield Static(id="config", classes="panel")
-            yield Static(id="test", classes="panel")
-            yield Static(id="keyring", classes="panel")
-            yield Static(id="approvals", classes="panel")
+        with VerticalScroll(id="home-body"):  # a small terminal scrolls; nothing is cut
+            with Grid(id="home-grid"):
+                yield Static(id="config", classes="panel")
+                yield Static(id="test", classes="panel")
+                yield Static(id="keyring", classes="panel")
+                yield Static(id="approvals", classes="panel")
             yield Static(id="recent", classes="panel")
         with Horizontal(id="actions"):
             for name, label, _, _ in ACTIONS:
                 yield Button(label, id=f"go-{name}", variant="primary" if name == "setup" else "default")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         titles = {

@@ -52,6 +52,12 @@ class PlaygroundScreen(LauncherScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Home"),
         Binding("ctrl+r", "run", "Run"),
+        # The result scrolls from wherever the cursor is (before the form's own scrolling would take
+        # the key); in the tool list, PageUp/PageDown still page the list.
+        Binding("pagedown", "scroll_result('page_down')", "Scroll result", show=False, priority=True),
+        Binding("pageup", "scroll_result('page_up')", show=False, priority=True),
+        Binding("ctrl+end", "scroll_result('scroll_end')", show=False, priority=True),
+        Binding("ctrl+home", "scroll_result('scroll_home')", show=False, priority=True),
     ]
 
     def __init__(self, *, demo: bool = False) -> None:
@@ -71,11 +77,12 @@ class PlaygroundScreen(LauncherScreen):
                 yield Static(id="session-status")
                 yield OptionList(id="tools")
             with Vertical(id="tool-pane"):
-                with Horizontal(id="demo-load"):
+                with Vertical(id="demo-load"):
                     yield Static(id="demo-load-line")
                     yield ProgressBar(id="demo-load-bar", show_eta=False)
                 yield Static(id="tool-title")
-                yield VerticalScroll(id="form")
+                # Not focusable itself: the first Tab from the tool list lands in the first field.
+                yield VerticalScroll(id="form", can_focus=False)
                 with Horizontal(classes="buttons"):
                     yield Button("Run", id="run", variant="primary", disabled=True)
                 yield Static(id="result-note")
@@ -83,7 +90,7 @@ class PlaygroundScreen(LauncherScreen):
                     with VerticalScroll(id="result-json"):
                         yield Static(id="result")
                     yield VerticalScroll(id="charts")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#result-pane").border_title = "Result"
@@ -129,6 +136,9 @@ class PlaygroundScreen(LauncherScreen):
         options = self.query_one("#tools", OptionList)
         options.clear_options()
         options.add_options([Option(name, id=name) for name in sorted(self.tools)])
+        # As wide as the longest name (border, padding, scrollbar): a tool name never wraps mid-word.
+        longest = max((len(name) for name in self.tools), default=20)
+        self.query_one("#tool-list-pane").styles.width = max(24, min(longest + 7, 44))
         status = Text.assemble(("● connected ", "bold green"), (f"{len(self.tools)} tools · {message.server}", "dim"))
         if self.demo:
             status.append("\nRuns until you quit the launcher; its changes wait in Approvals (Ctrl+O).", "dim")
@@ -159,12 +169,12 @@ class PlaygroundScreen(LauncherScreen):
         title.append(f"{name}", "bold")
         if tool.title:
             title.append(f" — {tool.title}")
-        # A docstring's line breaks and indentation mean nothing on screen: show it as flowing text.
-        title.append("\n" + " ".join((tool.description or "").split()), "dim")
         self.query_one("#tool-title", Static).update(title)
         form = self.query_one("#form", VerticalScroll)
         await form.remove_children()  # before mounting: the new fields reuse the ids
-        widgets: list[Widget] = []
+        # The description scrolls with the fields (a small terminal keeps room for them). A docstring's
+        # line breaks and indentation mean nothing on screen: it is shown as flowing text.
+        widgets: list[Widget] = [Static(Text(" ".join((tool.description or "").split())), classes="hint")]
         for spec in self.fields:
             # Text, never str: a Static parses a str as markup, and the server's words may hold "[".
             widgets.append(Label(Text(spec.label), classes="field-label"))
@@ -236,6 +246,20 @@ class PlaygroundScreen(LauncherScreen):
         else:
             text = json.dumps(message.result, indent=2, ensure_ascii=False)
             result.update(Syntax(text, "json", theme="ansi_dark", background_color="default", word_wrap=True))
+
+    def action_scroll_result(self, how: str) -> None:
+        tools = self.query_one("#tools", OptionList)
+        if self.focused is tools and how in ("page_down", "page_up"):
+            (tools.action_page_down if how == "page_down" else tools.action_page_up)()
+            return
+        box = self.query_one("#result-json", VerticalScroll)
+        scroll = {
+            "page_down": box.scroll_page_down,
+            "page_up": box.scroll_page_up,
+            "scroll_end": box.scroll_end,
+            "scroll_home": box.scroll_home,
+        }[how]
+        scroll(animate=False)
 
     def _note_pending(self, result: object) -> None:
         """A write answers with a change that waits for a person: say where to decide it."""

@@ -164,7 +164,7 @@ class SetupScreen(LauncherScreen):
             yield Static(id="nav-status")
             yield Button("← Back", id="back")
             yield Button("Next →", id="next", variant="primary")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self._show_step()
@@ -214,7 +214,8 @@ class SetupScreen(LauncherScreen):
             else next((w for w in self.query_one(f"#{key}").query("*") if w.focusable), None)
         )
         if target is not None:
-            self.set_focus(target)
+            self.set_focus(target, scroll_visible=False)
+            self.query_one(f"#{key}").scroll_home(animate=False)  # the first field's label in view too
 
     # --- collecting and checking ------------------------------------------------------
 
