@@ -34,9 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from mcp.client.client import Client
 
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+from wazuh_mcp.backends.protocols import Backends
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.server.context import Backends
-from wazuh_mcp.setup.settings import Settings
 from wazuh_mcp.tools.event_view import family_of
 
 PAGE = 25
@@ -98,8 +98,8 @@ async def measure(url: str, pattern: str, label: str, time_range: str, sources: 
 
 @asynccontextmanager
 async def sample_engine() -> AsyncIterator[tuple[str, datetime, dict[str, dict[str, Any]]] | None]:
+    from standin.engine import OsmemEngine
     from tests.indexer.alert_views_bed import load_sample, read_sample, sample_path
-    from wazuh_mcp.standin.engine import OsmemEngine
 
     path = sample_path()
     if path is None:
@@ -114,10 +114,10 @@ async def sample_engine() -> AsyncIterator[tuple[str, datetime, dict[str, dict[s
 
 @asynccontextmanager
 async def generated_engine(args: argparse.Namespace) -> AsyncIterator[tuple[str, str, dict[str, dict[str, Any]]]]:
-    from wazuh_mcp.standin.dataset import generate_alerts
-    from wazuh_mcp.standin.engine import OsmemEngine, load_slice
-    from wazuh_mcp.standin.estate import DEFAULT_SEED, build_estate
-    from wazuh_mcp.standin.indexer_load import read_meta
+    from standin.dataset import generate_alerts
+    from standin.engine import OsmemEngine, load_slice
+    from standin.estate import DEFAULT_SEED, build_estate
+    from standin.indexer_load import read_meta
 
     if args.url:
         meta = read_meta(args.url)

@@ -17,8 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from wazuh_mcp.server.audit import AuditEvent, AuditSink, iter_events
-from wazuh_mcp.server.audit_chain import verify
+from wazuh_mcp.runtime.audit import AuditEvent, AuditSink, iter_events
+from wazuh_mcp.runtime.audit_chain import verify
 
 
 def event(n: int) -> AuditEvent:

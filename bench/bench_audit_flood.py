@@ -17,10 +17,10 @@ from typing import Any
 
 from mcp.client.client import Client
 
-from wazuh_mcp.server import audit as audit_module
-from wazuh_mcp.server.audit import AuditEvent, AuditSink, iter_events
+from wazuh_mcp.config.settings import Settings
+from wazuh_mcp.runtime import audit as audit_module
+from wazuh_mcp.runtime.audit import AuditEvent, AuditSink, iter_events
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.setup.settings import Settings
 
 
 def files_of(path: Path) -> list[Path]:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tui.activity import MinuteCounts
 from tui.audit_tail import AuditTail
-from wazuh_mcp.server.audit import AuditEvent
+from wazuh_mcp.runtime.audit import AuditEvent
 
 LIMIT = 2000
 

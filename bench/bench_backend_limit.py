@@ -21,9 +21,9 @@ import anyio
 from mcp.client.client import Client
 
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+from wazuh_mcp.backends.protocols import Backends
+from wazuh_mcp.config.settings import IndexerSettings, Settings
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.server.context import Backends
-from wazuh_mcp.setup.settings import IndexerSettings, Settings
 
 
 async def run(url: str, calls: int, limit: int, folder: Path) -> tuple[Counter[str], int, float]:

@@ -22,10 +22,10 @@ from typing import Any
 import anyio
 import httpx
 
+from standin.server import StandinServer
 from tests.team.conftest import ISSUER, Keycloak, run_team_server, team_settings
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.server.oauth import JwksTokenVerifier
-from wazuh_mcp.setup.settings import Settings
-from wazuh_mcp.standin.server import StandinServer
 
 HEADERS = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
 

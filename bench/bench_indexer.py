@@ -36,9 +36,9 @@ from mcp.client.client import Client
 from opensearchpy import OpenSearch
 
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+from wazuh_mcp.backends.protocols import Backends
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.server.context import Backends
-from wazuh_mcp.setup.settings import Settings
 from wazuh_mcp.tools._alert_view import ALERT_SORT, ALERT_SOURCE
 from wazuh_mcp.tools._search import PageQuery, search_body, time_window
 
@@ -61,8 +61,8 @@ async def engine_url(args: argparse.Namespace) -> AsyncIterator[tuple[str, str]]
     if args.url:
         yield args.url, args.url
         return
-    from wazuh_mcp.standin.engine import OsmemEngine, load_slice
-    from wazuh_mcp.standin.estate import DEFAULT_SEED, build_estate
+    from standin.engine import OsmemEngine, load_slice
+    from standin.estate import DEFAULT_SEED, build_estate
 
     with OsmemEngine() as osmem:
         started = time.monotonic()

@@ -71,6 +71,7 @@ rm -rf "$STAGE" && mkdir -p "$STAGE"
 cp -RL "$ONEDIR" "$STAGE/server"
 chmod 755 "$STAGE/server/wazuh-mcp$EXE"
 cp LICENSE "$STAGE/LICENSE"
+cp NOTICE "$STAGE/NOTICE"
 "$PYTHON" packaging/mcpb_manifest.py --platform "$PLATFORM" --out "$STAGE/manifest.json"
 "$MCPB" validate "$STAGE/manifest.json" >&2
 

@@ -86,8 +86,8 @@ async def _registry() -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
     import os
 
     os.environ.setdefault("WAZUH_MCP_CONFIG", os.devnull)  # the builder's own settings must not leak in
+    from wazuh_mcp.config.settings import Settings
     from wazuh_mcp.server.build import build_server
-    from wazuh_mcp.setup.settings import Settings
 
     server = build_server(Settings.load())
     tools = [{"name": t.name, "description": t.description or ""} for t in await server.list_tools()]

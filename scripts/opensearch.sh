@@ -194,7 +194,7 @@ load() {
     start >/dev/null
     # Wazuh's real templates when ../shared/reference is beside the repo, else the project's own.
     # A dataset with the same parameters anchored less than LOAD_MAX_AGE seconds ago is kept.
-    "$PYTHON" -m wazuh_mcp.standin.indexer_load --url "$URL" --count "${LOAD_COUNT:-100000}" --templates auto \
+    "$PYTHON" -m standin.indexer_load --url "$URL" --count "${LOAD_COUNT:-100000}" --templates auto \
         --if-older-than "${LOAD_MAX_AGE:-1800}"
 }
 

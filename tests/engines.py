@@ -40,7 +40,7 @@ from urllib.parse import urlsplit
 import pytest
 from opensearchpy import OpenSearch
 
-from wazuh_mcp.standin.dataset import (
+from standin.dataset import (
     ALERTS_PATTERN,
     DEFAULT_DATASET_SEED,
     FULL_ALERT_COUNT,
@@ -50,9 +50,9 @@ from wazuh_mcp.standin.dataset import (
     generate_alerts,
     generate_vulnerabilities,
 )
-from wazuh_mcp.standin.engine import OsmemEngine, load_slice
-from wazuh_mcp.standin.estate import DEFAULT_SEED, build_estate
-from wazuh_mcp.standin.indexer_load import (
+from standin.engine import OsmemEngine, load_slice
+from standin.estate import DEFAULT_SEED, build_estate
+from standin.indexer_load import (
     DatasetMeta,
     TemplateSource,
     client,

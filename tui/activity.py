@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from wazuh_mcp.server.audit import AuditEvent
+from wazuh_mcp.runtime.audit import AuditEvent
 
 WINDOW_MINUTES = 60
 

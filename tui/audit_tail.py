@@ -1,7 +1,7 @@
 """Following the audit JSONL the way ``tail -F`` does: the tail first, then growth and rotation.
 
 No Textual here: the audit screen polls ``changed()`` from a watcher thread and calls
-``read_new()`` on the UI thread. Lines go through ``wazuh_mcp.server.audit.parse_line`` (the format's
+``read_new()`` on the UI thread. Lines go through ``wazuh_mcp.runtime.audit.parse_line`` (the format's
 one definition), so a torn or foreign line is skipped, never fatal.
 
 Nothing stays open between reads: on Windows an open handle would stop ``AuditSink`` from
@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from wazuh_mcp.server.audit import AuditEvent, parse_line
+from wazuh_mcp.runtime.audit import AuditEvent, parse_line
 
 BLOCK = 64 * 1024
 

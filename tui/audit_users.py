@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from wazuh_mcp.server.audit import AuditEvent
+from wazuh_mcp.runtime.audit import AuditEvent
 
 ANONYMOUS = "(anonymous)"
 """What the server records for an Indexer reached without a user (``AppContext.indexer``)."""

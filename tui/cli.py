@@ -142,10 +142,10 @@ def _setup(args: argparse.Namespace) -> int:
 
 
 def setup_non_interactive(args: argparse.Namespace, stdin: TextIO) -> int:
+    from wazuh_mcp.config.settings import read_config_file, selected_profile
     from wazuh_mcp.errors import WazuhMCPError
     from wazuh_mcp.setup.conncheck import run_connection_test, save_report
     from wazuh_mcp.setup.flow import ProfileInput, check_input, parse_run_as, save_profile
-    from wazuh_mcp.setup.settings import read_config_file, selected_profile
 
     missing = [
         flag
@@ -266,7 +266,7 @@ def _audit(args: argparse.Namespace) -> int:
     from tui.audit_tail import AuditTail
     from tui.audit_users import legend, shown_user
     from tui.status import audit_path_for, load_settings
-    from wazuh_mcp.server.audit import terminal_safe
+    from wazuh_mcp.runtime.audit import terminal_safe
 
     settings = load_settings(args.profile)[1]
     path = args.file or audit_path_for(settings)
@@ -290,8 +290,8 @@ def _audit(args: argparse.Namespace) -> int:
 def _verify_audit(args: argparse.Namespace) -> int:
     """``audit --verify``: no Textual, one report per stream, exit 1 when any is damaged."""
     from tui.status import audit_path_for, load_settings
-    from wazuh_mcp.server.audit import changes_path, terminal_safe
-    from wazuh_mcp.server.audit_chain import verify
+    from wazuh_mcp.runtime.audit import changes_path, terminal_safe
+    from wazuh_mcp.runtime.audit_chain import verify
 
     path = args.file or audit_path_for(load_settings(args.profile)[1])
     ok = True

@@ -23,8 +23,9 @@ from typing import Any
 from textual.message_pump import MessagePump
 
 from tui.messages import DemoLoadProgress, PlaygroundFailed, PlaygroundReady, ToolFinished
-from wazuh_mcp.server.audit import now_iso
-from wazuh_mcp.setup.settings import ensure_state_dir, open_private, state_dir
+from wazuh_mcp.config.settings import ensure_state_dir, state_dir
+from wazuh_mcp.private_files import open_private
+from wazuh_mcp.runtime.audit import now_iso
 
 LOAD_POLL_S = 0.5
 """How often the demo server's load progress (``wazuh://demo/load``) is read while it loads."""

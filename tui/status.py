@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tui.audit_tail import AuditTail
+from wazuh_mcp.config import profiles, secrets
+from wazuh_mcp.config.settings import Settings, config_path, default_profile_name, read_config_file, selected_profile
 from wazuh_mcp.errors import WazuhMCPError
-from wazuh_mcp.server.audit import AuditEvent
-from wazuh_mcp.setup import profiles, secrets
+from wazuh_mcp.runtime.audit import AuditEvent
 from wazuh_mcp.setup.conncheck import ConnectionReport, last_report
-from wazuh_mcp.setup.settings import Settings, config_path, default_profile_name, read_config_file, selected_profile
 from wazuh_mcp.writes import approvals
 
 

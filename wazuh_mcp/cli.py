@@ -60,7 +60,7 @@ class PrivateRotatingFileHandler(RotatingFileHandler):
         super().__init__(path, maxBytes=2_000_000, backupCount=3, encoding="utf-8")
 
     def _open(self) -> Any:
-        from wazuh_mcp.setup.settings import open_private
+        from wazuh_mcp.private_files import open_private
 
         return open_private(Path(self.baseFilename), "a")
 
@@ -70,7 +70,7 @@ def configure_logging(*, to_file: bool) -> None:
     level = logging.DEBUG if os.environ.get("WAZUH_MCP_DEBUG") == "1" else logging.WARNING
     handlers: list[logging.Handler] = [logging.StreamHandler(sys.stderr)]
     if to_file:
-        from wazuh_mcp.setup.settings import ensure_state_dir
+        from wazuh_mcp.config.settings import ensure_state_dir
 
         # A read-only home must not stop the server; stderr still has the logs.
         with contextlib.suppress(OSError):

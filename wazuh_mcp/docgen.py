@@ -1,4 +1,4 @@
-"""Generates ``docs/tools.md`` and the registry's index (``wazuh_mcp/server/tool_index.py``) from the
+"""Generates ``docs/tools.md`` and the registry's index (``wazuh_mcp/runtime/tool_index.py``) from the
 registry, so neither can drift from the code.
 
 python -m wazuh_mcp.docgen          rewrite both
@@ -17,12 +17,12 @@ from typing import Any
 from mcp_types import Tool
 
 DOC_PATH = Path(__file__).resolve().parents[1] / "docs" / "tools.md"
-INDEX_PATH = Path(__file__).resolve().parent / "server" / "tool_index.py"
+INDEX_PATH = Path(__file__).resolve().parent / "runtime" / "tool_index.py"
 
 
 def index_text() -> str:
     """What ``tool_index.py`` must say: read from the tool modules themselves, never from the index."""
-    from wazuh_mcp.server.registry import all_tools, render_index
+    from wazuh_mcp.runtime.registry import all_tools, render_index
 
     return render_index(all_tools())
 
@@ -31,8 +31,8 @@ async def every_tool() -> list[Tool]:
     """Every tool as a client would see it (role admin, writes on), in registry order."""
     import os
 
+    from wazuh_mcp.config.settings import Settings
     from wazuh_mcp.server.build import build_server
-    from wazuh_mcp.setup.settings import Settings
 
     previous = os.environ.get("WAZUH_MCP_CONFIG")
     os.environ["WAZUH_MCP_CONFIG"] = os.devnull  # the developer's settings must not shape the docs

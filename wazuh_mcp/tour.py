@@ -132,7 +132,7 @@ def tell(name: str, body: Body) -> list[str]:
 
 def notes(result: Any) -> list[str]:
     """What the server attached to a call's answer (the demo's "still loading" notice): told with it."""
-    from wazuh_mcp.server.notices import META_KEY
+    from wazuh_mcp.runtime.notices import META_KEY
 
     found = (getattr(result, "meta", None) or {}).get(META_KEY) or []
     return [str(text) for text in found]

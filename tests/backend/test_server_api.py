@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
+from standin.server import DEMO_USERS, StandinServer
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.errors import (
     Forbidden,
@@ -20,7 +21,6 @@ from wazuh_mcp.errors import (
     UpstreamTimeout,
     UpstreamUnavailable,
 )
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
 
 @pytest.fixture(scope="module")

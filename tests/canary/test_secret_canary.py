@@ -28,9 +28,9 @@ from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp_types import CallToolResult
 
+from standin.server import StandinServer
 from tests.engines import LoadedEngine, start_osmem
 from tests.fuzz.schema_strategies import REALISTIC_TEXT
-from wazuh_mcp.standin.server import StandinServer
 
 REPO = Path(__file__).resolve().parents[2]
 PROFILE = "canary"

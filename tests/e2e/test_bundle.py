@@ -58,8 +58,8 @@ def test_manifest_lists_the_registry_and_keeps_passwords_out(platform: str, tmp_
     # The default (analyst, writes off) tools, each with its snapshot; write tools are not offered by default.
     listed = {t["name"] for t in manifest["tools"]}
     snapshotted = {p.stem for p in SNAPSHOTS.glob("*.json")}
+    from wazuh_mcp.config.settings import Settings
     from wazuh_mcp.server.build import build_server
-    from wazuh_mcp.setup.settings import Settings
 
     hidden_by_default = set(build_server(Settings.load()).exposure.hidden)  # role analyst, writes off
     assert listed < snapshotted and snapshotted - listed == hidden_by_default
@@ -76,7 +76,7 @@ def test_manifest_lists_the_registry_and_keeps_passwords_out(platform: str, tmp_
 
 
 def test_every_bundle_variable_is_a_setting_the_server_reads(tmp_path: Path) -> None:
-    from wazuh_mcp.setup.settings import Settings
+    from wazuh_mcp.config.settings import Settings
 
     env = generated_manifest("linux", tmp_path / "manifest.json")["server"]["mcp_config"]["env"]
     ca = tmp_path / "root-ca.pem"

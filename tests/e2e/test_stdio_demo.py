@@ -9,8 +9,8 @@ from typing import Any
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters
 
-from wazuh_mcp.server.audit import iter_events
-from wazuh_mcp.standin.server import DEMO_USERS
+from standin.server import DEMO_USERS
+from wazuh_mcp.runtime.audit import iter_events
 
 CORE_TOOLS = {
     "list_agents",

@@ -9,7 +9,7 @@ from typing import Any
 
 from mcp.types import CallToolResult
 
-from wazuh_mcp.server.notices import META_KEY
+from wazuh_mcp.runtime.notices import META_KEY
 from wazuh_mcp.tour import TOUR, notes, tell
 
 

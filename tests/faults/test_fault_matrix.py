@@ -2,7 +2,7 @@
 
 The server is the real one (``build_server``) talking to the Server API stand-in (HTTPS) and
 osmem-server, each through a ``FaultProxy`` (``tests/faults/proxy.py``) the test controls; the
-stand-in's own switches (``wazuh_mcp/standin/faults.py``) give the HTTP-level faults. For every row
+stand-in's own switches (``standin/faults.py``) give the HTTP-level faults. For every row
 of the matrix, judged per call:
 
 - it ends by its deadline (``tool_timeout_s`` plus a small margin for scheduling);
@@ -27,16 +27,16 @@ import anyio
 import pytest
 from mcp.client.client import Client
 
+from standin.engine import OsmemEngine
+from standin.server import DEMO_USERS, StandinServer
 from tests.engines import LoadedEngine, start_osmem
 from tests.faults.proxy import FaultProxy
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+from wazuh_mcp.backends.protocols import Backends
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
-from wazuh_mcp.server.audit import iter_events
+from wazuh_mcp.config.settings import Settings
+from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.server.context import Backends
-from wazuh_mcp.setup.settings import Settings
-from wazuh_mcp.standin.engine import OsmemEngine
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
 TOOL_TIMEOUT_S = 5.0
 BACKEND_TIMEOUT_S = 3.0

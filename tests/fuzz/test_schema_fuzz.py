@@ -36,17 +36,17 @@ from hypothesis import HealthCheck, Phase, given, settings
 from mcp.client.client import Client
 from mcp_types import CallToolResult
 
+from standin.server import DEMO_USERS, StandinServer
 from tests.engines import LoadedEngine
 from tests.fuzz.recording import record_engine_requests, violations
 from tests.fuzz.schema_strategies import arguments
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+from wazuh_mcp.backends.protocols import Backends
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.errors import ErrorCode
-from wazuh_mcp.server.audit import iter_events
+from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.server.context import Backends
-from wazuh_mcp.setup.settings import Settings
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
 TOTAL_CALLS = int(os.environ.get("WAZUH_MCP_FUZZ_CALLS", "10000"))
 SAFE_CODES = set(get_args(ErrorCode)) - {"internal"}

@@ -13,8 +13,8 @@ import pytest
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from wazuh_mcp.server.audit import AuditSink, iter_events
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
+from standin.server import DEMO_USERS, StandinServer
+from wazuh_mcp.runtime.audit import AuditSink, iter_events
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="file modes and umask are POSIX")
 
@@ -65,7 +65,7 @@ async def test_l1_plain_http_is_warned_on_stderr_and_audited_as_unverified(
 def test_l1_launcher_home_shows_plain_http(tmp_path: Path) -> None:
     from tui.screens.home import config_text
     from tui.status import HomeStatus
-    from wazuh_mcp.setup.settings import Settings
+    from wazuh_mcp.config.settings import Settings
 
     settings = Settings.load(api={"url": "http://wazuh.lab:55000", "user": "wazuh"})
     assert settings.plaintext_backends == ["Server API"] and not settings.tls_verified

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from wazuh_mcp.server.audit import iter_events
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
+from standin.server import DEMO_USERS, StandinServer
+from wazuh_mcp.runtime.audit import iter_events
 
 
 @pytest.fixture(scope="module")

@@ -25,11 +25,11 @@ from typing import Any
 import pytest
 from opensearchpy import helpers
 
+from standin.engine import OsmemEngine
+from standin.indexer_load import ALERTS_TEMPLATE, VULNS_TEMPLATE, client, load_templates
 from tests.conftest import shared_dir
 from tests.engines import NO_NODE_REASON, OPENSEARCH_URL_ENV
 from tests.indexer.expect import Doc
-from wazuh_mcp.standin.engine import OsmemEngine
-from wazuh_mcp.standin.indexer_load import ALERTS_TEMPLATE, VULNS_TEMPLATE, client, load_templates
 
 SAMPLE = Path("reference") / "wazuh" / "samples" / "alerts-4.x-sample.ndjson"
 SPACING = timedelta(seconds=45)  # 1,124 alerts over 14 hours: all inside a 24h window

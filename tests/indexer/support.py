@@ -13,9 +13,9 @@ from mcp_types import CallToolResult
 
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
 from wazuh_mcp.backends.indexer_shapes import IndexKind
+from wazuh_mcp.backends.protocols import Backends
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.server.build import WazuhServer, build_server
-from wazuh_mcp.server.context import Backends
-from wazuh_mcp.setup.settings import Settings
 
 
 class CountingIndexer:

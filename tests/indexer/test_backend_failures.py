@@ -21,9 +21,9 @@ from tests.indexer.fakes import (
     silent_server,
 )
 from tests.indexer.support import audit_events, connected, error_text, ok
-from wazuh_mcp.backends.factory import indexer_from_settings
+from wazuh_mcp.config.settings import IndexerSettings
 from wazuh_mcp.errors import ConfigurationError
-from wazuh_mcp.setup.settings import IndexerSettings
+from wazuh_mcp.runtime.factory import indexer_from_settings
 
 SEARCH = ("search_alerts", {"time_range": "1h"})
 

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from mcp.client.client import Client
 
+from standin.engine import OsmemEngine
 from tests.engines import NO_NODE_REASON, OPENSEARCH_URL_ENV
 from tests.indexer.conftest import pin_clock
 from tests.indexer.sample_bed import (
@@ -34,7 +35,6 @@ from tests.indexer.support import CountingIndexer, connected, error_text, make_s
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
 from wazuh_mcp.backends.indexer_shapes import IndexKind
 from wazuh_mcp.query.hunt_grammar import FIELDS
-from wazuh_mcp.standin.engine import OsmemEngine
 from wazuh_mcp.tools.hunt import IOC_FIELDS
 
 GUARDDUTY_PROBE_IP = "data.aws.service.action.portProbeAction.portProbeDetails.remoteIpDetails.ipAddressV4"

@@ -18,17 +18,17 @@ from xml.etree import ElementTree
 import pytest
 from mcp.client.client import Client
 
+from standin.server import DEMO_USERS, StandinServer
 from tests.conftest import shared_dir
 from tests.indexer.alert_views_bed import SampleBed, raw, sample_bed  # noqa: F401  (fixture)
 from tests.indexer.conftest import pin_clock
 from tests.indexer.expect import Doc
 from tests.indexer.support import ok, serving
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+from wazuh_mcp.backends.protocols import Backends
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.server.context import Backends
-from wazuh_mcp.setup.settings import Settings
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
 PAGE_BUDGET = 12 * 1024
 ALERT_BUDGET = 4 * 1024

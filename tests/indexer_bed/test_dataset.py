@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from wazuh_mcp.standin.dataset import (
+from standin.dataset import (
     DEMO_ALERT_COUNT,
     DEMO_DAYS,
     FULL_ALERT_COUNT,
@@ -26,7 +26,7 @@ from wazuh_mcp.standin.dataset import (
     generate_vulnerabilities,
     package_item_id,
 )
-from wazuh_mcp.standin.estate import build_estate
+from standin.estate import build_estate
 
 NOW = datetime(2026, 11, 30, 10, 11, 12, 345000, tzinfo=UTC)
 ESTATE = build_estate()
@@ -253,7 +253,7 @@ def test_fim_alerts_have_before_and_after_state() -> None:
 
 
 def test_vulnerability_documents_only_use_fields_of_the_strict_template() -> None:
-    from wazuh_mcp.standin.indexer_load import templates
+    from standin.indexer_load import templates
 
     mapping = templates("bundled").vulnerabilities["template"]["mappings"]
 

@@ -14,18 +14,18 @@ from typing import Any
 
 from mcp.client.client import Client
 
+from standin.alerts_render import wazuh_timestamp
+from standin.dataset import ALERTS_PATTERN, DEMO_ALERT_COUNT, DEMO_DAYS, VULNS_PATTERN, generate_alerts
+from standin.demo_load import FIRST, RECENT, DemoLoad
+from standin.engine import OsmemEngine, load_demo_phased
+from standin.estate import build_estate
+from standin.indexer_load import client
 from tests.indexer_bed.queries import count, since
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+from wazuh_mcp.backends.protocols import Backends
+from wazuh_mcp.demo import DeferredIndexer, demo_settings
+from wazuh_mcp.runtime.notices import META_KEY
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.server.context import Backends
-from wazuh_mcp.server.notices import META_KEY
-from wazuh_mcp.standin.alerts_render import wazuh_timestamp
-from wazuh_mcp.standin.dataset import ALERTS_PATTERN, DEMO_ALERT_COUNT, DEMO_DAYS, VULNS_PATTERN, generate_alerts
-from wazuh_mcp.standin.demo import DeferredIndexer, demo_settings
-from wazuh_mcp.standin.demo_load import FIRST, RECENT, DemoLoad
-from wazuh_mcp.standin.engine import OsmemEngine, load_demo_phased
-from wazuh_mcp.standin.estate import build_estate
-from wazuh_mcp.standin.indexer_load import client
 
 
 def test_newest_hour_first_then_the_day_then_everything_the_slice_has() -> None:

@@ -14,11 +14,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from standin.dataset import ALERTS_PATTERN, DEMO_ALERT_COUNT, DEMO_DAYS, SCENARIO_RULES, VULNS_PATTERN
+from standin.engine import start_demo_indexer
+from standin.estate import build_estate
+from standin.indexer_load import client
 from tests.indexer_bed.queries import count, rule_ids, since
-from wazuh_mcp.standin.dataset import ALERTS_PATTERN, DEMO_ALERT_COUNT, DEMO_DAYS, SCENARIO_RULES, VULNS_PATTERN
-from wazuh_mcp.standin.engine import start_demo_indexer
-from wazuh_mcp.standin.estate import build_estate
-from wazuh_mcp.standin.indexer_load import client
 
 log = logging.getLogger(__name__)
 

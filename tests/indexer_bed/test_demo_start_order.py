@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from wazuh_mcp.standin import demo
-from wazuh_mcp.standin.demo_load import DemoLoad
+from standin.demo_load import DemoLoad
+from wazuh_mcp import demo
 
 
 @pytest.fixture

@@ -7,9 +7,9 @@ from datetime import timedelta
 import pytest
 from opensearchpy.exceptions import RequestError
 
+from standin.dataset import SCENARIO_RULES, VULNS_INDEX
 from tests.engines import LoadedEngine
 from tests.indexer_bed.queries import count, field_types, rule_ids, since
-from wazuh_mcp.standin.dataset import SCENARIO_RULES, VULNS_INDEX
 
 
 def test_every_document_is_there(engine: LoadedEngine) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from opensearchpy import OpenSearch
 
-from wazuh_mcp.standin.engine import OsmemEngine
+from standin.engine import OsmemEngine
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -72,7 +72,7 @@ def test_log_file_receives_its_stderr(tmp_path: Path) -> None:
 
 CHILD = textwrap.dedent("""
     import os, sys
-    from wazuh_mcp.standin.engine import OsmemEngine
+    from standin.engine import OsmemEngine
     engine = OsmemEngine().start()
     sys.stderr.write(f"PID {engine.pid}\\n")
     sys.stderr.flush()

@@ -10,12 +10,10 @@ from datetime import UTC, datetime
 import pytest
 from opensearchpy import OpenSearch
 
-from tests.engines import OPENSEARCH_URL_ENV
-from tests.indexer_bed.queries import field_types, leaf_fields
-from wazuh_mcp.standin.dataset import ALERTS_PATTERN, MIN_ALERT_COUNT, generate_alerts, generate_vulnerabilities
-from wazuh_mcp.standin.engine import OsmemEngine
-from wazuh_mcp.standin.estate import build_estate
-from wazuh_mcp.standin.indexer_load import (
+from standin.dataset import ALERTS_PATTERN, MIN_ALERT_COUNT, generate_alerts, generate_vulnerabilities
+from standin.engine import OsmemEngine
+from standin.estate import build_estate
+from standin.indexer_load import (
     bulk_load,
     client,
     drop_dataset,
@@ -23,6 +21,8 @@ from wazuh_mcp.standin.indexer_load import (
     templates,
     wazuh_reference_dir,
 )
+from tests.engines import OPENSEARCH_URL_ENV
+from tests.indexer_bed.queries import field_types, leaf_fields
 
 needs_reference = pytest.mark.skipif(
     wazuh_reference_dir() is None, reason="Wazuh's reference templates (../shared/reference/wazuh) are absent"

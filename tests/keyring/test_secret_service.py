@@ -33,7 +33,7 @@ def real_keyring() -> Iterator[None]:
 
     keyring.core.init_backend()
     yield
-    from wazuh_mcp.setup import secrets
+    from wazuh_mcp.config import secrets
 
     for profile in ("ci", "prod"):
         for which in ("api", "indexer"):
@@ -50,7 +50,7 @@ def child_env() -> dict[str, str]:
 
 
 def read_in_another_process(profile: str, which: str) -> str:
-    code = f"from wazuh_mcp.setup import secrets; print(secrets.get_password({profile!r}, {which!r}) or '')"
+    code = f"from wazuh_mcp.config import secrets; print(secrets.get_password({profile!r}, {which!r}) or '')"
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=child_env(), timeout=60, check=True
     )
@@ -58,13 +58,13 @@ def read_in_another_process(profile: str, which: str) -> str:
 
 
 def test_the_backend_is_the_secret_service() -> None:
-    from wazuh_mcp.setup import secrets
+    from wazuh_mcp.config import secrets
 
     assert secrets.backend_name() == "keyring.backends.SecretService.Keyring"
 
 
 def test_round_trip_through_d_bus_and_across_processes() -> None:
-    from wazuh_mcp.setup import secrets
+    from wazuh_mcp.config import secrets
 
     secrets.set_password("ci", "api", API_PW)
     assert secrets.get_password("ci", "api") == API_PW
@@ -121,8 +121,8 @@ def test_scripted_setup_puts_passwords_in_the_keyring_and_nowhere_else(tmp_path:
 def test_a_locked_keyring_is_a_clear_error_not_a_fallback() -> None:
     import secretstorage
 
+    from wazuh_mcp.config import secrets
     from wazuh_mcp.errors import ConfigurationError
-    from wazuh_mcp.setup import secrets
 
     secrets.set_password("ci", "api", API_PW)
     connection = secretstorage.dbus_init()

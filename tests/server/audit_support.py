@@ -7,11 +7,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from standin.server import DEMO_USERS, StandinServer
+from wazuh_mcp.backends.protocols import Backends
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.server.build import WazuhServer, build_server
-from wazuh_mcp.server.context import Backends
-from wazuh_mcp.setup.settings import Settings
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
 
 def server_for(standin: StandinServer, audit_log: Path, **settings: Any) -> WazuhServer:

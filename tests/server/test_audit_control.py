@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from mcp.client.client import Client
 
+from standin.server import StandinServer
 from tests.server.audit_support import server_for
-from wazuh_mcp.server.audit import MAX_RECORD, AuditEvent, AuditSink, changes_path, iter_events
-from wazuh_mcp.server.audit_chain import stream_files, verify
-from wazuh_mcp.standin.server import StandinServer
+from wazuh_mcp.runtime.audit import MAX_RECORD, AuditEvent, AuditSink, changes_path, iter_events
+from wazuh_mcp.runtime.audit_chain import stream_files, verify
 
 FLOOD = ["x" * 100] * 10000
 """The red team's argument: one 1 MB list where a string is expected."""
@@ -160,7 +160,7 @@ async def test_a_result_whose_record_was_lost_is_withheld_and_later_calls_refuse
             raise OSError(28, "No space left on device")
         return real_write(fd, data)
 
-    monkeypatch.setattr("wazuh_mcp.server.audit.os.write", write)
+    monkeypatch.setattr("wazuh_mcp.runtime.audit.os.write", write)
     async with Client(server) as client:
         await client.call_tool("cluster_status", {})
         full["on"] = True

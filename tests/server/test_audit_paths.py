@@ -12,13 +12,13 @@ import anyio
 import pytest
 from mcp.client.client import Client
 
+from standin.server import StandinServer
 from tests.server.audit_support import server_for as audited_server
+from wazuh_mcp.backends.protocols import Backends
 from wazuh_mcp.backends.server_api import Page
-from wazuh_mcp.server.audit import AuditEvent, iter_events
+from wazuh_mcp.config.settings import Settings
+from wazuh_mcp.runtime.audit import AuditEvent, iter_events
 from wazuh_mcp.server.build import WazuhServer, build_server
-from wazuh_mcp.server.context import Backends
-from wazuh_mcp.setup.settings import Settings
-from wazuh_mcp.standin.server import StandinServer
 
 
 @pytest.fixture(scope="module")

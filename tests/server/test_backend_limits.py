@@ -15,14 +15,14 @@ import anyio
 import pytest
 from mcp.client.client import Client
 
+from standin.server import DEMO_USERS, StandinServer
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+from wazuh_mcp.backends.protocols import Backends
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.errors import RateLimited
-from wazuh_mcp.server.audit import iter_events
+from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.server.context import Backends
-from wazuh_mcp.setup.settings import Settings
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
 
 @pytest.fixture(scope="module")

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from mcp.client.client import Client
 
+from standin.server import DEMO_USERS, StandinServer
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.setup.settings import Settings
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
 
 @pytest.fixture(params=[False, True], ids=["single-node", "cluster"])

@@ -11,11 +11,11 @@ from typing import Any
 
 from mcp.client.client import Client
 
+from standin.demo_load import DemoLoad
+from wazuh_mcp.backends.protocols import Backends
+from wazuh_mcp.demo import demo_settings
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.server.context import Backends
 from wazuh_mcp.server.resources import DEMO_LOAD_URI
-from wazuh_mcp.standin.demo import demo_settings
-from wazuh_mcp.standin.demo_load import DemoLoad
 
 
 async def test_the_demo_tells_its_load_progress_and_others_do_not_list_it(isolated_env: Path) -> None:

@@ -11,11 +11,11 @@ from typing import Any
 
 from mcp.client.client import Client
 
+from wazuh_mcp.backends.protocols import Backends
+from wazuh_mcp.config.settings import Settings
+from wazuh_mcp.demo import DeferredServerApi
+from wazuh_mcp.runtime.first_answer import GRACE_S, FirstAnswer
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.server.context import Backends
-from wazuh_mcp.server.first_answer import GRACE_S, FirstAnswer
-from wazuh_mcp.setup.settings import Settings
-from wazuh_mcp.standin.demo import DeferredServerApi
 
 
 async def test_the_gate_opens_after_the_first_answer_and_not_before(tmp_path: Path) -> None:

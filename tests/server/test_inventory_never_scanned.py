@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from mcp.client.client import Client
 
+from standin.app import StandinConfig
+from standin.server import StandinServer
 from tests.server.audit_support import server_for
-from wazuh_mcp.standin.app import StandinConfig
-from wazuh_mcp.standin.server import StandinServer
 
 
 @pytest.fixture(scope="module")

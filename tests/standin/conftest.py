@@ -8,9 +8,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from standin.auth import DEMO_USERS
+from standin.server import StandinServer
 from tests.conftest import shared_dir
-from wazuh_mcp.standin.auth import DEMO_USERS
-from wazuh_mcp.standin.server import StandinServer
 
 
 @pytest.fixture(scope="session")

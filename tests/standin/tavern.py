@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from wazuh_mcp.standin import estate
-from wazuh_mcp.standin.estate import Agent, OsInfo, Package, Port, Process
-from wazuh_mcp.standin.fleet import (
+from standin import estate
+from standin.estate import Agent, OsInfo, Package, Port, Process
+from standin.fleet import (
     AgentFacts,
     ClusterNode,
     Fleet,
@@ -22,7 +22,7 @@ from wazuh_mcp.standin.fleet import (
     group_files,
     inventory,
 )
-from wazuh_mcp.standin.security import PolicyRec, RoleRec, RuleRec, SecurityDb, UserRec
+from standin.security import PolicyRec, RoleRec, RuleRec, SecurityDb, UserRec
 
 _UBUNTU = {
     "24": OsInfo(

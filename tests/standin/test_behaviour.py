@@ -12,10 +12,10 @@ from datetime import UTC, datetime
 import httpx
 import pytest
 
+from standin import rbac
+from standin.fleet import build_fleet
+from standin.server import DEMO_USERS, StandinServer
 from tests.standin.conftest import login
-from wazuh_mcp.standin import rbac
-from wazuh_mcp.standin.fleet import build_fleet
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
 RULE = (
     '<group name="local,">\n  <rule id="100300" level="6">\n    <if_sid>5716</if_sid>\n'
@@ -302,7 +302,7 @@ async def test_async_context_manager() -> None:
 def test_module_entry_point_prints_nothing_on_stdout() -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "wazuh_mcp.standin", "--http"],
+        [sys.executable, "-m", "standin", "--http"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -332,7 +332,7 @@ def test_in_process_server_is_silent_even_when_faults_fire() -> None:
     """Inside the stdio MCP server nothing may reach stdout; with no logging set up, nothing reaches stderr."""
     script = (
         "import httpx, ssl\n"
-        "from wazuh_mcp.standin.server import StandinServer\n"
+        "from standin.server import StandinServer\n"
         "with StandinServer(tls=True, rate_limit_per_minute=4) as s:\n"
         "    trust = ssl.create_default_context(cafile=str(s.ca_path))\n"
         "    with httpx.Client(base_url=s.url, verify=trust) as c:\n"

@@ -14,10 +14,10 @@ from pathlib import Path
 import httpx
 import pytest
 
+from standin.app import StandinConfig
+from standin.server import StandinServer
 from tests.standin.conftest import login
 from tests.standin.spec_validator import Spec, load_spec
-from wazuh_mcp.standin.app import StandinConfig
-from wazuh_mcp.standin.server import StandinServer
 
 RULE = (
     '<group name="local,">\n  <rule id="100200" level="3">\n    <if_sid>5715</if_sid>\n'

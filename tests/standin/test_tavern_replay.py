@@ -20,12 +20,12 @@ import httpx
 import pytest
 from starlette.routing import Match
 
+from standin.app import StandinConfig
+from standin.auth import DEMO_USERS
+from standin.server import StandinServer
 from tests.standin.conftest import login
 from tests.standin.tavern import seed_security, tavern_fleet
 from tests.standin.tavern_replay import Replayer, StageResult, load_tests
-from wazuh_mcp.standin.app import StandinConfig
-from wazuh_mcp.standin.auth import DEMO_USERS
-from wazuh_mcp.standin.server import StandinServer
 
 # file stem -> minimum number of replayed (passed) stages: what the stand-in reaches today.
 # Not replayed: agent upgrades (writes), ossec.conf uploads, and MITRE expectations that need the

@@ -20,15 +20,15 @@ from typing import Any
 import httpx
 import pytest
 
+from standin.rbac import ROLE_IDS
+from standin.security import RuleRec
+from standin.server import DEMO_USERS, StandinServer
 from tests.conftest import REPO
+from wazuh_mcp.backends.protocols import Backends
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.server.build import WazuhServer
-from wazuh_mcp.server.context import Backends
 from wazuh_mcp.server.http import MCP_PATH, Listener, prepare
-from wazuh_mcp.setup.settings import Settings
-from wazuh_mcp.standin.rbac import ROLE_IDS
-from wazuh_mcp.standin.security import RuleRec
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
 ISSUER = os.environ.get("WAZUH_MCP_TEST_KEYCLOAK_ISSUER", "http://127.0.0.1:8280/realms/wazuh-soc")
 ADMIN_FILE = Path(os.environ.get("WAZUH_MCP_TEST_KEYCLOAK_ADMIN", REPO / ".cache/keycloak/node-8280/admin-credentials"))

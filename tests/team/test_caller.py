@@ -6,8 +6,8 @@ from typing import Any
 
 from mcp.server.auth.provider import AccessToken
 
+from wazuh_mcp.config.settings import OAuthSettings
 from wazuh_mcp.server.caller import caller_from_token
-from wazuh_mcp.setup.settings import OAuthSettings
 
 OAUTH = OAuthSettings(
     issuer="https://idp", audience="wazuh-mcp", role_map={"soc-leads": "admin", "soc-analysts": "analyst"}

@@ -18,12 +18,12 @@ import pytest
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
+from standin.server import StandinServer
+from standin.tls import make_tls_files
 from tests.team.conftest import run_team_server
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.errors import ConfigurationError
 from wazuh_mcp.server.http import Listener, audit_listen, check_listener, is_loopback
-from wazuh_mcp.setup.settings import Settings
-from wazuh_mcp.standin.server import StandinServer
-from wazuh_mcp.standin.tls import make_tls_files
 
 
 def test_loopback_addresses() -> None:

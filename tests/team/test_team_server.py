@@ -17,11 +17,11 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
+from standin.server import StandinServer
 from tests.team.conftest import ISSUER, Keycloak, TeamServer, run_team_server, team_settings
 from tests.write.conftest import NEW_RULE
+from wazuh_mcp.config.settings import OAuthSettings
 from wazuh_mcp.server.oauth import JwksTokenVerifier
-from wazuh_mcp.setup.settings import OAuthSettings
-from wazuh_mcp.standin.server import StandinServer
 
 SAME_CALL = ("list_agents", {"size": 3})
 
@@ -293,7 +293,7 @@ async def test_four_eyes_over_http(keycloak: Keycloak, team: TeamServer) -> None
 
 async def test_the_cli_approver_must_be_another_person(keycloak: Keycloak, team: TeamServer) -> None:
     from wazuh_mcp.errors import Forbidden
-    from wazuh_mcp.server.audit import Auditor, AuditSink
+    from wazuh_mcp.runtime.audit import Auditor, AuditSink
     from wazuh_mcp.writes.approvals import ChangeStore
 
     change_id = await _request_rule(team, keycloak.token("bob"), 100202)

@@ -12,7 +12,7 @@ from keyring.errors import PasswordDeleteError
 from opensearchpy import OpenSearch
 from osmem_server import OsmemServer
 
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
+from standin.server import DEMO_USERS, StandinServer
 
 ALERTS_INDEX = "wazuh-alerts-4.x-2026.01.30"
 

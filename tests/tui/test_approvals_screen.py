@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from mcp.client.client import Client
 
+from standin.server import StandinServer
 from tests.tui.conftest import api_password, settle, text_of
 from tui.app import create_app
 from tui.screens.confirm import ConfirmScreen, ReasonScreen
-from wazuh_mcp.server.audit import iter_events
+from wazuh_mcp.config.settings import Settings
+from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.setup.settings import Settings
-from wazuh_mcp.standin.server import StandinServer
 from wazuh_mcp.writes.approvals import default_store
 
 SIZE = (120, 44)

@@ -14,7 +14,7 @@ from tests.tui.conftest import settle, text_of
 from tui.activity import WINDOW_MINUTES
 from tui.app import create_app
 from tui.screens.audit import AuditScreen
-from wazuh_mcp.server.audit import AuditEvent, AuditSink
+from wazuh_mcp.runtime.audit import AuditEvent, AuditSink
 
 SIZE = (120, 40)
 START = datetime(2026, 1, 30, 9, 0, tzinfo=UTC)

@@ -19,9 +19,9 @@ from tests.tui.conftest import settle
 from tui.app import create_app
 from tui.screens.audit import row_for
 from wazuh_mcp.cli import main
-from wazuh_mcp.server.audit import AuditEvent, AuditSink, changes_path, iter_events
+from wazuh_mcp.config.settings import Settings
+from wazuh_mcp.runtime.audit import AuditEvent, AuditSink, changes_path, iter_events
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.setup.settings import Settings
 
 HOSTILE = "\x1b]0;owned\x07\x1b[2J\u202e\nwrite.create_rule ok\x9b31m\u2066"
 """ESC sequences (title, clear screen), a bidi override, a newline forging a second row, C1 CSI."""

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Input, Select
 
 from tests.tui.conftest import settle, text_of
 from tui.app import create_app
-from wazuh_mcp.server.audit import AuditEvent, AuditSink
+from wazuh_mcp.runtime.audit import AuditEvent, AuditSink
 
 SIZE = (120, 40)
 FOLLOW_DEADLINE_S = 30.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tui.audit_tail import AuditTail
-from wazuh_mcp.server.audit import AuditEvent, AuditSink
+from wazuh_mcp.runtime.audit import AuditEvent, AuditSink
 
 
 def event(n: int, outcome: str = "ok") -> AuditEvent:

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from standin.server import StandinServer
 from tests.tui.conftest import MemoryKeyring, api_password
 from wazuh_mcp.cli import main
-from wazuh_mcp.server.audit import AuditEvent, AuditSink
+from wazuh_mcp.config.settings import Settings, config_path
+from wazuh_mcp.runtime.audit import AuditEvent, AuditSink
 from wazuh_mcp.setup.conncheck import last_report
-from wazuh_mcp.setup.settings import Settings, config_path
-from wazuh_mcp.standin.server import StandinServer
 
 EXE = "/opt/wazuh-mcp/bin/wazuh-mcp"
 

@@ -8,8 +8,10 @@ from pathlib import Path
 
 from opensearchpy import OpenSearch
 
+from standin.server import StandinServer
 from tests.indexer.sample_bed import alerts_index_body, as_wazuh5, vulnerabilities_index_body, vulnerability_hits
 from tests.tui.conftest import api_password
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.setup.conncheck import (
     Check,
     ConnectionReport,
@@ -19,8 +21,6 @@ from wazuh_mcp.setup.conncheck import (
     run_connection_test,
     save_report,
 )
-from wazuh_mcp.setup.settings import Settings
-from wazuh_mcp.standin.server import StandinServer
 
 
 def settings(

@@ -17,8 +17,8 @@ from tui.screens.approvals import ApprovalsScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import HomeScreen
 from tui.screens.playground import PlaygroundScreen
-from wazuh_mcp.server.audit import iter_events
-from wazuh_mcp.setup.settings import Settings, state_dir
+from wazuh_mcp.config.settings import Settings, state_dir
+from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.writes.approvals import default_store
 
 RULE = (

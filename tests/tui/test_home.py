@@ -14,10 +14,10 @@ from tui.screens.audit import AuditScreen
 from tui.screens.connect import ConnectScreen
 from tui.screens.home import HomeScreen
 from tui.screens.setup import SetupScreen
-from wazuh_mcp.server.audit import AuditEvent, AuditSink
+from wazuh_mcp.config.settings import Settings
+from wazuh_mcp.runtime.audit import AuditEvent, AuditSink
 from wazuh_mcp.setup.conncheck import Check, ConnectionReport, save_report
 from wazuh_mcp.setup.flow import ProfileInput, save_profile
-from wazuh_mcp.setup.settings import Settings
 
 SIZE = (110, 36)
 
@@ -111,7 +111,7 @@ async def test_no_keyring_says_what_to_do() -> None:
 
 async def test_broken_settings_file_is_shown_not_fatal() -> None:
     path = Path(Settings.load().audit_path).parent.parent / "config.toml"  # the isolated config path
-    from wazuh_mcp.setup.settings import config_path
+    from wazuh_mcp.config.settings import config_path
 
     path = config_path()
     path.parent.mkdir(parents=True, exist_ok=True)

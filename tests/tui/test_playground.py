@@ -10,8 +10,8 @@ from textual.widgets import Input, OptionList
 
 from tests.tui.conftest import on_screen, settle, text_of
 from tui.app import WazuhApp, create_app
-from wazuh_mcp.server.audit import iter_events
-from wazuh_mcp.setup.settings import Settings
+from wazuh_mcp.config.settings import Settings
+from wazuh_mcp.runtime.audit import iter_events
 
 SIZE = (130, 48)
 

@@ -12,10 +12,10 @@ import pytest
 from keyring.backends import fail
 
 from tests.tui.conftest import MemoryKeyring
+from wazuh_mcp.config import profiles
+from wazuh_mcp.config.settings import Settings, config_path
 from wazuh_mcp.errors import ConfigurationError, InvalidArgument
-from wazuh_mcp.setup import profiles
 from wazuh_mcp.setup.flow import ProfileInput, check_input, parse_run_as, save_profile
-from wazuh_mcp.setup.settings import Settings, config_path
 
 API_PW = "Api-S3cret!"
 IDX_PW = "Idx-S3cret!"

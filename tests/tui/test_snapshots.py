@@ -17,7 +17,7 @@ from textual.widgets import OptionList
 from tests.tui.conftest import settle
 from tui.app import create_app
 from wazuh_mcp.models.write import PendingChange, Requester
-from wazuh_mcp.server.audit import AuditEvent, AuditSink
+from wazuh_mcp.runtime.audit import AuditEvent, AuditSink
 from wazuh_mcp.setup.conncheck import Check, ConnectionReport, save_report
 from wazuh_mcp.setup.flow import ProfileInput, save_profile
 from wazuh_mcp.writes.approvals import pending_dir

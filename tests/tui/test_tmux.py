@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from standin.server import StandinServer
 from tests.tui.conftest import api_password
-from wazuh_mcp.standin.server import StandinServer
 
 REPO = Path(__file__).resolve().parents[2]
 NEEDED = ("tmux", "dbus-run-session", "gnome-keyring-daemon")

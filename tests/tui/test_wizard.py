@@ -8,14 +8,14 @@ import keyring
 from keyring.backends import fail
 from textual.widgets import Input, Switch
 
+from standin.server import StandinServer
 from tests.tui.conftest import MemoryKeyring, api_password, on_screen, settle, text_of
 from tui.app import create_app
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.connect import ConnectScreen
 from tui.screens.setup import SetupScreen
+from wazuh_mcp.config.settings import Settings, config_path
 from wazuh_mcp.setup.conncheck import last_report
-from wazuh_mcp.setup.settings import Settings, config_path
-from wazuh_mcp.standin.server import StandinServer
 
 SIZE = (110, 44)
 

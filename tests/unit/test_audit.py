@@ -4,7 +4,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from wazuh_mcp.server.audit import AuditEvent, AuditSink, iter_events, parse_line, redact
+from wazuh_mcp.runtime.audit import AuditEvent, AuditSink, iter_events, parse_line, redact
 
 
 def event(n: int = 0, **extra: object) -> AuditEvent:
@@ -65,7 +65,7 @@ def test_reader_skips_torn_and_foreign_lines(tmp_path: Path) -> None:
 
 def test_h2_every_record_field_is_bounded_whoever_builds_the_event(tmp_path: Path) -> None:
     """A writer that builds AuditEvent itself (not through ``finished``) still cannot write a huge line."""
-    from wazuh_mcp.server.audit import MAX_RECORD, sha256_of
+    from wazuh_mcp.runtime.audit import MAX_RECORD, sha256_of
 
     huge = "e" * 1_000_000
     sink = AuditSink(tmp_path / "audit.jsonl")
@@ -100,7 +100,7 @@ def test_lone_surrogates_from_a_caller_are_recorded_as_valid_utf8(tmp_path: Path
 
 def test_h2_text_that_grows_when_encoded_still_fits_a_record(tmp_path: Path) -> None:
     """256 control characters are 1,536 bytes of JSON, 256 emoji 1,024 bytes of UTF-8: still bounded."""
-    from wazuh_mcp.server.audit import MAX_RECORD
+    from wazuh_mcp.runtime.audit import MAX_RECORD
 
     nasty = "\x01" * 256
     AuditSink(tmp_path / "audit.jsonl").write(

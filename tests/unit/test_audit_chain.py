@@ -8,8 +8,8 @@ import json
 import multiprocessing
 from pathlib import Path
 
-from wazuh_mcp.server.audit import AuditEvent, AuditSink, changes_path, iter_events
-from wazuh_mcp.server.audit_chain import head_path, read_head, stream_files, unseal, verify
+from wazuh_mcp.runtime.audit import AuditEvent, AuditSink, changes_path, iter_events
+from wazuh_mcp.runtime.audit_chain import head_path, read_head, stream_files, unseal, verify
 
 
 def event(n: int, tool: str = "agents.get_agent", toolset: str = "agents") -> AuditEvent:
@@ -81,7 +81,7 @@ def test_audit_verify_detects_edited_record(tmp_path: Path) -> None:
 
 def test_audit_verify_detects_edited_record_whose_hash_was_recomputed(tmp_path: Path) -> None:
     """An editor who re-seals the changed record still breaks the link from the next one."""
-    from wazuh_mcp.server.audit_chain import Head, seal
+    from wazuh_mcp.runtime.audit_chain import Head, seal
 
     path = tmp_path / "audit.jsonl"
     write(path, 4)

@@ -1,4 +1,4 @@
-"""One test per precedence rule of Settings (see wazuh_mcp/setup/settings.py)."""
+"""One test per precedence rule of Settings (see wazuh_mcp/config/settings.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from wazuh_mcp.config.settings import Settings, config_path, selected_profile
 from wazuh_mcp.errors import ConfigurationError
-from wazuh_mcp.setup.settings import Settings, config_path, selected_profile
 
 
 def write_config(text: str) -> Path:

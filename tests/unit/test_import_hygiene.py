@@ -15,9 +15,9 @@ from pathlib import Path
 PROBE = """
 import sys
 from wazuh_mcp.cli import build_parser
-from wazuh_mcp.setup.settings import Settings
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.server.build import build_server
-import wazuh_mcp.server.stdio, wazuh_mcp.standin.demo
+import wazuh_mcp.server.stdio, wazuh_mcp.demo
 build_server(Settings.load())
 bad = sorted(m for m in sys.modules if m == "textual" or m.startswith(("textual.", "tui")))
 print(",".join(bad))
@@ -39,7 +39,7 @@ def test_server_modules_do_not_import_textual_or_tui() -> None:
 def test_serve_without_an_indexer_does_not_load_opensearch_py() -> None:
     """The tool modules load on every start; the Indexer client library only when one is configured."""
     probe = (
-        "import sys\nfrom wazuh_mcp.setup.settings import Settings\nfrom wazuh_mcp.server.build import build_server\n"
+        "import sys\nfrom wazuh_mcp.config.settings import Settings\nfrom wazuh_mcp.server.build import build_server\n"
         "build_server(Settings.load())\nprint('opensearchpy' in sys.modules)"
     )
     done = subprocess.run(
@@ -59,9 +59,9 @@ def test_a_configured_serve_loads_no_http_client_or_keyring_before_the_first_cal
     clients load on the first call that needs them (bench/bench_startup.py measures what this saves)."""
     probe = (
         "import asyncio, os, sys\n"
-        "from wazuh_mcp.setup.settings import Settings\n"
+        "from wazuh_mcp.config.settings import Settings\n"
         "from wazuh_mcp.server.build import build_server\n"
-        "from wazuh_mcp.backends.factory import open_backends\n"
+        "from wazuh_mcp.runtime.factory import open_backends\n"
         "s = Settings.load()\n"
         "server = build_server(s)\n"
         "async def main():\n"
@@ -84,11 +84,11 @@ def test_a_configured_serve_loads_no_http_client_or_keyring_before_the_first_cal
 
 
 NOT_BEFORE_INITIALIZE = (
-    "wazuh_mcp.tools.",  # the tool modules: the registry's index names them (server/tool_index.py)
+    "wazuh_mcp.tools.",  # the tool modules: the registry's index names them (runtime/tool_index.py)
     "wazuh_mcp.models.",  # their result models
     "wazuh_mcp.writes.",  # approvals, rule files (the write tools, the rules resource)
     "wazuh_mcp.query.hunt_grammar",
-    "wazuh_mcp.standin.",  # the demo's stand-ins (a configured serve never needs them)
+    "standin.",  # the demo's stand-ins (a configured serve never needs them)
     "wazuh_mcp.backends.indexer",  # the clients load on first use
     "wazuh_mcp.backends.server_api",
     "httpx",
@@ -158,20 +158,20 @@ def test_serve_answers_initialize_before_importing_tools_models_clients_or_stand
 
 
 def test_serve_demo_answers_initialize_before_importing_the_stand_ins() -> None:
-    """The stand-ins start after the first answer (wazuh_mcp/server/first_answer.py)."""
+    """The stand-ins start after the first answer (wazuh_mcp/runtime/first_answer.py)."""
     names = _imported_before_initialize("--demo")
-    assert "wazuh_mcp.standin.demo" in names
-    assert sorted(n for n in names if n.startswith("wazuh_mcp.standin.") and n not in DEMO_EARLY) == []
+    assert "wazuh_mcp.demo" in names
+    assert sorted(n for n in names if n.startswith("standin.") and n not in DEMO_EARLY) == []
 
 
-DEMO_EARLY = {"wazuh_mcp.standin", "wazuh_mcp.standin.demo", "wazuh_mcp.standin.demo_load"}
+DEMO_EARLY = {"standin", "wazuh_mcp.demo", "standin.demo_load"}
 """The demo's wiring: settings, the deferred backends and the load's progress (no data, no server)."""
 
 
 def test_the_registry_loads_the_tool_modules_on_first_need() -> None:
     probe = (
         "import asyncio, sys\n"
-        "from wazuh_mcp.setup.settings import Settings\n"
+        "from wazuh_mcp.config.settings import Settings\n"
         "from wazuh_mcp.server.build import build_server\n"
         "server = build_server(Settings.load())\n"
         "print(any(m.startswith('wazuh_mcp.tools.alerts') for m in sys.modules))\n"
@@ -190,9 +190,9 @@ def test_a_call_before_tools_list_registers_only_its_own_tool(tmp_path: Path) ->
     registry's order whichever came first."""
     probe = (
         "import asyncio, sys\n"
-        "from wazuh_mcp.setup.settings import Settings\n"
+        "from wazuh_mcp.config.settings import Settings\n"
         "from wazuh_mcp.server.build import build_server\n"
-        "from wazuh_mcp.server.registry import indexed_tools\n"
+        "from wazuh_mcp.runtime.registry import indexed_tools\n"
         "server = build_server(Settings.load())\n"
         "async def main():\n"
         "    result = await server.call_tool('summarize_alerts', {})\n"

@@ -17,7 +17,8 @@ import pytest
 
 from tests.conftest import REPO
 from wazuh_mcp.cli import NO_TERMINAL_HINT
-from wazuh_mcp.setup import launchers, secrets
+from wazuh_mcp.config import secrets
+from wazuh_mcp.setup import launchers
 
 
 def desktop_exec_argv(value: str) -> list[str]:

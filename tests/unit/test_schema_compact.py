@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mcp.server.mcpserver.tools.base import Tool
 
-from wazuh_mcp.server.registry import all_tools
+from wazuh_mcp.runtime.registry import all_tools
 from wazuh_mcp.server.schema_compact import compact
 
 JSON_VALUES = st.recursive(

@@ -10,8 +10,8 @@ import keyring.errors
 import pytest
 from keyring.backend import KeyringBackend
 
+from wazuh_mcp.config import secrets
 from wazuh_mcp.errors import ConfigurationError
-from wazuh_mcp.setup import secrets
 
 
 class FailingKeyring(KeyringBackend):

@@ -15,9 +15,9 @@ import pytest
 from mcp.client.client import Client
 from mcp_types import CallToolResult, TextContent
 
+from standin.server import DEMO_USERS, StandinServer
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.setup.settings import Settings
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
 
 NEW_RULE = """<group name="local,sshd,wazuh-mcp,">
   <rule id="100100" level="10" frequency="8" timeframe="120">

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from standin.rules import RuleFile
+from standin.server import DEMO_USERS, StandinServer
 from tests.write.conftest import NEW_RULE, connect, ok, uploads
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.errors import Conflict, NotFound, UpstreamUnavailable
 from wazuh_mcp.models.write import PendingChange, Requester
-from wazuh_mcp.server.audit import iter_events
-from wazuh_mcp.setup.settings import Settings
-from wazuh_mcp.standin.rules import RuleFile
-from wazuh_mcp.standin.server import DEMO_USERS, StandinServer
+from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.writes.approvals import ChangeStore, default_store, pending_dir
 
 

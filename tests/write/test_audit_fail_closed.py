@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from standin.server import StandinServer
 from tests.write.conftest import NEW_RULE, connect, ok, run_cli, uploads
-from wazuh_mcp.server.audit import changes_path, iter_events
-from wazuh_mcp.standin.server import StandinServer
+from wazuh_mcp.runtime.audit import changes_path, iter_events
 
 
 async def test_approval_is_refused_before_wazuh_when_its_record_cannot_be_written(

@@ -6,9 +6,9 @@ import io
 
 import pytest
 
+from standin.server import StandinServer
 from tests.write.conftest import NEW_RULE, connect, ok, uploads
 from wazuh_mcp.cli import main
-from wazuh_mcp.standin.server import StandinServer
 from wazuh_mcp.writes.approvals import default_store
 
 

@@ -19,9 +19,9 @@ from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp_types import TextResourceContents
 
+from standin.server import StandinServer
 from tests.write.conftest import NEW_RULE, connect, error_text, ok, run_cli, settings, uploads
-from wazuh_mcp.server.audit import iter_events
-from wazuh_mcp.standin.server import StandinServer
+from wazuh_mcp.runtime.audit import iter_events
 
 
 async def rule_resource(client: Client, rule_id: int) -> dict[str, object]:

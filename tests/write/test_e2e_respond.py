@@ -17,11 +17,11 @@ import pytest
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters
 
+from standin.server import StandinServer
 from tests.write.conftest import connect, ok, run_cli
 from tests.write.test_e2e_approval import demo_env  # noqa: F401 - the fixture
 from tests.write.test_respond import responses_configured  # noqa: F401 - autouse here too: the settings file with the response commands
-from wazuh_mcp.server.audit import iter_events
-from wazuh_mcp.standin.server import StandinServer
+from wazuh_mcp.runtime.audit import iter_events
 
 RESPONSE_TOOLS = {
     "restart_agents",

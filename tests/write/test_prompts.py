@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from mcp.shared.exceptions import MCPError
 
+from standin.server import StandinServer
 from tests.write.conftest import connect
-from wazuh_mcp.server.audit import iter_events
+from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.server.prompts import UNTRUSTED
-from wazuh_mcp.standin.server import StandinServer
 
 
 async def prompt_text(name: str, arguments: dict[str, str] | None = None) -> str:

@@ -11,12 +11,12 @@ from mcp.client.client import Client
 from mcp.shared.exceptions import MCPError
 from mcp_types import TextResourceContents
 
+from standin.rules import RuleFile
+from standin.server import StandinServer
 from tests.write.conftest import NEW_RULE, connect, ok
 from tests.write.test_approvals import approve_now
+from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.server import resources
-from wazuh_mcp.server.audit import iter_events
-from wazuh_mcp.standin.rules import RuleFile
-from wazuh_mcp.standin.server import StandinServer
 from wazuh_mcp.writes.approvals import default_store
 
 

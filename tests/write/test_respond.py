@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
+from standin.server import StandinServer
 from tests.write.conftest import connect, error_text, ok, settings
 from tests.write.test_approvals import api_for
 from wazuh_mcp.errors import Conflict
 from wazuh_mcp.models.write import PendingChange
-from wazuh_mcp.server.audit import iter_events
-from wazuh_mcp.standin.server import StandinServer
+from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.writes.approvals import default_store, propose_undo
 
 RESPONSES = """
@@ -293,7 +293,7 @@ def test_the_settings_example_in_the_docs_loads() -> None:
     import tomllib
 
     from tests.conftest import REPO
-    from wazuh_mcp.setup.settings import ResponseSettings
+    from wazuh_mcp.config.settings import ResponseSettings
 
     text = (REPO / "docs/writes.md").read_text(encoding="utf-8")
     block = re.search(r"### Settings\n\n```toml\n(.*?)```", text, re.DOTALL)

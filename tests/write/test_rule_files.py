@@ -7,12 +7,12 @@ from contextlib import asynccontextmanager
 
 import pytest
 
+from standin.rules import RuleFile
+from standin.server import StandinServer
 from tests.write.conftest import NEW_RULE, connect, ok, settings
 from tests.write.test_approvals import api_for, approve_now
 from wazuh_mcp.backends.server_api import ServerApi
 from wazuh_mcp.errors import Conflict, Forbidden, InvalidArgument
-from wazuh_mcp.standin.rules import RuleFile
-from wazuh_mcp.standin.server import StandinServer
 from wazuh_mcp.writes.approvals import default_store
 from wazuh_mcp.writes.rule_files import read_rule_file, restart, rule_locations, upload_rule_file
 

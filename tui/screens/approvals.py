@@ -26,7 +26,7 @@ from wazuh_mcp.models.write import PendingChange
 from wazuh_mcp.writes import approvals
 
 if TYPE_CHECKING:
-    from wazuh_mcp.setup.settings import Settings
+    from wazuh_mcp.config.settings import Settings
 
 
 class ApprovalsScreen(LauncherScreen):

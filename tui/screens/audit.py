@@ -28,7 +28,7 @@ from tui.charts import spark
 from tui.messages import AuditFileChanged
 from tui.screens.base import LauncherScreen
 from tui.status import audit_path_for, load_settings
-from wazuh_mcp.server.audit import AuditEvent, terminal_safe
+from wazuh_mcp.runtime.audit import AuditEvent, terminal_safe
 
 COLUMNS = ("Time (UTC)", "Tool", "Outcome", "Duration", "User", "Error")
 ANY = "__any__"

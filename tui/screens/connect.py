@@ -19,8 +19,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select, Static
 
 from tui.screens.confirm import ConfirmScreen
+from wazuh_mcp.config import profiles
 from wazuh_mcp.errors import WazuhMCPError
-from wazuh_mcp.setup import profiles
 from wazuh_mcp.setup.ai_clients import (
     CLIENT_TITLES,
     CLIENTS,

@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Header, Static
 
 from tui.screens.base import LauncherScreen
 from tui.status import HomeStatus, gather
-from wazuh_mcp.setup.settings import TLS_OFF
+from wazuh_mcp.config.settings import TLS_OFF
 
 MARK = {
     "ok": ("✔", "green"),

@@ -34,17 +34,17 @@ from tui.messages import ConnectionFinished, ConnectionProgress
 from tui.screens.base import LauncherScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import MARK
-from wazuh_mcp.errors import WazuhMCPError
-from wazuh_mcp.setup import profiles, secrets
-from wazuh_mcp.setup.conncheck import Check, ConnectionReport, run_connection_test, save_report
-from wazuh_mcp.setup.flow import ProfileInput, check_input, parse_run_as, save_profile
-from wazuh_mcp.setup.settings import (
+from wazuh_mcp.config import profiles, secrets
+from wazuh_mcp.config.settings import (
     DEFAULT_ROLE_TOOL_ALLOWLIST,
     TLS_OFF_WARNING,
     default_profile_name,
     read_config_file,
     selected_profile,
 )
+from wazuh_mcp.errors import WazuhMCPError
+from wazuh_mcp.setup.conncheck import Check, ConnectionReport, run_connection_test, save_report
+from wazuh_mcp.setup.flow import ProfileInput, check_input, parse_run_as, save_profile
 
 STEPS = [
     ("api", "Server API", ("name", "api_url", "api_user", "api_password")),

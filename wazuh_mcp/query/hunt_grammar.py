@@ -29,8 +29,8 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from wazuh_mcp.agent_ids import agent_id
 from wazuh_mcp.errors import InvalidArgument
-from wazuh_mcp.tools._args import agent_id
 
 FieldType = Literal["keyword", "ip", "long", "date"]
 """The value a field takes. ``ip`` is an IP address, stored as ``keyword`` (data.srcip, agent.ip) or,

@@ -18,9 +18,10 @@ from starlette.responses import JSONResponse, Response
 
 from wazuh_mcp.backends.server_api_shapes import ATTRIBUTION, Attribution
 from wazuh_mcp.errors import Forbidden, WazuhMCPError
-from wazuh_mcp.server.caller import CALLER, caller_from_token
+from wazuh_mcp.runtime.caller import CALLER
+from wazuh_mcp.runtime.registry import role_allows
+from wazuh_mcp.server.caller import caller_from_token
 from wazuh_mcp.server.oauth import JwksTokenVerifier
-from wazuh_mcp.server.registry import role_allows
 
 if TYPE_CHECKING:
     from wazuh_mcp.server.build import WazuhServer

@@ -37,7 +37,9 @@ from mcp_types import Tool as MCPTool
 from pydantic import AnyUrl, ValidationError
 
 from wazuh_mcp import __version__
+from wazuh_mcp.backends.protocols import Backends
 from wazuh_mcp.backends.server_api_shapes import ATTRIBUTION, Attribution
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.errors import (
     AuditUnavailable,
     ErrorCode,
@@ -46,18 +48,18 @@ from wazuh_mcp.errors import (
     UpstreamTimeout,
     WazuhMCPError,
 )
-from wazuh_mcp.server import notices
-from wazuh_mcp.server.audit import UNKNOWN_TOOL, Auditor, AuditSink, Used, now_iso, terminal_safe
-from wazuh_mcp.server.caller import CALLER, Caller, caller_of
-from wazuh_mcp.server.context import AppContext, Backends, running_tool
-from wazuh_mcp.server.first_answer import FirstAnswer
-from wazuh_mcp.server.flood import ErrorFloodGuard, FloodRefusal, Refused
+from wazuh_mcp.runtime import notices
+from wazuh_mcp.runtime.audit import UNKNOWN_TOOL, Auditor, AuditSink, Used, now_iso, terminal_safe
+from wazuh_mcp.runtime.caller import CALLER, Caller
+from wazuh_mcp.runtime.context import AppContext, running_tool
+from wazuh_mcp.runtime.first_answer import FirstAnswer
+from wazuh_mcp.runtime.flood import ErrorFloodGuard, FloodRefusal, Refused
+from wazuh_mcp.runtime.registry import Exposure, ToolInfo, expose, indexed_tools, resolve
+from wazuh_mcp.server.caller import caller_of
 from wazuh_mcp.server.prompts import register_prompts
-from wazuh_mcp.server.registry import Exposure, ToolInfo, expose, indexed_tools, resolve
 from wazuh_mcp.server.resources import register_demo_resources, register_resources
 from wazuh_mcp.server.schema_compact import compact
 from wazuh_mcp.server.sdk import AdaptedServer, ToolCrashed, argument_names, run_tool, schemas, set_schemas
-from wazuh_mcp.setup.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -466,7 +468,7 @@ def build_server(
     audit = AuditSink.from_settings(settings)
 
     def real_backends() -> AbstractAsyncContextManager[Backends]:
-        from wazuh_mcp.backends.factory import open_backends  # only a configured deployment needs the clients
+        from wazuh_mcp.runtime.factory import open_backends  # only a configured deployment needs the clients
 
         return open_backends(settings, profile)
 

@@ -1,4 +1,5 @@
-"""Who is calling: the analyst behind an HTTP request, from the token the SDK's bearer middleware verified.
+"""Who is calling: the analyst behind an HTTP request, from the token the SDK's bearer middleware verified
+(the ``Caller`` itself and the ``CALLER`` variable are in ``runtime.caller``).
 
 Kept apart from ``oauth`` (which verifies tokens and needs PyJWT) so the stdio server's start-up path
 stays lean; nothing here reads an unverified token.
@@ -7,45 +8,14 @@ stays lean; nothing here reads an unverified token.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from contextvars import ContextVar
-from dataclasses import dataclass
 from typing import Any
 
 from mcp.server.auth.middleware.auth_context import get_access_token
 from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
 from mcp.server.auth.provider import AccessToken
 
-from wazuh_mcp.setup.settings import OAuthSettings
-
-MAX_CLAIM_CHARS = 128
-"""A subject, Wazuh user or client id longer than this is refused (they end up in audit records)."""
-
-
-@dataclass(frozen=True)
-class Caller:
-    """The analyst behind an HTTP request, from a verified token."""
-
-    subject: str
-    """The token's ``sub`` (unique per issuer)."""
-    wazuh_user: str | None
-    """The Wazuh user for ``run_as`` (the configured claim); None → the Server API service account."""
-    role: str | None
-    """The project role from ``role_map`` (None: no tool)."""
-    client: str | None
-    """The OAuth client the analyst used (``azp`` / ``client_id``)."""
-    name: str | None = None
-    """A display name (``preferred_username``), for the audit viewer only: never for decisions."""
-
-
-CALLER: ContextVar[Caller | None] = ContextVar("wazuh_mcp_caller", default=None)
-"""The verified analyst of the tool call being run (set by the server around each call; None: no token)."""
-
-
-def bounded(value: Any) -> str | None:
-    """A claim fit for decisions and the audit: a printable string of at most ``MAX_CLAIM_CHARS``, else None."""
-    if not isinstance(value, str) or not value or len(value) > MAX_CLAIM_CHARS or not value.isprintable():
-        return None
-    return value
+from wazuh_mcp.config.settings import OAuthSettings
+from wazuh_mcp.runtime.caller import Caller, bounded
 
 
 def role_for(claims: Mapping[str, Any], oauth: OAuthSettings) -> str | None:

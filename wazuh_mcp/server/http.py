@@ -34,13 +34,13 @@ from mcp.server.auth.settings import AuthSettings
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
 
+from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.errors import ConfigurationError
+from wazuh_mcp.runtime.audit import Auditor, AuditSink, now_iso
+from wazuh_mcp.runtime.first_answer import FirstAnswer
 from wazuh_mcp.server.approve_http import add_approval_route
-from wazuh_mcp.server.audit import Auditor, AuditSink, now_iso
 from wazuh_mcp.server.build import BackendFactory, WazuhServer, build_server
-from wazuh_mcp.server.first_answer import FirstAnswer
 from wazuh_mcp.server.oauth import JwksTokenVerifier
-from wazuh_mcp.setup.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -221,7 +221,7 @@ def run_http(*, demo: bool, profile: str | None, host: str | None, port: int | N
 
         (settings, factory, gate), name = demo_parts(), "demo"
     else:
-        from wazuh_mcp.setup.settings import selected_profile
+        from wazuh_mcp.config.settings import selected_profile
 
         name = selected_profile(profile)
         settings = Settings.load(profile=name)

@@ -25,9 +25,9 @@ import jwt
 from mcp.server.auth.provider import AccessToken
 
 from wazuh_mcp.backends.jwks import fetch_jwks
+from wazuh_mcp.config.settings import OAuthSettings
 from wazuh_mcp.errors import ConfigurationError, WazuhMCPError
-from wazuh_mcp.server.caller import bounded
-from wazuh_mcp.setup.settings import OAuthSettings
+from wazuh_mcp.runtime.caller import bounded
 
 log = logging.getLogger(__name__)
 

@@ -29,10 +29,10 @@ from mcp_types import CallToolResult, TextContent
 from mcp_types.jsonrpc import INVALID_PARAMS
 from pydantic import Field
 
+from wazuh_mcp.agent_ids import agent_id as parse_agent_id
 from wazuh_mcp.errors import ErrorCode
-from wazuh_mcp.server.audit import now_iso
-from wazuh_mcp.server.context import deps
-from wazuh_mcp.tools._args import agent_id as parse_agent_id
+from wazuh_mcp.runtime.audit import now_iso
+from wazuh_mcp.runtime.context import deps
 
 if TYPE_CHECKING:
     from wazuh_mcp.server.build import WazuhServer

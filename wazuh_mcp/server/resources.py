@@ -29,9 +29,10 @@ import anyio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 
+from wazuh_mcp.backends.protocols import LoadProgress
 from wazuh_mcp.errors import ErrorCode, Forbidden, NotFound, WazuhMCPError
-from wazuh_mcp.server.audit import now_iso
-from wazuh_mcp.server.context import AppContext, LoadProgress, deps
+from wazuh_mcp.runtime.audit import now_iso
+from wazuh_mcp.runtime.context import AppContext, deps
 
 RULE_TTL = 300
 TECHNIQUE_TTL = 86_400
@@ -129,7 +130,7 @@ async def load_technique(ctx: Context[Any, Any], technique_id: str) -> dict[str,
 
 
 async def load_agent_config(ctx: Context[Any, Any], agent_id: str) -> dict[str, Any]:
-    from wazuh_mcp.tools._args import agent_id as parse_agent_id
+    from wazuh_mcp.agent_ids import agent_id as parse_agent_id
     from wazuh_mcp.tools.agents import fetch_agent
 
     try:

@@ -10,9 +10,9 @@ import sys
 
 import anyio
 
+from wazuh_mcp.config.settings import Settings, selected_profile
+from wazuh_mcp.runtime.first_answer import FirstAnswer
 from wazuh_mcp.server.build import BackendFactory, WazuhServer, build_server
-from wazuh_mcp.server.first_answer import FirstAnswer
-from wazuh_mcp.setup.settings import Settings, selected_profile
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,7 @@ async def _serve_until_stopped(server: WazuhServer) -> None:
 def demo_parts() -> tuple[Settings, BackendFactory, FirstAnswer]:
     """The demo's settings and backends (the embedded stand-ins), for stdio and ``serve --http --demo``; the
     stand-ins start once the server has answered its first message (give the gate to ``build_server``)."""
-    from wazuh_mcp.standin.demo import demo_backends, demo_settings
+    from wazuh_mcp.demo import demo_backends, demo_settings
 
     gate = FirstAnswer()
     return demo_settings(), functools.partial(demo_backends, gate), gate

@@ -19,7 +19,6 @@ from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from wazuh_mcp import atomic
-from wazuh_mcp.backends.factory import indexer_from_settings, server_api_from_settings
 from wazuh_mcp.backends.indexer import Indexer
 from wazuh_mcp.backends.indexer_shapes import IndexKind, total_hits
 from wazuh_mcp.backends.layout import (
@@ -32,9 +31,10 @@ from wazuh_mcp.backends.layout import (
     wazuh5_alerts_error,
     wazuh5_vulnerabilities_error,
 )
+from wazuh_mcp.config.settings import TLS_OFF_WARNING, Settings, ensure_state_dir, state_dir
 from wazuh_mcp.errors import NotFound, UpstreamUnavailable, WazuhMCPError
-from wazuh_mcp.server.audit import now_iso
-from wazuh_mcp.setup.settings import TLS_OFF_WARNING, Settings, ensure_state_dir, state_dir
+from wazuh_mcp.runtime.audit import now_iso
+from wazuh_mcp.runtime.factory import indexer_from_settings, server_api_from_settings
 
 Status = Literal["running", "ok", "warn", "fail", "skip"]
 Progress = Callable[["Check"], None]

@@ -17,9 +17,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from wazuh_mcp.errors import ConfigurationError, InvalidArgument
-from wazuh_mcp.setup import profiles, secrets
-from wazuh_mcp.setup.settings import (
+from wazuh_mcp.config import profiles, secrets
+from wazuh_mcp.config.settings import (
     DEFAULT_ROLE_TOOL_ALLOWLIST,
     TLS_OFF_WARNING,
     Settings,
@@ -27,6 +26,7 @@ from wazuh_mcp.setup.settings import (
     default_profile_name,
     read_config_file,
 )
+from wazuh_mcp.errors import ConfigurationError, InvalidArgument
 
 
 @dataclass

@@ -6,19 +6,8 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BeforeValidator, Field
 
+from wazuh_mcp.agent_ids import AGENT_ID_MAX_LEN, agent_id
 from wazuh_mcp.errors import InvalidArgument
-
-AGENT_ID_MAX_LEN = 16
-
-
-def agent_id(value: str) -> str:
-    """The one agent-id rule, for tool arguments, hunt values, resource URIs and prompt arguments: Wazuh
-    agent ids are ASCII digits (at most ``AGENT_ID_MAX_LEN``) shown with three digits, so '7' and '007'
-    both mean agent 007. ValueError says what is wrong."""
-    text = value.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > AGENT_ID_MAX_LEN:
-        raise ValueError(f"agent ids are numeric (at most {AGENT_ID_MAX_LEN} digits), like '001' (see list_agents)")
-    return text.zfill(3)
 
 
 def _number_as_text(value: object) -> object:

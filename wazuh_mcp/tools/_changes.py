@@ -3,9 +3,10 @@ the pending-change store it records into (through the server's own auditor)."""
 
 from __future__ import annotations
 
+from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.models.write import Requester
-from wazuh_mcp.server.caller import CALLER
-from wazuh_mcp.server.context import AppContext, ServerApiBackend
+from wazuh_mcp.runtime.caller import CALLER
+from wazuh_mcp.runtime.context import AppContext
 from wazuh_mcp.writes.approvals import ChangeStore
 
 

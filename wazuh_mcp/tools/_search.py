@@ -35,7 +35,7 @@ from wazuh_mcp.backends.layout import (
     wazuh5_vulnerabilities_error,
 )
 from wazuh_mcp.errors import UpstreamError, WazuhMCPError
-from wazuh_mcp.server.context import current_tool, deps
+from wazuh_mcp.runtime.context import current_tool, deps
 
 log = logging.getLogger(__name__)
 

@@ -22,8 +22,8 @@ from wazuh_mcp.models.agents import (
     ProcessItem,
 )
 from wazuh_mcp.models.common import excerpt
-from wazuh_mcp.server.context import deps
-from wazuh_mcp.server.registry import tool
+from wazuh_mcp.runtime.context import deps
+from wazuh_mcp.runtime.registry import tool
 from wazuh_mcp.tools._args import AgentId, InventorySize, Offset
 
 NO_INVENTORY = 2007

@@ -21,8 +21,8 @@ from wazuh_mcp.models.alerts import (
     SummarizeAlertsResult,
 )
 from wazuh_mcp.models.common import excerpt
-from wazuh_mcp.server.context import deps
-from wazuh_mcp.server.registry import tool
+from wazuh_mcp.runtime.context import deps
+from wazuh_mcp.runtime.registry import tool
 from wazuh_mcp.tools._alert_view import ALERT_SORT, ALERT_SOURCE, alert_page_view, rule_info, to_alert
 from wazuh_mcp.tools._args import AgentId
 from wazuh_mcp.tools._search import (

@@ -8,8 +8,8 @@ from mcp.server.mcpserver import Context
 
 from wazuh_mcp.errors import WazuhMCPError
 from wazuh_mcp.models.cluster import ClusterNode, ClusterStatusResult
-from wazuh_mcp.server.context import deps
-from wazuh_mcp.server.registry import tool
+from wazuh_mcp.runtime.context import deps
+from wazuh_mcp.runtime.registry import tool
 
 CLUSTER_NOT_RUNNING = 3013
 """Wazuh's answer to ``GET /cluster/nodes`` on a single-node manager (the usual deployment)."""

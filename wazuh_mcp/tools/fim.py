@@ -9,7 +9,7 @@ from pydantic import Field
 
 from wazuh_mcp.models.alerts import AlertAgent, FimDetail
 from wazuh_mcp.models.fim import FimEvent, FimResult
-from wazuh_mcp.server.registry import tool
+from wazuh_mcp.runtime.registry import tool
 from wazuh_mcp.tools._alert_view import ALERT_SORT, FIM_SOURCE, number, text, to_fim
 from wazuh_mcp.tools._args import AgentId
 from wazuh_mcp.tools._search import Cursor, PageQuery, PageSize, TimeRange, fetch_page

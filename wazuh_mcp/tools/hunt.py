@@ -11,7 +11,7 @@ from pydantic import Field
 from wazuh_mcp.errors import InvalidArgument, WazuhMCPError
 from wazuh_mcp.models.hunt import FieldCount, HuntFieldInfo, HuntFieldsResult, HuntQueryResult, PivotResult
 from wazuh_mcp.query.hunt_grammar import FIELDS, HuntClause, build_query, check_value
-from wazuh_mcp.server.registry import tool
+from wazuh_mcp.runtime.registry import tool
 from wazuh_mcp.tools._search import (
     Cursor,
     PageSize,

@@ -10,8 +10,8 @@ from pydantic import Field
 from wazuh_mcp.errors import NotFound
 from wazuh_mcp.models.common import excerpt
 from wazuh_mcp.models.mitre import MitreSearchResult, MitreTechniqueResult, Technique
-from wazuh_mcp.server.context import deps
-from wazuh_mcp.server.registry import tool
+from wazuh_mcp.runtime.context import deps
+from wazuh_mcp.runtime.registry import tool
 from wazuh_mcp.tools._args import require
 
 TECHNIQUE_ID_PATTERN = r"^T[0-9]{4}(\.[0-9]{3})?$"

@@ -20,8 +20,8 @@ from mcp.server.mcpserver import Context
 from pydantic import Field
 
 from wazuh_mcp.models.write import ResponseKind, ResponseResult
-from wazuh_mcp.server.context import deps
-from wazuh_mcp.server.registry import tool
+from wazuh_mcp.runtime.context import deps
+from wazuh_mcp.runtime.registry import tool
 from wazuh_mcp.tools._args import AgentId
 from wazuh_mcp.tools._changes import api_url, change_store, requester_of
 from wazuh_mcp.writes.responses import plan

@@ -15,7 +15,7 @@ from pydantic import AfterValidator, Field
 from wazuh_mcp.errors import WazuhMCPError
 from wazuh_mcp.models.common import excerpt
 from wazuh_mcp.models.vulnerabilities import VulnerabilitiesResult, Vulnerability
-from wazuh_mcp.server.registry import tool
+from wazuh_mcp.runtime.registry import tool
 from wazuh_mcp.tools._alert_view import text
 from wazuh_mcp.tools._args import AgentId, require
 from wazuh_mcp.tools._search import Cursor, PageQuery, PageSize, count, fetch_page, time_window, window_filter

@@ -40,11 +40,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wazuh_mcp import atomic
+from wazuh_mcp.backends.protocols import ServerApiBackend
+from wazuh_mcp.config.settings import ResponseSettings, Settings, selected_profile, state_dir
 from wazuh_mcp.errors import ConfigurationError, Conflict, Forbidden, InvalidArgument, NotFound, WazuhMCPError
 from wazuh_mcp.models.write import DECISION_FIELDS, ChangeKind, PendingChange, Requester, RestartScope, Tier
-from wazuh_mcp.server.audit import Auditor, AuditSink, now_iso
-from wazuh_mcp.server.context import ServerApiBackend
-from wazuh_mcp.setup.settings import ResponseSettings, Settings, selected_profile, state_dir
+from wazuh_mcp.runtime.audit import Auditor, AuditSink, now_iso
 from wazuh_mcp.writes import responses
 from wazuh_mcp.writes.rule_files import check_fresh, check_record, send_change, sha256_text
 
@@ -584,7 +584,7 @@ def policy_for(change: PendingChange, store: ChangeStore, profile: str | None = 
     """The response settings to approve ``change`` under: the demo's for a demo change (its stand-in
     and settings live only in that session), else those of the profile the change was prepared with."""
     if change.requested_by.demo and profile is None:
-        from wazuh_mcp.standin.demo import demo_settings
+        from wazuh_mcp.demo import demo_settings
 
         return demo_settings().responses
     name = profile or change.requested_by.profile
@@ -607,7 +607,7 @@ def open_api_for(change: PendingChange, *, profile: str | None = None) -> tuple[
     """The Server API the change was prepared for: the demo stand-in, or the one in the settings
     (same profile as the server that asked, unless ``profile`` says otherwise). Close it after use."""
     if change.requested_by.demo and profile is None:
-        from wazuh_mcp.standin.demo import running_demo_api
+        from wazuh_mcp.demo import running_demo_api
 
         demo_api = running_demo_api()
         if demo_api is None:
@@ -616,7 +616,7 @@ def open_api_for(change: PendingChange, *, profile: str | None = None) -> tuple[
                 hint="The demo's Wazuh stand-in lives only as long as that session; reject the change.",
             )
         return demo_api, demo_api.config.url
-    from wazuh_mcp.backends.factory import server_api_from_settings
+    from wazuh_mcp.runtime.factory import server_api_from_settings
 
     name = selected_profile(profile or change.requested_by.profile)
     settings = Settings.load(profile=name)

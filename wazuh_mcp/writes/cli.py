@@ -125,7 +125,7 @@ def _confirmed(change: PendingChange) -> bool:
 @command("approve")
 def _approve(args: argparse.Namespace) -> int:
     from wazuh_mcp.errors import InvalidArgument
-    from wazuh_mcp.server.audit import now_iso
+    from wazuh_mcp.runtime.audit import now_iso
     from wazuh_mcp.writes.approvals import approve, default_store
 
     store = default_store()

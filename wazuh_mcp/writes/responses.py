@@ -25,11 +25,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from wazuh_mcp import untrusted
+from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.backends.server_api_shapes import envelope_data, raise_failed_item
+from wazuh_mcp.config.settings import ResponseSettings
 from wazuh_mcp.errors import Conflict, InvalidArgument, NotFound, UpstreamUnavailable, WazuhMCPError
 from wazuh_mcp.models.write import AgentTarget, ApiCall, Inverse, Outcome, PendingChange, ResponseKind
-from wazuh_mcp.server.context import ServerApiBackend
-from wazuh_mcp.setup.settings import ResponseSettings
 
 MANAGER_AGENT = "000"
 MAX_ARGUMENTS = 8

@@ -1,0 +1,253 @@
+"""The Server API stand-in as an ASGI app: ``build_app(StandinConfig(...))``.
+
+It answers the Wazuh 4.14 Server API's read endpoints (agents, groups, syscollector, MITRE,
+rules, cluster, manager) plus login, run_as, rule uploads, restarts and response actions
+(active response, agent restarts, group membership), with the spec's JSON
+shapes, error codes and RBAC. Around the routes sit the request-per-minute limit (429, error
+6001) and the fault switches; ``/__standin__/*`` (only with ``control=True``) lets tests read
+state and flip faults over HTTP. Nothing here prints: logs go through ``logging``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from standin import estate
+from standin.api_agents import ENDPOINTS as AGENT_ENDPOINTS
+from standin.api_core import ENDPOINTS as CORE_ENDPOINTS
+from standin.api_mitre import ENDPOINTS as MITRE_ENDPOINTS
+from standin.api_nodes import ENDPOINTS as NODE_ENDPOINTS
+from standin.api_respond import ENDPOINTS as RESPOND_ENDPOINTS
+from standin.api_rules import ENDPOINTS as RULE_ENDPOINTS
+from standin.api_security import ENDPOINTS as SECURITY_ENDPOINTS
+from standin.api_syscollector import ENDPOINTS as SYSCOLLECTOR_ENDPOINTS
+from standin.auth import TokenIssuer
+from standin.faults import Faults
+from standin.fleet import Fleet, build_fleet
+from standin.framework import make_route
+from standin.mitre import MitreDb, load_mitre
+from standin.problems import ApiError, wazuh_error
+from standin.rules import Ruleset
+
+log = logging.getLogger(__name__)
+CONTROL_PREFIX = "/__standin__/"
+
+
+@dataclass
+class StandinConfig:
+    cluster: bool = False  # master + 2 workers; otherwise a single node (cluster endpoints: error 3013)
+    token_ttl_s: int = 900
+    rate_limit_per_minute: int = 300
+    control: bool = True  # expose /__standin__/faults and /__standin__/state
+    seed: int = estate.DEFAULT_SEED
+    agent_count: int = estate.DEFAULT_AGENT_COUNT
+    fleet: Fleet | None = None  # e.g. tavern.tavern_fleet(); default: the estate's fleet
+    mitre_sql: Path | None = None  # Wazuh's mitre.db test dump, merged into the curated techniques
+    max_upload_size: int = 10 * 1024 * 1024
+    api_version: str | None = None  # what GET / reports instead of 4.14.7 (e.g. "5.0.0", for version checks)
+
+
+@dataclass
+class StandinState:
+    """Everything the routes read and the tests inspect; one per app."""
+
+    config: StandinConfig
+    fleet: Fleet
+    mitre: MitreDb
+    ruleset: Ruleset
+    issuer: TokenIssuer
+    faults: Faults
+    restarts: dict[str, int] = field(default_factory=lambda: {"manager": 0, "cluster": 0})
+    last_restart: float | None = None
+    responses: list[dict[str, Any]] = field(default_factory=list)
+    """Every active-response command sent, one entry per agent reached (``PUT /active-response``)."""
+    agent_restarts: dict[str, int] = field(default_factory=dict)
+    config_error: str | None = None
+    """Set by a test: ``/manager/configuration/validation`` then reports this error (Wazuh error 1908)."""
+    requests: int = 0
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _recent: deque[float] = field(default_factory=deque, repr=False)
+
+    def record_restart(self, kind: str) -> None:
+        with self._lock:
+            self.restarts[kind] += 1
+            self.last_restart = time.monotonic()
+
+    def record_response(self, entry: dict[str, Any]) -> None:
+        with self._lock:
+            self.responses.append(entry)
+
+    def record_agent_restart(self, agent_id: str) -> None:
+        with self._lock:
+            self.agent_restarts[agent_id] = self.agent_restarts.get(agent_id, 0) + 1
+
+    def restarting(self) -> bool:
+        window = self.faults.restart_window_s
+        return bool(window and self.last_restart is not None and time.monotonic() - self.last_restart < window)
+
+    def over_limit(self) -> bool:
+        """Count this request; True when it exceeds the per-minute limit (a sliding minute)."""
+        now = time.monotonic()
+        with self._lock:
+            self.requests += 1
+            while self._recent and now - self._recent[0] >= 60:
+                self._recent.popleft()
+            if len(self._recent) >= self.config.rate_limit_per_minute:
+                return True
+            self._recent.append(now)
+            return False
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "restarts": dict(self.restarts),
+            "agent_restarts": dict(self.agent_restarts),
+            "responses": list(self.responses),
+            "uploaded_files": self.ruleset.uploads(),
+            "faults": self.faults.snapshot(),
+            "requests": self.requests,
+            "token_generation": self.issuer.generation,
+            "cluster": self.config.cluster,
+        }
+
+
+class GuardMiddleware:
+    """Control routes, the rate limit and the fault switches, before any route runs."""
+
+    def __init__(self, app: ASGIApp, state: StandinState) -> None:
+        self.app, self.state = app, state
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        if path.startswith(CONTROL_PREFIX):
+            if not self.state.config.control:
+                await ApiError(404, "Not found").response()(scope, receive, send)
+                return
+            await self.app(scope, receive, send)
+            return
+        state = self.state
+        if state.over_limit():
+            await wazuh_error(6001, status=429).response()(scope, receive, send)
+            return
+        if state.faults.latency_s:
+            await asyncio.sleep(state.faults.latency_s)
+        fault = state.faults.take()
+        if fault == "drop":
+            await _drop(send)
+            return
+        if fault == "garbage":
+            await Response("<html><body>502 Bad Gateway</body></html>\x00\xff", media_type="text/html")(
+                scope, receive, send
+            )
+            return
+        if fault == "fail":
+            status = state.faults.fail_status
+            await ApiError(status, "Fault injected by the stand-in").response()(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+async def _drop(send: Send) -> None:
+    """Promise a body and send only part of it: the server must cut the connection."""
+    start: Message = {
+        "type": "http.response.start",
+        "status": 200,
+        "headers": [(b"content-type", b"application/json"), (b"content-length", b"4096")],
+    }
+    await send(start)
+    await send({"type": "http.response.body", "body": b'{"data": {"affected_it', "more_body": False})
+
+
+async def _control_faults(request: Request) -> Response:
+    state: StandinState = request.app.state.standin
+    try:
+        body = json.loads(await request.body() or b"{}")
+        if not isinstance(body, dict):
+            raise ValueError("the body must be a JSON object")
+        if body.pop("reset", False):
+            state.faults.reset()
+        if body.pop("expire_tokens", False):
+            state.issuer.revoke_all()
+        state.faults.set(**body)
+    except ValueError as exc:
+        return JSONResponse({"error": str(exc)}, status_code=400)
+    return JSONResponse(state.faults.snapshot())
+
+
+async def _control_state(request: Request) -> Response:
+    return JSONResponse(request.app.state.standin.snapshot())
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 405:
+        return ApiError(405, "Specified method is invalid for this resource").response()
+    if exc.status_code == 404:
+        return ApiError(
+            404,
+            "The requested URL was not found on the server. If you entered the URL manually "
+            "please check your spelling and try again.",
+            title="Not Found",
+        ).response()
+    return ApiError(exc.status_code, str(exc.detail)).response()
+
+
+def build_state(config: StandinConfig, faults: Faults | None = None) -> StandinState:
+    fleet = config.fleet or build_fleet(config.seed, config.agent_count, cluster=config.cluster)
+    return StandinState(
+        config=config,
+        fleet=fleet,
+        mitre=load_mitre(config.mitre_sql),
+        ruleset=Ruleset.default(),
+        issuer=TokenIssuer(ttl_s=config.token_ttl_s),
+        faults=faults or Faults(),
+    )
+
+
+def build_app(config: StandinConfig | None = None, *, faults: Faults | None = None) -> Starlette:
+    """A fresh stand-in app (its own fleet, ruleset, tokens and faults)."""
+    config = config or StandinConfig()
+    state = build_state(config, faults)
+    endpoints = [
+        *CORE_ENDPOINTS,
+        *AGENT_ENDPOINTS,
+        *RESPOND_ENDPOINTS,
+        *SYSCOLLECTOR_ENDPOINTS,
+        *MITRE_ENDPOINTS,
+        *RULE_ENDPOINTS,
+        *NODE_ENDPOINTS,
+        *SECURITY_ENDPOINTS,
+    ]
+    routes = [make_route(e) for e in endpoints]
+    routes += [
+        Route(CONTROL_PREFIX + "faults", _control_faults, methods=["POST"]),
+        Route(CONTROL_PREFIX + "state", _control_state, methods=["GET"]),
+    ]
+    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
+    app.state.standin = state
+    app.add_middleware(GuardMiddleware, state=state)
+    log.debug(
+        "stand-in app built: %d agents, cluster=%s, started %s",
+        len(state.fleet.agents),
+        config.cluster,
+        datetime.now(UTC).isoformat(),
+    )
+    return app
