@@ -20,9 +20,10 @@ from tui.screens.connect import ConnectScreen
 from tui.screens.home import HomeScreen
 from tui.screens.playground import PlaygroundScreen
 from tui.screens.setup import SetupScreen
+from tui.screens.team import TeamScreen
 from wazuh_mcp.setup.serve_command import serve_argv
 
-StartScreen = Literal["home", "setup", "connect", "audit", "approvals", "playground", "demo"]
+StartScreen = Literal["home", "setup", "connect", "audit", "approvals", "playground", "demo", "team"]
 APPROVALS_KEY = "ctrl+o"
 """Approvals from every screen: a control key, so it never lands in a text field (plain letters would)."""
 DEMO_WRITES = {"WAZUH_MCP_ROLE": "admin", "WAZUH_MCP_WRITES": "on"}
@@ -31,6 +32,7 @@ here, against the demo's own stand-in. A role or writes switch set in the enviro
 PALETTE = [  # (screen, title, help): every screen is one palette entry away too
     ("approvals", "Approvals", "Pending changes: approve or reject them (Ctrl+O from any screen)"),
     ("setup", "Setup wizard", "Server API, Indexer, security, connection test"),
+    ("team", "Team server", "Switch a profile to serve --http with your identity provider"),
     ("connect", "Connect AI clients", "Write the wazuh-mcp entry into a client's MCP config"),
     ("audit", "Audit log", "Follow the audit log live"),
     ("playground", "Tool playground", "Call the tools against your Wazuh"),
@@ -105,6 +107,8 @@ class WazuhApp(App[int]):
             return AuditScreen()
         if name == "approvals":
             return ApprovalsScreen()
+        if name == "team":
+            return TeamScreen()
         if name in ("playground", "demo"):
             return PlaygroundScreen(demo=name == "demo")
         raise ValueError(f"no screen {name!r}")

@@ -274,3 +274,15 @@ def test_home_without_a_keyring(snap_compare: SnapCompare, size: tuple[int, int]
 def test_audit_viewer_at_80x24(snap_compare: SnapCompare) -> None:
     audit_events()
     assert snap_compare(app_for("audit"), terminal_size=(80, 24), run_before=settled)
+
+
+def test_team_server_refused_save_at_80x24(snap_compare: SnapCompare) -> None:
+    """Save with the issuer empty: the message under the field and the cursor on it."""
+    configured()
+
+    async def refused(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+
+    assert snap_compare(app_for("team"), terminal_size=(80, 24), run_before=refused)

@@ -8,7 +8,7 @@ exact preview (``apply_change`` refuses if the file changed since). The logic is
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from rich.syntax import Syntax
 from rich.text import Text
@@ -31,12 +31,14 @@ from wazuh_mcp.setup.ai_clients import (
     apply_change,
     claude_mcp_add_command,
     plan_change,
+    remote_entry,
     server_entry,
     target_for,
 )
 
 DEFAULT = "__default__"
 DEMO = "__demo__"
+TEAM = "__team__"
 
 
 class ConnectScreen(Screen[None]):
@@ -46,9 +48,11 @@ class ConnectScreen(Screen[None]):
         Binding("ctrl+r", "remove", "Remove"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, *, url: str | None = None) -> None:
         super().__init__()
         self.change: Change | None = None
+        self.url = url
+        """A team server's MCP URL (from the team screen): the entry connects to it (``connect --url``)."""
 
     def compose(self) -> ComposeResult:
         try:
@@ -56,6 +60,8 @@ class ConnectScreen(Screen[None]):
         except WazuhMCPError:
             names = []
         choices = [("the default profile", DEFAULT), *((f"profile {n}", n) for n in names), ("the demo", DEMO)]
+        if self.url:
+            choices.insert(0, (f"the team server {self.url}", TEAM))
         yield Header()
         with Horizontal(id="connect-body"):
             with VerticalScroll(id="connect-form"):  # scrolls on a small terminal
@@ -69,7 +75,7 @@ class ConnectScreen(Screen[None]):
                 yield Label("Server name", classes="field-label")
                 yield Input(DEFAULT_SERVER_NAME, id="server-name")
                 yield Label("Run against", classes="field-label")
-                yield Select(choices, value=DEFAULT, allow_blank=False, id="profile")
+                yield Select(choices, value=TEAM if self.url else DEFAULT, allow_blank=False, id="profile")
                 with Horizontal(classes="buttons"):
                     yield Button("Write", id="write", variant="success")
                     yield Button("Remove", id="remove", variant="error")
@@ -102,9 +108,14 @@ class ConnectScreen(Screen[None]):
         project = Path(text).expanduser() if text and self.client != "claude-desktop" else None
         return target_for(self.client, project=project)
 
-    def plan(self, *, remove: bool = False) -> Change:
+    def _entry(self) -> dict[str, Any]:
+        if self.url and self.query_one("#profile", Select).value == TEAM:
+            return remote_entry(self.client, self.url)
         profile, demo = self._entry_options()
-        entry = None if remove else server_entry(self.client, profile=profile, demo=demo)
+        return server_entry(self.client, profile=profile, demo=demo)
+
+    def plan(self, *, remove: bool = False) -> Change:
+        entry = None if remove else self._entry()
         name = self.query_one("#server-name", Input).value.strip() or DEFAULT_SERVER_NAME
         return plan_change(self._target(), name, entry=entry)
 
@@ -143,8 +154,7 @@ class ConnectScreen(Screen[None]):
         else:
             diff.update("")
         if self.client == "claude-code" and not remove:
-            profile, demo = self._entry_options()
-            command = claude_mcp_add_command(change.name, server_entry("claude-code", profile=profile, demo=demo))
+            command = claude_mcp_add_command(change.name, self._entry())
             add.update(Text.assemble(("Or with Claude Code's own CLI:\n", "dim"), (command, "bold")))
         else:
             add.update("")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
@@ -28,14 +28,19 @@ ACTIONS = [  # (screen, button label, key, footer label): the six buttons fit in
     ("connect", "Connect AI", "c", "Connect"),
     ("audit", "Audit log", "a", "Audit"),
     ("approvals", "Approvals", "p", "Approvals"),
-    ("playground", "Playground", "t", "Playground"),
+    ("playground", "Playground", "t", "Tools"),
     ("demo", "Demo", "d", "Demo"),
 ]
+
+
+NARROW = 100
+"""Below this many columns the home panels stack."""
 
 
 class HomeScreen(LauncherScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"open('{name}')", footer) for name, _, key, footer in ACTIONS),
+        Binding("m", "open('team')", "Team"),  # no button: the row of six fills 80 columns
         Binding("r", "refresh", "Refresh", show=False),  # the footer must fit 80 columns
         Binding("q", "app.quit", "Quit"),
         Binding("ctrl+o", "open('approvals')", show=False),  # p says it here
@@ -65,6 +70,13 @@ class HomeScreen(LauncherScreen):
         }
         for widget_id, title in titles.items():
             self.query_one(f"#{widget_id}", Static).border_title = title
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Two columns from 100 up; below, one (an index pattern or a path is never broken mid-word),
+        and the body scrolls."""
+        grid = self.query_one("#home-grid", Grid)
+        grid.styles.grid_size_columns = 2 if event.size.width >= NARROW else 1
+        grid.styles.grid_columns = "3fr 2fr" if event.size.width >= NARROW else "1fr"
 
     def on_screen_resume(self) -> None:  # also on first show
         self.action_refresh()
@@ -112,6 +124,9 @@ def config_text(status: HomeStatus) -> Text:
     text.append("Server API  ", "bold").append(f"{api.url} ({api.user})\n")
     text.append("Indexer     ", "bold").append(f"{indexer.url} ({indexer.user})\n" if indexer.url else "not set\n")
     text.append("Role        ", "bold").append(f"{settings.role}, writes {'on' if settings.writes else 'off'}\n")
+    text.append("Team        ", "bold").append(
+        f"serve --http with {settings.oauth.issuer} (m)\n" if settings.oauth.issuer else "not set up (m: team server)\n"
+    )
     if status.plaintext:
         text.append(f"⚠ PLAIN HTTP (no TLS) for the {' and the '.join(status.plaintext)}", "bold red")
     elif status.tls_off:
