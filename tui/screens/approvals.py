@@ -61,7 +61,8 @@ class ApprovalsScreen(LauncherScreen):
 
     def on_mount(self) -> None:
         table = self.query_one("#changes", DataTable)
-        for label in ("Change", "Tool", "Target", "Requested (UTC)", "By", "Expires (UTC)"):
+        # A row fits 80 columns: the tool's own name, the request's minute; the expiry is in the detail.
+        for label in ("Change", "Tool", "Target", "Asked (UTC)", "By"):
             table.add_column(label, key=label)
         self.query_one("#change-detail").border_title = "Change"
         self.settings = load_settings(self.wazuh_app.options.profile)[1]
@@ -83,11 +84,10 @@ class ApprovalsScreen(LauncherScreen):
             who = change.requested_by.wazuh_user or change.requested_by.session or ""
             table.add_row(
                 change.id,
-                change.tool,
+                change.tool.rpartition(".")[2],
                 change.target,
-                _time(change.created_at),
+                change.created_at[5:16].replace("T", " "),
                 who,
-                _time(change.expires_at),
                 key=change.id,
             )
         buttons_enabled = bool(pending)
@@ -232,14 +232,14 @@ def _time(iso: str) -> str:
 def describe(change: PendingChange, note: Text | None = None) -> Group:
     head = Text()
     head.append(f"{change.id}  ", "bold").append(f"{change.tool}  ", "cyan").append(f"{change.state}\n")
+    if note is not None:  # first: it decides whether approving can work at all
+        head.append_text(note).append("\n")
     head.append(f"{change.summary}\n")
     head.append("Target  ", "bold").append(f"{change.target}")
     if change.requested_by.api_url:
         head.append(f" on {change.requested_by.api_url}")
     head.append("\nsha256  ", "bold").append(f"{change.change_sha256}\n")
     head.append("Tier    ", "bold").append(f"{change.tier}, expires {_time(change.expires_at)}\n")
-    if note is not None:
-        head.append_text(note).append("\n")
     if change.reason:
         head.append(f"{change.reason}\n", "yellow")
     if change.undo_of:
