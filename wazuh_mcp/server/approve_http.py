@@ -4,9 +4,9 @@ The second person of four eyes, signed in with the identity provider: the token 
 ``JwksTokenVerifier`` as MCP requests, the approver's role must allow the write tools (``write.*`` in
 ``role_tool_allowlist``), and ``ChangeStore.approve`` refuses the requester's own subject. The change is
 applied with the approver's Wazuh user (``run_as``), and the audit names the approver's subject.
-Pending changes live in ``<state dir>/pending``: point ``WAZUH_MCP_STATE_DIR`` of every replica at one
-shared directory and any replica can approve (a per-change ``O_EXCL`` lock lets exactly one of two
-simultaneous approvers apply it; the other gets ``conflict``).
+Pending changes live where ``team.store`` says: with ``indexer`` every replica approves from the Indexer's
+``wazuh-mcp-changes`` (a conditional write lets exactly one of any number of simultaneous approvers apply
+it; the others get ``conflict``); with ``file`` in ``<state dir>/pending`` (docs/team.md).
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ def _challenge(description: str) -> Response:
 
 def add_approval_route(server: WazuhServer, verifier: JwksTokenVerifier) -> None:
     async def approve(request: Request) -> Response:
-        from wazuh_mcp.writes.approvals import ChangeStore
+        from wazuh_mcp.writes.approvals import ChangeStore, pending_dir
+        from wazuh_mcp.writes.change_records import records_for
 
         header = request.headers.get("authorization", "")
         if not header.lower().startswith("bearer "):
@@ -66,6 +67,7 @@ def add_approval_route(server: WazuhServer, verifier: JwksTokenVerifier) -> None
                 person=caller.name or caller.subject,
                 subject=caller.subject,
                 policy=app.settings.responses,
+                records=records_for(app.settings, app.profile, pending_dir()),
             )
             url = getattr(getattr(api, "config", None), "url", None) or app.settings.api.url
             change = await store.approve(change_id, api, api_url=url)
