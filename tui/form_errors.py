@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.dom import DOMNode
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Label, Static
 
 
 class FieldError(Static):
@@ -32,6 +33,15 @@ class FieldError(Static):
 
 def error_id(field_id: str) -> str:
     return f"{field_id}-error"
+
+
+def labelled_field(label: str, widget: Widget, field_id: str, hint: str = "") -> ComposeResult:
+    """A form row: label, the widget, its hint, and the place its problem appears."""
+    yield Label(label, classes="field-label")
+    yield widget
+    if hint:
+        yield Static(hint, classes="hint")
+    yield FieldError(id=error_id(field_id))
 
 
 def show_problems(screen: DOMNode, problems: Mapping[str, str], field_ids: Iterable[str]) -> Widget | None:

@@ -14,7 +14,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widget import Widget
 from textual.widgets import (
     Button,
     Checkbox,
@@ -29,7 +28,7 @@ from textual.widgets import (
     Switch,
 )
 
-from tui.form_errors import FieldError, error_id, show_problems
+from tui.form_errors import labelled_field, show_problems
 from tui.messages import ConnectionFinished, ConnectionProgress
 from tui.screens.base import LauncherScreen
 from tui.screens.confirm import ConfirmScreen
@@ -52,14 +51,6 @@ STEPS = [
     ("security", "Security", ("ca_bundle", "run_as", "role")),
     ("test", "Test & save", ()),
 ]
-
-
-def _field(label: str, widget: Widget, field_id: str, hint: str = "") -> ComposeResult:
-    yield Label(label, classes="field-label")
-    yield widget
-    if hint:
-        yield Static(hint, classes="hint")
-    yield FieldError(id=error_id(field_id))
 
 
 class SetupScreen(LauncherScreen):
@@ -98,54 +89,56 @@ class SetupScreen(LauncherScreen):
         yield Static(id="steps")
         with ContentSwitcher(initial="api", id="wizard"):
             with VerticalScroll(id="api"):
-                yield from _field(
+                yield from labelled_field(
                     "Profile name",
                     Input(base.name, id="name"),
                     "name",
                     "Named profiles (prod, lab…) keep several Wazuh deployments apart.",
                 )
                 yield Checkbox("Use this profile by default", base.make_default, id="make_default")
-                yield from _field(
+                yield from labelled_field(
                     "Server API URL",
                     Input(base.api_url, placeholder="https://wazuh.example.org:55000", id="api_url"),
                     "api_url",
                 )
-                yield from _field("Server API user", Input(base.api_user, id="api_user"), "api_user")
-                yield from _field(
+                yield from labelled_field("Server API user", Input(base.api_user, id="api_user"), "api_user")
+                yield from labelled_field(
                     "Server API password",
                     Input(password=True, id="api_password"),
                     "api_password",
                     "Kept in the OS keyring only, never in a file.",
                 )
             with VerticalScroll(id="indexer"):
-                yield from _field(
+                yield from labelled_field(
                     "Indexer URL",
                     Input(base.indexer_url, placeholder="https://wazuh.example.org:9200", id="indexer_url"),
                     "indexer_url",
                     "Alerts, hunts, FIM and vulnerabilities come from the Indexer. Leave empty to skip.",
                 )
-                yield from _field("Indexer user", Input(base.indexer_user, id="indexer_user"), "indexer_user")
-                yield from _field("Indexer password", Input(password=True, id="indexer_password"), "indexer_password")
+                yield from labelled_field("Indexer user", Input(base.indexer_user, id="indexer_user"), "indexer_user")
+                yield from labelled_field(
+                    "Indexer password", Input(password=True, id="indexer_password"), "indexer_password"
+                )
             with VerticalScroll(id="security"):
                 with Horizontal(classes="switch-row"):
                     yield Switch(base.verify_tls, id="verify_tls")
                     yield Label("Verify TLS certificates (Server API and Indexer)")
                 yield Static(f"⚠ {TLS_OFF_WARNING}", id="tls-warning", classes="warning")
-                yield from _field(
+                yield from labelled_field(
                     "CA bundle (optional)",
                     Input(base.ca_bundle, placeholder="/etc/wazuh/root-ca.pem", id="ca_bundle"),
                     "ca_bundle",
                     "The PEM of the CA that signed your Wazuh certificates (Wazuh makes its own).",
                 )
                 run_as = json.dumps(base.run_as) if base.run_as else ""
-                yield from _field(
+                yield from labelled_field(
                     "run_as auth context (optional JSON)",
                     Input(run_as, placeholder='{"username": "analyst1"}', id="run_as"),
                     "run_as",
                     "Logs in with /security/user/authenticate/run_as so Wazuh's RBAC rules apply.",
                 )
                 roles = [(r, r) for r in DEFAULT_ROLE_TOOL_ALLOWLIST]
-                yield from _field(
+                yield from labelled_field(
                     "Role (which tools exist)", Select(roles, value=base.role, allow_blank=False, id="role"), "role"
                 )
                 with Horizontal(classes="switch-row"):

@@ -19,10 +19,9 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Header, Input, Select, Static
 
-from tui.form_errors import FieldError, error_id, show_problems
+from tui.form_errors import labelled_field, show_problems
 from tui.screens.base import LauncherScreen
 from tui.screens.home import MARK
 from wazuh_mcp.config import profiles
@@ -72,14 +71,6 @@ def _model_problems(oauth: dict[str, Any], http: dict[str, Any]) -> dict[str, st
     return problems
 
 
-def _field(label: str, widget: Widget, field_id: str, hint: str = "") -> ComposeResult:
-    yield Label(label, classes="field-label")
-    yield widget
-    if hint:
-        yield Static(hint, classes="hint")
-    yield FieldError(id=error_id(field_id))
-
-
 class TeamScreen(LauncherScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Home"),
@@ -108,38 +99,38 @@ class TeamScreen(LauncherScreen):
         yield Static(id="team-title")
         with VerticalScroll(id="team-form"):
             yield Static("Identity provider", classes="section")
-            yield from _field(
+            yield from labelled_field(
                 "Issuer URL *",
                 Input(str(oauth.get("issuer") or ""), placeholder="e.g. https://idp.example/realms/soc", id="issuer"),
                 "issuer",
                 "The tokens' iss, exactly; its /.well-known/openid-configuration is checked by the test.",
             )
-            yield from _field(
+            yield from labelled_field(
                 "Audience *",
                 Input(str(oauth.get("audience") or ""), placeholder="e.g. wazuh-mcp", id="audience"),
                 "audience",
                 "The aud the provider puts in tokens meant for this server.",
             )
-            yield from _field(
+            yield from labelled_field(
                 "User claim",
                 Input(str(oauth.get("user_claim") or "wazuh_user"), id="user_claim"),
                 "user_claim",
                 "Names the analyst's Wazuh user (run_as).",
             )
-            yield from _field(
+            yield from labelled_field(
                 "Role claim",
                 Input(str(oauth.get("role_claim") or "groups"), id="role_claim"),
                 "role_claim",
                 "Holds the analyst's groups or scopes.",
             )
-            yield from _field(
+            yield from labelled_field(
                 "Role mapping",
                 Input(role_map, placeholder="e.g. soc-leads=admin, soc-analysts=analyst", id="role_map"),
                 "role_map",
                 "group=role pairs; the first group a token carries wins.",
             )
             default_role = oauth.get("default_role")
-            yield from _field(
+            yield from labelled_field(
                 "Role of a token with no mapped group",
                 Select(
                     roles,
@@ -150,24 +141,24 @@ class TeamScreen(LauncherScreen):
                 "default_role",
             )
             yield Static("Listener", classes="section")
-            yield from _field(
+            yield from labelled_field(
                 "Address",
                 Input(str(http.get("host") or "127.0.0.1"), id="host"),
                 "host",
                 "Anything but loopback needs a certificate and an issuer.",
             )
-            yield from _field("Port", Input(str(http.get("port") or 8765), id="port", type="integer"), "port")
-            yield from _field(
+            yield from labelled_field("Port", Input(str(http.get("port") or 8765), id="port", type="integer"), "port")
+            yield from labelled_field(
                 "TLS certificate (PEM chain)",
                 Input(str(http.get("tls_cert") or ""), placeholder="/etc/wazuh-mcp/tls/fullchain.pem", id="tls_cert"),
                 "tls_cert",
             )
-            yield from _field(
+            yield from labelled_field(
                 "TLS private key (PEM)",
                 Input(str(http.get("tls_key") or ""), placeholder="/etc/wazuh-mcp/tls/key.pem", id="tls_key"),
                 "tls_key",
             )
-            yield from _field(
+            yield from labelled_field(
                 "Public URL (behind a proxy)",
                 Input(
                     str(http.get("public_url") or ""), placeholder="e.g. https://mcp.soc.example/mcp", id="public_url"
