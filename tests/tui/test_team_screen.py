@@ -125,6 +125,8 @@ async def test_team_mode_is_checked_against_the_providers_discovery_document(
         await pilot.press("ctrl+g")  # connect --url, one key away
         await settle(pilot)
         assert isinstance(app.screen, ConnectScreen)
+        assert "✖ Not in this client's file" in text_of(app, "#target")  # Claude Desktop, the first client
+        assert "Settings > Connectors with the URL http://127.0.0.1:8799/mcp" in text_of(app, "#diff")
         cursor = next(b for b in app.screen.query(RadioButton) if b.name == "cursor")
         cursor.value = True  # Cursor: its entry is a url
         await settle(pilot)

@@ -141,7 +141,9 @@ class ConnectScreen(Screen[None]):
             change = self.plan(remove=remove)
         except (WazuhMCPError, OSError) as exc:
             self.change = None
-            target.update(Text("✖ Cannot use this file", "bold red"))
+            # A team server's URL is refused for the client (Claude Desktop), not because of its file.
+            remote = self.url is not None and self.query_one("#profile", Select).value == TEAM
+            target.update(Text("✖ Not in this client's file" if remote else "✖ Cannot use this file", "bold red"))
             message, hint = getattr(exc, "message", str(exc)), getattr(exc, "hint", None)
             diff.update(Text(f"{message}\n\n{hint or ''}".rstrip(), "red"))
             add.update("")
