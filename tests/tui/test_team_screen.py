@@ -85,7 +85,15 @@ def fill(app: object, **values: str) -> None:
 
 @pytest.fixture
 def lab_profile() -> None:
-    save_profile(ProfileInput(name="lab", api_url="https://wazuh.example.org:55000", api_user="svc", api_password="pw"))
+    save_profile(
+        ProfileInput(
+            name="lab",
+            api_url="https://wazuh.example.org:55000",
+            api_user="svc",
+            api_password="pw",
+            extra={"oauth": {"leeway_s": 5.0}, "http": {"allowed_origins": ["https://console.soc.example"]}},
+        )
+    )
 
 
 async def test_team_mode_is_checked_against_the_providers_discovery_document(
@@ -137,6 +145,8 @@ async def test_team_mode_is_checked_against_the_providers_discovery_document(
     assert settings.oauth.issuer == provider.issuer and settings.oauth.audience == "wazuh-mcp"
     assert settings.oauth.role_map == {"soc-leads": "admin", "soc-analysts": "analyst"}
     assert settings.oauth.default_role == "readonly" and settings.http.port == 8799
+    # what the screen does not show is kept as it was
+    assert settings.oauth.leeway_s == 5.0 and settings.http.allowed_origins == ["https://console.soc.example"]
 
 
 async def test_a_provider_that_refuses_the_connection_is_said_in_words(lab_profile: None) -> None:

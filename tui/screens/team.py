@@ -57,6 +57,13 @@ def parse_role_map(text: str) -> dict[str, str]:
     return mapping
 
 
+def _merged(saved: object, shown: dict[str, Any]) -> dict[str, Any]:
+    """The saved table with this screen's fields replaced: keys it does not show (jwks_url, algorithms,
+    allowed_origins…) are kept; a field emptied here is removed."""
+    merged = {**(saved if isinstance(saved, dict) else {}), **shown}
+    return {k: v for k, v in merged.items() if v not in (None, {})}
+
+
 def _model_problems(oauth: dict[str, Any], http: dict[str, Any]) -> dict[str, str]:
     """The settings model's own verdict on each field (the same model ``serve --http`` loads)."""
     problems: dict[str, str] = {}
@@ -274,8 +281,8 @@ class TeamScreen(LauncherScreen):
         oauth, http = checked
         table = {
             **self.table,
-            "oauth": {k: v for k, v in oauth.items() if v not in (None, {})},
-            "http": {k: (int(v) if k == "port" else v) for k, v in http.items() if v is not None},
+            "oauth": _merged(self.table.get("oauth"), oauth),
+            "http": _merged(self.table.get("http"), {k: (int(v) if k == "port" and v else v) for k, v in http.items()}),
         }
         try:
             document = profiles.with_profile(read_config_file(), self.profile, table, make_default=False)
