@@ -2,23 +2,42 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import ClassVar, Literal
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from tui.mcp_session import ServerSession
 from tui.screens.approvals import ApprovalsScreen
 from tui.screens.audit import AuditScreen
 from tui.screens.connect import ConnectScreen
 from tui.screens.home import HomeScreen
 from tui.screens.playground import PlaygroundScreen
 from tui.screens.setup import SetupScreen
+from tui.screens.team import TeamScreen
+from wazuh_mcp.setup.serve_command import serve_argv
 
-StartScreen = Literal["home", "setup", "connect", "audit", "approvals", "playground", "demo"]
+StartScreen = Literal["home", "setup", "connect", "audit", "approvals", "playground", "demo", "team"]
+APPROVALS_KEY = "ctrl+o"
+"""Approvals from every screen: a control key, so it never lands in a text field (plain letters would)."""
+DEMO_WRITES = {"WAZUH_MCP_ROLE": "admin", "WAZUH_MCP_WRITES": "on"}
+"""The launcher's demo offers the write tools: the point is to see a change proposed, then approved
+here, against the demo's own stand-in. A role or writes switch set in the environment still wins."""
+PALETTE = [  # (screen, title, help): every screen is one palette entry away too
+    ("approvals", "Approvals", "Pending changes: approve or reject them (Ctrl+O from any screen)"),
+    ("setup", "Setup wizard", "Server API, Indexer, security, connection test"),
+    ("team", "Team server", "Switch a profile to serve --http with your identity provider"),
+    ("connect", "Connect AI clients", "Write the wazuh-mcp entry into a client's MCP config"),
+    ("audit", "Audit log", "Follow the audit log live"),
+    ("playground", "Tool playground", "Call the tools against your Wazuh"),
+    ("demo", "Demo", "The playground against serve --demo (no Wazuh needed)"),
+]
 
 
 @dataclass(frozen=True)
@@ -42,12 +61,37 @@ class WazuhApp(App[int]):
     CSS_PATH = "app.tcss"
     TITLE = "wazuh-mcp"
     SUB_TITLE = "launcher"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding(APPROVALS_KEY, "approvals", "Approvals")]
 
     def __init__(self, options: LauncherOptions, *, start: StartScreen = "home", cursor_blink: bool = True) -> None:
         super().__init__()
         self.options = options
         self.start = start
         self.cursor_blink = cursor_blink
+        self.demo: ServerSession | None = None
+        """The demo's MCP session: started by the first visit to the demo, ended when the launcher exits."""
+
+    def demo_session(self) -> ServerSession:
+        """The running demo, or a new one (the first visit, or the last one failed)."""
+        if self.demo is None or not self.demo.alive:
+            build = self.options.serve_argv or serve_argv
+            env = {**DEMO_WRITES, **os.environ}
+            self.demo = ServerSession(build(demo=True), demo=True, env=env)
+            self.demo.start()
+        return self.demo
+
+    async def on_unmount(self) -> None:
+        if self.demo is not None:
+            await self.demo.close()  # the server stops and is reaped before the launcher returns
+
+    def action_approvals(self) -> None:
+        if not isinstance(self.screen, ApprovalsScreen):
+            self.open("approvals")
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for name, title, help_text in PALETTE:
+            yield SystemCommand(title, help_text, lambda name=name: self.open(name))
 
     def on_mount(self) -> None:
         self.push_screen(HomeScreen())
@@ -63,6 +107,8 @@ class WazuhApp(App[int]):
             return AuditScreen()
         if name == "approvals":
             return ApprovalsScreen()
+        if name == "team":
+            return TeamScreen()
         if name in ("playground", "demo"):
             return PlaygroundScreen(demo=name == "demo")
         raise ValueError(f"no screen {name!r}")

@@ -305,18 +305,26 @@ def _audit(args: argparse.Namespace) -> int:
     if _on_terminal():
         return _run_app("audit", args.profile, args.file)
     from tui.audit_tail import AuditTail
+    from tui.audit_users import legend, shown_user
     from tui.status import audit_path_for, load_settings
     from wazuh_mcp.runtime.audit import terminal_safe
 
-    path = args.file or audit_path_for(load_settings(args.profile)[1])
+    settings = load_settings(args.profile)[1]
+    path = args.file or audit_path_for(settings)
     events = AuditTail(path).load_tail(max(1, args.last))
     if not events:
         print(f"No audit records in {path}.", file=sys.stderr)
+        return 0
+    # "#" lines: a person reads what the columns are; a script skips them.
+    print(terminal_safe(f"# wazuh-mcp audit: the last {len(events)} call(s) in {path}, oldest first", limit=400))
+    print("# time (UTC) | tool | outcome | duration | user | error code")
     for event in events:
         code = f" {event.error_code}" if event.error_code else ""
-        user = event.wazuh_user or event.indexer_user or "-"
-        line = f"{event.ts} {event.shown_tool()} {event.outcome} {event.duration_ms:.0f}ms {user}{code}"
+        line = f"{event.ts} {event.shown_tool()} {event.outcome} {event.duration_ms:.0f}ms {shown_user(event)}{code}"
         print(terminal_safe(line, limit=400))
+    accounts = [settings.api.user] if settings is not None and settings.api.user else []
+    for words in legend((shown_user(e) for e in events), accounts):
+        print(terminal_safe(f"# user {words}", limit=400))
     return 0
 
 

@@ -111,3 +111,20 @@ def text_of(app: object, selector: str) -> str:
     console = Console(file=io.StringIO(), width=240, color_system=None, record=True)
     console.print(content)
     return console.export_text()
+
+
+def on_screen(app: object, selector: str) -> str:
+    """The text of a widget only if a person can see it: displayed, with room, inside the visible
+    screen and not scrolled out of its container ("" otherwise)."""
+    from textual.app import App
+
+    assert isinstance(app, App)
+    widget = app.screen.query_one(selector)
+    region = widget.region  # in screen coordinates, clipped by scrolling containers
+    visible = widget.display and region.area > 0 and app.screen.region.contains_region(region)
+    container = widget.parent
+    while visible and container is not None and container is not app.screen:
+        parent_region = getattr(container, "region", None)
+        visible = parent_region is None or parent_region.overlaps(region)
+        container = container.parent
+    return text_of(app, selector) if visible and widget.visible else ""

@@ -97,9 +97,10 @@ def test_m6_audit_cli_output_is_escaped(
     assert main(["audit", "--file", str(path)]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert len(lines) == 2  # one line per record: no forged rows
-    assert not any(unsafe(line) for line in lines)
-    assert "unknown tool 'approval.approve\\x1b]0;owned" in lines[1]
+    rows = [line for line in lines if not line.startswith("#")]  # the header and the user legend aside
+    assert len(rows) == 2  # one line per record: no forged rows
+    assert not any(unsafe(line) for line in lines)  # the legend repeats user names: escaped there too
+    assert "unknown tool 'approval.approve\\x1b]0;owned" in rows[1]
 
 
 def verify_in_subprocess(path: Path) -> subprocess.CompletedProcess[str]:

@@ -77,9 +77,9 @@ async def test_table_filters_and_detail(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert rows(app) == [
-            ("2026-01-30 10:00:01.000", "agents.list_agents", "ok"),
-            ("2026-01-30 10:00:02.000", "alerts.search_alerts", "error"),
-            ("2026-01-30 10:00:03.000", "agents.get_agent", "error"),
+            ("01-30 10:00:01", "agents.list_agents", "ok"),
+            ("01-30 10:00:02", "alerts.search_alerts", "error"),
+            ("01-30 10:00:03", "agents.get_agent", "error"),
         ]
         assert "3 shown of 3 loaded" in text_of(app, "#audit-status")
         detail = text_of(app, "#detail")  # the last row is followed and shown
@@ -225,3 +225,41 @@ async def test_calls_by_a_separate_serve_process_show_as_they_happen(isolated_en
         # Each row appeared before the next call: the viewer follows the file. It polls every 200 ms,
         # so rows show well within a second; the deadline is only a bound on a stuck viewer.
         assert max(latencies) < FOLLOW_DEADLINE_S, f"rows appeared after {latencies} s"
+
+
+async def test_ctrl_c_leaves_the_follow_view_and_users_are_explained(tmp_path: Path) -> None:
+    """Regression: `wazuh-mcp audit` ignored Ctrl+C ("Press ctrl+q to quit"); users shown as the
+    service account or (anonymous) said nothing about why."""
+    path = tmp_path / "audit.jsonl"
+    sink = AuditSink(path)
+    for user in ({"wazuh_user": "wazuh"}, {"indexer_user": "(anonymous)"}):
+        sink.write(
+            AuditEvent(
+                ts="2026-01-30T10:00:04.000Z",
+                tool="alerts.search_alerts",
+                toolset="alerts",
+                outcome="ok",
+                duration_ms=3,
+                **user,
+            )
+        )
+    app = create_app(start="audit", audit_path=path, cursor_blink=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        legend = text_of(app, "#audit-legend")
+        assert "(anonymous): Indexer reached without a login" in legend
+        assert "wazuh: the account the server logs in with, not necessarily a person" in legend
+        await pilot.press("slash")  # even from the filter box, where Ctrl+C would copy
+        assert isinstance(app.focused, Input)
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.return_code == 0 and not app.is_running
+
+    from_home = create_app(start="home", audit_path=path, cursor_blink=False)
+    async with from_home.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("ctrl+c")  # opened from the launcher: back to the home screen
+        await settle(pilot)
+        assert from_home.is_running and type(from_home.screen).__name__ == "HomeScreen"

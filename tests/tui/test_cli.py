@@ -259,9 +259,31 @@ def test_audit_without_a_terminal_prints_the_last_calls(
                 wazuh_user="wazuh",
             )
         )
-    code, out, _ = run(["audit", "--file", str(path), "--last", "2"], capsys, monkeypatch)
+    monkeypatch.setenv("WAZUH_MCP_API_USER", "wazuh")  # the profile's service account
+    sink.write(
+        AuditEvent(
+            ts="2026-01-30T10:00:05.000Z",
+            tool="alerts.search_alerts",
+            toolset="alerts",
+            outcome="ok",
+            duration_ms=7,
+            indexer_user="(anonymous)",
+        )
+    )
+    code, out, _ = run(["audit", "--file", str(path), "--last", "3"], capsys, monkeypatch)
     assert code == 0
-    assert out.splitlines() == [
+    lines = out.splitlines()
+    assert lines[0] == f"# wazuh-mcp audit: the last 3 call(s) in {path}, oldest first"
+    assert lines[1] == "# time (UTC) | tool | outcome | duration | user | error code"
+    assert lines[2:5] == [
         "2026-01-30T10:00:03.000Z agents.get_agent ok 3ms wazuh",
         "2026-01-30T10:00:04.000Z agents.get_agent error 4ms wazuh not_found",
+        "2026-01-30T10:00:05.000Z alerts.search_alerts ok 7ms (anonymous)",
+    ]
+    legend = lines[5:]  # each name that needs it says why, once
+    assert legend == [
+        "# user (anonymous): the Indexer was reached without a login (it has no authentication, like the "
+        "demo's engine)",
+        "# user wazuh: the service account this profile logs in with (api.user), shared by every AI client "
+        "of it; not a person",
     ]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.widgets import Input, OptionList
 
-from tests.tui.conftest import settle, text_of
+from tests.tui.conftest import on_screen, settle, text_of
 from tui.app import WazuhApp, create_app
 from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.runtime.audit import iter_events
@@ -61,7 +61,9 @@ async def test_every_tool_listed_and_called_with_schema_built_arguments(isolated
         await settle(pilot)
         await pilot.press("ctrl+r")  # agent_id is required: refused before any call
         await settle(pilot)
-        assert "agent_id is required" in text_of(app, "#arg-agent_id-error")
+        assert "agent_id is required" in on_screen(app, "#arg-agent_id-error")
+        assert app.focused is app.screen.query_one("#arg-agent_id")  # the cursor is on the field to fix
+        assert "Not called: agent_id is required" in on_screen(app, "#result")
     calls = [e.tool for e in iter_events(Settings.load().audit_path)]
     assert calls == ["agents.list_agents", "agents.list_agents"], "each run is one audited call; refused forms none"
 
@@ -93,3 +95,36 @@ async def test_text_from_the_server_is_never_read_as_markup(isolated_env: Path) 
         app.push_screen(ConfirmScreen("Write to /tmp/[/x]/.cursor/mcp.json?"))
         await settle(pilot)
         assert "/tmp/[/x]/" in text_of(app, "#question")
+
+
+async def test_first_tab_lands_in_the_first_field_and_the_result_scrolls(isolated_env: Path) -> None:
+    """Regression: the first Tab went to the form's scroll box (no text), so the first typed value was
+    lost; and the result box did not move with PageDown."""
+    from textual.containers import VerticalScroll
+
+    app = create_app(start="demo", serve_argv=serve_module, cursor_blink=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "connected" in text_of(app, "#session-status"))
+        pick(app, "get_agent")
+        await settle(pilot)
+        assert app.focused is app.screen.query_one("#tools")
+        await pilot.press("tab", *"001")
+        assert app.focused is app.screen.query_one("#arg-agent_id")
+        assert app.screen.query_one("#arg-agent_id", Input).value == "001"  # nothing typed is lost
+        pick(app, "list_agents")
+        await settle(pilot)
+        app.screen.query_one("#arg-size", Input).focus()  # a person types the size, then runs
+        tools = app.screen.query_one("#tools", OptionList)
+        widest = max(len(str(tools.get_option_at_index(i).id)) for i in range(tools.option_count))
+        assert tools.scrollable_content_region.width >= widest  # no tool name wraps mid-word
+        await pilot.press("ctrl+r")
+        await wait_for(pilot, lambda: "Result of list_agents" in str(app.screen.query_one("#result-pane").border_title))
+        await settle(pilot)
+        box = app.screen.query_one("#result-json", VerticalScroll)
+        assert box.max_scroll_y > 0, "three agents as JSON are taller than the box at 80x24"
+        await pilot.press("pagedown")  # the cursor is still in the form
+        await settle(pilot)
+        assert box.scroll_y > 0
+        await pilot.press("ctrl+home")
+        await settle(pilot)
+        assert box.scroll_y == 0

@@ -247,3 +247,42 @@ def test_playground_summary_bars(snap_compare: SnapCompare) -> None:
         await settle(pilot)
 
     assert snap_compare(app_for("playground", serve_argv=fixed), terminal_size=(130, 40), run_before=summarized)
+
+
+def test_setup_refused_next_at_80x24(snap_compare: SnapCompare) -> None:
+    """Next with the required fields empty: the messages under the fields, the cursor on the first."""
+
+    async def refused(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+
+    assert snap_compare(app_for("setup"), terminal_size=(80, 24), run_before=refused)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+def test_home_without_a_keyring(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
+    """The keyring fix is a long command: whole at both sizes (it was cut mid-command at 120x40)."""
+    import keyring
+    from keyring.backends import fail
+
+    configured()
+    keyring.set_keyring(fail.Keyring())  # the conftest fixture puts the memory keyring back
+    assert snap_compare(app_for("home"), terminal_size=size, run_before=settled)
+
+
+def test_audit_viewer_at_80x24(snap_compare: SnapCompare) -> None:
+    audit_events()
+    assert snap_compare(app_for("audit"), terminal_size=(80, 24), run_before=settled)
+
+
+def test_team_server_refused_save_at_80x24(snap_compare: SnapCompare) -> None:
+    """Save with the issuer empty: the message under the field and the cursor on it."""
+    configured()
+
+    async def refused(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+
+    assert snap_compare(app_for("team"), terminal_size=(80, 24), run_before=refused)

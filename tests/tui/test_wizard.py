@@ -9,7 +9,7 @@ from keyring.backends import fail
 from textual.widgets import Input, Switch
 
 from standin.server import StandinServer
-from tests.tui.conftest import MemoryKeyring, api_password, settle, text_of
+from tests.tui.conftest import MemoryKeyring, api_password, on_screen, settle, text_of
 from tui.app import create_app
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.connect import ConnectScreen
@@ -93,9 +93,42 @@ async def test_next_refuses_a_step_with_problems() -> None:
         await pilot.click("#next")
         await settle(pilot)
         assert step(app) == "api"
-        assert "must look like https://host:port" in text_of(app, "#api_url-error")
-        assert "Enter the Server API user" in text_of(app, "#api_user-error")
-        assert "Enter the Server API password" in text_of(app, "#api_password-error")
+        assert "must look like https://host:port" in on_screen(app, "#api_url-error")
+        assert "Enter the Server API user" in on_screen(app, "#api_user-error")
+        assert "Enter the Server API password" in on_screen(app, "#api_password-error")
+        assert app.focused is app.screen.query_one("#api_url")  # the first field to fix
+        assert "3 fields to fix in step 1" in on_screen(app, "#nav-status")
+
+
+async def test_every_refusal_is_visible_and_focuses_the_field_at_80x24() -> None:
+    """Regression: Next, Save and Test with required fields empty did nothing visible (a CSS rule hid
+    every message), three times in a row. Each press now shows the message and moves the cursor there."""
+    app = create_app(start="setup", cursor_blink=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in ("ctrl+n", "ctrl+s", "ctrl+t"):
+            app.screen.query_one("#make_default").focus()
+            await pilot.press(key)
+            await settle(pilot)
+            assert step(app) == "api", key
+            assert "Server API URL" in on_screen(app, "#api_url-error"), key
+            assert app.focused is app.screen.query_one("#api_url"), key
+            assert "3 fields to fix in step 1" in on_screen(app, "#nav-status"), key
+        fill(app, api_url="https://wazuh:55000", api_user="u")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert not app.screen.query_one("#api_user-error").display  # fixed: its message goes
+        assert "Enter the Server API password" in on_screen(app, "#api_password-error")
+        assert app.focused is app.screen.query_one("#api_password")
+        fill(app, api_password="p", indexer_url="https://indexer:9200")
+        await pilot.press("ctrl+n")  # to the Indexer step, then Save from there
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert step(app) == "indexer"
+        assert "Enter the Indexer" in on_screen(app, "#indexer_user-error")
+        assert app.focused is app.screen.query_one("#indexer_user")
+        assert "step 2 (Indexer)" in on_screen(app, "#nav-status")
 
 
 async def test_turning_tls_off_needs_confirmation_and_stays_visible() -> None:

@@ -35,7 +35,8 @@ class ApprovalsScreen(LauncherScreen):
         Binding("a", "approve", "Approve"),
         Binding("x", "reject", "Reject"),
         Binding("r", "refresh", "Refresh"),
-        Binding("u", "undo", "Undo last applied"),
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+o", "refresh", show=False),  # already here: the footer keeps its room
     ]
 
     def __init__(self) -> None:
@@ -56,11 +57,12 @@ class ApprovalsScreen(LauncherScreen):
             yield Button("Reject", id="reject", variant="error")
             yield Button("Refresh", id="refresh")
         yield Static(id="approval-result")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one("#changes", DataTable)
-        for label in ("Change", "Tool", "Target", "Requested (UTC)", "By", "Expires (UTC)"):
+        # A row fits 80 columns: the tool's own name, the request's minute; the expiry is in the detail.
+        for label in ("Change", "Tool", "Target", "Asked (UTC)", "By"):
             table.add_column(label, key=label)
         self.query_one("#change-detail").border_title = "Change"
         self.settings = load_settings(self.wazuh_app.options.profile)[1]
@@ -82,11 +84,10 @@ class ApprovalsScreen(LauncherScreen):
             who = change.requested_by.wazuh_user or change.requested_by.session or ""
             table.add_row(
                 change.id,
-                change.tool,
+                change.tool.rpartition(".")[2],
                 change.target,
-                _time(change.created_at),
+                change.created_at[5:16].replace("T", " "),
                 who,
-                _time(change.expires_at),
                 key=change.id,
             )
         buttons_enabled = bool(pending)
@@ -101,7 +102,25 @@ class ApprovalsScreen(LauncherScreen):
     def on_data_table_row_highlighted(self, message: DataTable.RowHighlighted) -> None:
         change = self.changes.get(str(message.row_key.value))
         if change is not None:
-            self.query_one("#change-info", Static).update(describe(change))
+            self.query_one("#change-info", Static).update(describe(change, self.demo_note(change)))
+
+    def demo_note(self, change: PendingChange) -> Text | None:
+        """A demo change is applied to the stand-in of the ``serve --demo`` that asked for it, which lives
+        only as long as that session: say whether it is this launcher's demo, still running."""
+        if not change.requested_by.demo:
+            return None
+        demo = self.wazuh_app.demo
+        if demo is not None and demo.connected and change.created_at >= demo.started_at:
+            return Text(
+                "✔ Asked for in this launcher's demo, which is still running: approving applies it to the "
+                "demo's Wazuh stand-in. The demo ends when you quit the launcher.",
+                "green",
+            )
+        return Text(
+            "⚠ Asked for by a demo session (serve --demo). Approving needs that session still running: its "
+            "Wazuh stand-in lives only as long as it does. If it has ended, reject the change.",
+            "bold yellow",
+        )
 
     @property
     def selected(self) -> PendingChange | None:
@@ -210,9 +229,11 @@ def _time(iso: str) -> str:
     return iso[:19].replace("T", " ")
 
 
-def describe(change: PendingChange) -> Group:
+def describe(change: PendingChange, note: Text | None = None) -> Group:
     head = Text()
     head.append(f"{change.id}  ", "bold").append(f"{change.tool}  ", "cyan").append(f"{change.state}\n")
+    if note is not None:  # first: it decides whether approving can work at all
+        head.append_text(note).append("\n")
     head.append(f"{change.summary}\n")
     head.append("Target  ", "bold").append(f"{change.target}")
     if change.requested_by.api_url:

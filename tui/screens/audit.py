@@ -23,13 +23,14 @@ from textual.widgets import DataTable, Footer, Header, Input, Select, Static
 
 from tui.activity import MinuteCounts
 from tui.audit_tail import AuditTail
+from tui.audit_users import explain, legend, shown_user
 from tui.charts import spark
 from tui.messages import AuditFileChanged
 from tui.screens.base import LauncherScreen
 from tui.status import audit_path_for, load_settings
 from wazuh_mcp.runtime.audit import AuditEvent, terminal_safe
 
-COLUMNS = ("Time (UTC)", "Tool", "Outcome", "Duration", "User", "Error code")
+COLUMNS = ("Time (UTC)", "Tool", "Outcome", "Duration", "User", "Error")
 ANY = "__any__"
 ANALYST_PREFIX = "analyst:"
 """Team mode: ``analyst:alice`` in the text filter keeps that analyst's calls (name or token subject)."""
@@ -41,11 +42,12 @@ def row_for(event: AuditEvent) -> tuple[Text, ...]:
     outcome = Text(event.outcome, "green" if event.outcome == "ok" else "bold red")
     unknown = event.requested_tool is not None or event.toolset == "unknown"
     return (
-        Text(terminal_safe(event.ts[:23].replace("T", " "))),
+        # Month, day and second: the row fits 80 columns; the detail pane has the full timestamp.
+        Text(terminal_safe(event.ts[5:19].replace("T", " "))),
         Text(event.shown_tool(), "red" if unknown else ""),
         outcome,
         Text(f"{event.duration_ms:,.0f} ms", justify="right"),
-        Text(terminal_safe(event.wazuh_user or event.indexer_user or "", limit=64)),
+        Text(terminal_safe(shown_user(event), limit=64)),
         Text(terminal_safe(event.error_code or "", limit=32), "red"),
     )
 
@@ -75,6 +77,8 @@ class AuditScreen(LauncherScreen):
         Binding("slash", "focus_filter", "Filter"),
         Binding("ctrl+l", "clear_filters", "Clear filters"),
         Binding("end", "follow", "Follow"),
+        # A follow command ends with Ctrl+C (priority: even with the cursor in the filter box).
+        Binding("ctrl+c", "leave", "Leave", priority=True),
     ]
 
     def __init__(self) -> None:
@@ -85,6 +89,9 @@ class AuditScreen(LauncherScreen):
         self._haystacks: dict[int, str] = {}
         self.tools: set[str] = set()
         self.tail: AuditTail | None = None
+        self.users: set[str] = set()
+        """Every name the User column has shown, for the legend under the table."""
+        self.service_accounts: list[str] = []
         self.activity = MinuteCounts()
         """Calls and errors per minute of every event loaded (not only the filtered rows)."""
         self._stop = threading.Event()
@@ -92,20 +99,23 @@ class AuditScreen(LauncherScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="audit-filters"):
-            yield Input(placeholder="/ filter: text in tool, arguments, error, user…", id="filter-text")
+            yield Input(placeholder="/ filter: tool, arguments, user…", id="filter-text")
             yield Select[str]([], prompt="any tool", id="filter-tool")
             yield Select[str]([("ok", "ok"), ("error", "error")], prompt="any outcome", id="filter-outcome")
         yield Static(id="audit-activity")
         table: DataTable[Text] = DataTable(id="audit-table", cursor_type="row", zebra_stripes=True)
         yield table
+        yield Static(id="audit-legend")
         with VerticalScroll(id="audit-detail"):
             yield Static(id="detail")
         yield Static(id="audit-status")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         options = self.wazuh_app.options
-        path = options.audit_path or audit_path_for(load_settings(options.profile)[1])
+        settings = load_settings(options.profile)[1]
+        path = options.audit_path or audit_path_for(settings)
+        self.service_accounts = [settings.api.user] if settings is not None and settings.api.user else []
         self.tail = AuditTail(path)
         table = self.query_one("#audit-table", DataTable)
         for label in COLUMNS:
@@ -177,6 +187,7 @@ class AuditScreen(LauncherScreen):
             if str(seq) in table.rows:
                 table.remove_row(str(seq))
         self.activity.add(events)  # only the new batch: the counts never reread the file
+        self._show_legend({shown_user(e) for e in events})
         self._show_activity()
         self._update_tools({e.shown_tool() for _, e in new})
         matches = self.matcher()
@@ -203,23 +214,36 @@ class AuditScreen(LauncherScreen):
     def _show_activity(self) -> None:
         """Two sparklines on one scale (the busiest minute): calls per minute, and errors in red beneath."""
         series = self.activity.series()
-        text = Text(no_wrap=True, overflow="ellipsis")  # two lines, always: a narrow terminal cuts, never wraps
+        # The 60 cells and their label fit 80 columns; the figures follow on a line of their own, which
+        # wraps (never cut) where even that is too narrow.
+        text = Text()
         if series is None:
             text.append("calls/min  no calls yet", "dim")
         else:
             top = max(series.calls)
             calls, errors = sum(series.calls), sum(series.errors)
             text.append("calls/min  ", "bold").append(spark(series.calls, top), "cyan")
-            text.append(f"  {calls:,} calls · peak {top:,}/min · {series.start:%H:%M}–{series.end:%H:%M} UTC", "dim")
+            text.append("\nerrors     ", "bold").append(spark(series.errors, top), "red")
+            text.append(f"\n           {calls:,} calls · peak {top:,}/min · ", "dim")
+            text.append(f"{errors:,} errors", "red" if errors else "dim")
+            if errors:
+                text.append(f" · peak {max(series.errors):,}/min", "dim")
+            text.append(f" · {series.start:%H:%M}–{series.end:%H:%M} UTC", "dim")
             tail = self.tail
             earliest = self.activity.earliest
             if tail is not None and tail.truncated_head and earliest is not None and earliest > series.start:
                 text.append(f" · from {earliest:%H:%M} (older not loaded)", "yellow")
-            text.append("\nerrors     ", "bold").append(spark(series.errors, top), "red")
-            text.append(f"  {errors:,} errors", "red" if errors else "dim")
-            if errors:
-                text.append(f" · peak {max(series.errors):,}/min", "dim")
         self.query_one("#audit-activity", Static).update(text)
+
+    def _show_legend(self, seen: set[str]) -> None:
+        """Why a call shows ``wazuh`` or ``(anonymous)`` as its user: one line, wrapped, never cut."""
+        if seen <= self.users:
+            return
+        self.users |= seen
+        text = Text("User  ", "bold")
+        for index, words in enumerate(legend(self.users, self.service_accounts, short=True)):
+            text.append(" · " if index else "").append(terminal_safe(words, limit=160), "dim")
+        self.query_one("#audit-legend", Static).update(text)
 
     def _update_tools(self, seen: set[str]) -> None:
         if seen <= self.tools:
@@ -262,8 +286,8 @@ class AuditScreen(LauncherScreen):
         )
         head.append(f"  {event.duration_ms:,.1f} ms  {terminal_safe(event.ts, limit=40)}\n", "dim")
         facts = [
-            ("user", event.wazuh_user),
-            ("Indexer user", event.indexer_user),
+            ("user", self._who(event.wazuh_user)),
+            ("Indexer user", self._who(event.indexer_user)),
             ("analyst", event.analyst),
             ("subject", event.subject),
             ("client", event.client),
@@ -300,6 +324,16 @@ class AuditScreen(LauncherScreen):
         self.query_one("#filter-text", Input).value = ""
         self.query_one("#filter-tool", Select).clear()
         self.query_one("#filter-outcome", Select).clear()
+
+    def _who(self, user: str | None) -> str | None:
+        return f"{user} ({explain(user, self.service_accounts)})" if user else None
+
+    def action_leave(self) -> None:
+        """``wazuh-mcp audit`` ends, as a follow command does; from the launcher, back to the home screen."""
+        if self.wazuh_app.start == "audit":
+            self.app.exit(0)
+        else:
+            self.app.pop_screen()
 
     def action_follow(self) -> None:
         table = self.query_one("#audit-table", DataTable)

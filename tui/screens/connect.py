@@ -8,13 +8,13 @@ exact preview (``apply_change`` refuses if the file changed since). The logic is
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from rich.syntax import Syntax
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select, Static
 
@@ -31,12 +31,14 @@ from wazuh_mcp.setup.ai_clients import (
     apply_change,
     claude_mcp_add_command,
     plan_change,
+    remote_entry,
     server_entry,
     target_for,
 )
 
 DEFAULT = "__default__"
 DEMO = "__demo__"
+TEAM = "__team__"
 
 
 class ConnectScreen(Screen[None]):
@@ -46,9 +48,11 @@ class ConnectScreen(Screen[None]):
         Binding("ctrl+r", "remove", "Remove"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, *, url: str | None = None) -> None:
         super().__init__()
         self.change: Change | None = None
+        self.url = url
+        """A team server's MCP URL (from the team screen): the entry connects to it (``connect --url``)."""
 
     def compose(self) -> ComposeResult:
         try:
@@ -56,19 +60,22 @@ class ConnectScreen(Screen[None]):
         except WazuhMCPError:
             names = []
         choices = [("the default profile", DEFAULT), *((f"profile {n}", n) for n in names), ("the demo", DEMO)]
+        if self.url:
+            choices.insert(0, (f"the team server {self.url}", TEAM))
         yield Header()
         with Horizontal(id="connect-body"):
-            with Vertical(id="connect-form"):
+            with VerticalScroll(id="connect-form"):  # scrolls on a small terminal
                 yield Label("AI client", classes="field-label")
                 with RadioSet(id="client"):
                     for index, client in enumerate(CLIENTS):
                         yield RadioButton(CLIENT_TITLES[client], value=index == 0, name=client)
                 yield Label("Project directory", classes="field-label")
-                yield Input(placeholder="current directory (Cursor: empty = global ~/.cursor)", id="project")
+                yield Input(placeholder="empty: the current directory", id="project")
+                yield Static("Cursor: empty writes the global ~/.cursor/mcp.json.", classes="hint")
                 yield Label("Server name", classes="field-label")
                 yield Input(DEFAULT_SERVER_NAME, id="server-name")
                 yield Label("Run against", classes="field-label")
-                yield Select(choices, value=DEFAULT, allow_blank=False, id="profile")
+                yield Select(choices, value=TEAM if self.url else DEFAULT, allow_blank=False, id="profile")
                 with Horizontal(classes="buttons"):
                     yield Button("Write", id="write", variant="success")
                     yield Button("Remove", id="remove", variant="error")
@@ -77,10 +84,10 @@ class ConnectScreen(Screen[None]):
                 yield Static(id="diff")
                 yield Static(id="claude-add")
                 yield Static(id="result")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#connect-preview").border_title = "Preview (nothing is written until you press Write)"
+        self.query_one("#connect-preview").border_title = "Preview (Write applies it)"
         self.preview()
 
     # --- the form ---------------------------------------------------------------------
@@ -101,9 +108,14 @@ class ConnectScreen(Screen[None]):
         project = Path(text).expanduser() if text and self.client != "claude-desktop" else None
         return target_for(self.client, project=project)
 
-    def plan(self, *, remove: bool = False) -> Change:
+    def _entry(self) -> dict[str, Any]:
+        if self.url and self.query_one("#profile", Select).value == TEAM:
+            return remote_entry(self.client, self.url)
         profile, demo = self._entry_options()
-        entry = None if remove else server_entry(self.client, profile=profile, demo=demo)
+        return server_entry(self.client, profile=profile, demo=demo)
+
+    def plan(self, *, remove: bool = False) -> Change:
+        entry = None if remove else self._entry()
         name = self.query_one("#server-name", Input).value.strip() or DEFAULT_SERVER_NAME
         return plan_change(self._target(), name, entry=entry)
 
@@ -129,7 +141,9 @@ class ConnectScreen(Screen[None]):
             change = self.plan(remove=remove)
         except (WazuhMCPError, OSError) as exc:
             self.change = None
-            target.update(Text("✖ Cannot use this file", "bold red"))
+            # A team server's URL is refused for the client (Claude Desktop), not because of its file.
+            remote = self.url is not None and self.query_one("#profile", Select).value == TEAM
+            target.update(Text("✖ Not in this client's file" if remote else "✖ Cannot use this file", "bold red"))
             message, hint = getattr(exc, "message", str(exc)), getattr(exc, "hint", None)
             diff.update(Text(f"{message}\n\n{hint or ''}".rstrip(), "red"))
             add.update("")
@@ -137,12 +151,12 @@ class ConnectScreen(Screen[None]):
         self.change = change
         target.update(Text.assemble((change.summary(), "bold")))
         if change.changed:
-            diff.update(Syntax(change.diff(), "diff", theme="ansi_dark", background_color="default"))
+            # Wrapped: a long path or command is never cut off at the pane's edge.
+            diff.update(Syntax(change.diff(), "diff", theme="ansi_dark", background_color="default", word_wrap=True))
         else:
             diff.update("")
         if self.client == "claude-code" and not remove:
-            profile, demo = self._entry_options()
-            command = claude_mcp_add_command(change.name, server_entry("claude-code", profile=profile, demo=demo))
+            command = claude_mcp_add_command(change.name, self._entry())
             add.update(Text.assemble(("Or with Claude Code's own CLI:\n", "dim"), (command, "bold")))
         else:
             add.update("")

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Horizontal
+from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Header, Static
 
 from tui.screens.base import LauncherScreen
@@ -23,35 +23,42 @@ MARK = {
     "running": ("…", "cyan"),
 }
 
-ACTIONS = [  # (screen, button label, key, footer label)
-    ("setup", "Setup wizard", "s", "Setup"),
-    ("connect", "Connect AI clients", "c", "Connect"),
+ACTIONS = [  # (screen, button label, key, footer label): the six buttons fit in 80 columns
+    ("setup", "Setup", "s", "Setup"),
+    ("connect", "Connect AI", "c", "Connect"),
     ("audit", "Audit log", "a", "Audit"),
     ("approvals", "Approvals", "p", "Approvals"),
-    ("playground", "Tool playground", "t", "Playground"),
+    ("playground", "Playground", "t", "Tools"),
     ("demo", "Demo", "d", "Demo"),
 ]
+
+
+NARROW = 100
+"""Below this many columns the home panels stack."""
 
 
 class HomeScreen(LauncherScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"open('{name}')", footer) for name, _, key, footer in ACTIONS),
-        Binding("r", "refresh", "Refresh"),
+        Binding("m", "open('team')", "Team"),  # no button: the row of six fills 80 columns
+        Binding("r", "refresh", "Refresh", show=False),  # the footer must fit 80 columns
         Binding("q", "app.quit", "Quit"),
+        Binding("ctrl+o", "open('approvals')", show=False),  # p says it here
     ]
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Grid(id="home-grid"):
-            yield Static(id="config", classes="panel")
-            yield Static(id="test", classes="panel")
-            yield Static(id="keyring", classes="panel")
-            yield Static(id="approvals", classes="panel")
+        with VerticalScroll(id="home-body"):  # a small terminal scrolls; nothing is cut
+            with Grid(id="home-grid"):
+                yield Static(id="config", classes="panel")
+                yield Static(id="test", classes="panel")
+                yield Static(id="keyring", classes="panel")
+                yield Static(id="approvals", classes="panel")
             yield Static(id="recent", classes="panel")
         with Horizontal(id="actions"):
             for name, label, _, _ in ACTIONS:
                 yield Button(label, id=f"go-{name}", variant="primary" if name == "setup" else "default")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         titles = {
@@ -63,6 +70,13 @@ class HomeScreen(LauncherScreen):
         }
         for widget_id, title in titles.items():
             self.query_one(f"#{widget_id}", Static).border_title = title
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Two columns from 100 up; below, one (an index pattern or a path is never broken mid-word),
+        and the body scrolls."""
+        grid = self.query_one("#home-grid", Grid)
+        grid.styles.grid_size_columns = 2 if event.size.width >= NARROW else 1
+        grid.styles.grid_columns = "3fr 2fr" if event.size.width >= NARROW else "1fr"
 
     def on_screen_resume(self) -> None:  # also on first show
         self.action_refresh()
@@ -110,6 +124,9 @@ def config_text(status: HomeStatus) -> Text:
     text.append("Server API  ", "bold").append(f"{api.url} ({api.user})\n")
     text.append("Indexer     ", "bold").append(f"{indexer.url} ({indexer.user})\n" if indexer.url else "not set\n")
     text.append("Role        ", "bold").append(f"{settings.role}, writes {'on' if settings.writes else 'off'}\n")
+    text.append("Team        ", "bold").append(
+        f"serve --http with {settings.oauth.issuer} (m)\n" if settings.oauth.issuer else "not set up (m: team server)\n"
+    )
     if status.plaintext:
         text.append(f"⚠ PLAIN HTTP (no TLS) for the {' and the '.join(status.plaintext)}", "bold red")
     elif status.tls_off:

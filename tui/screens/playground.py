@@ -1,19 +1,12 @@
-"""The tool playground: a real MCP client session against ``wazuh-mcp serve`` (or the demo).
-
-The session is one long-lived task: the official client (``mcp.client.client.Client``) starts
-the server over stdio exactly as an AI client would, lists the tools, then serves the screen's
-calls from a queue. Leaving the screen ends the session, which stops the server.
-The server's stderr goes to ``<state dir>/playground-server.log``, never onto the screen.
+"""The tool playground: a form per tool over a real MCP client session (``tui.mcp_session``) against
+``wazuh-mcp serve`` or the demo. Leaving it ends a session against your Wazuh; the demo's session
+belongs to the app and keeps running, so the changes proposed here can be approved on Approvals.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
-import os
 import re
-import time
 from typing import Any, ClassVar
 
 from rich.syntax import Syntax
@@ -26,28 +19,12 @@ from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Pr
 from textual.widgets.option_list import Option
 
 from tui.charts import BarChart, summary_buckets
+from tui.form_errors import FieldError, error_id, show_problems
+from tui.mcp_session import ServerSession
 from tui.messages import DemoLoadProgress, PlaygroundFailed, PlaygroundReady, ToolFinished
 from tui.schema_form import FieldSpec, build_arguments, fields_from_schema
 from tui.screens.base import LauncherScreen
-from wazuh_mcp.config.settings import ensure_state_dir, state_dir
-from wazuh_mcp.private_files import open_private
 from wazuh_mcp.setup.serve_command import serve_argv
-
-
-def _leaf_message(exc: BaseException) -> str:
-    """The innermost real error of an exception group (anyio task groups wrap them)."""
-    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
-        exc = exc.exceptions[0]
-    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-
-
-def _label(argv: list[str]) -> str:
-    """``wazuh-mcp serve --demo``: what runs, without the install path."""
-    return "wazuh-mcp " + " ".join(argv[argv.index("serve") :]) if "serve" in argv else os.path.basename(argv[0])
-
-
-LOAD_POLL_S = 0.5
-"""How often the demo server's load progress (``wazuh://demo/load``) is read while it loads."""
 
 
 def load_line(load: dict[str, Any]) -> str:
@@ -75,6 +52,12 @@ class PlaygroundScreen(LauncherScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Home"),
         Binding("ctrl+r", "run", "Run"),
+        # The result scrolls from wherever the cursor is (before the form's own scrolling would take
+        # the key); in the tool list, PageUp/PageDown still page the list.
+        Binding("pagedown", "scroll_result('page_down')", "Scroll result", show=False, priority=True),
+        Binding("pageup", "scroll_result('page_up')", show=False, priority=True),
+        Binding("ctrl+end", "scroll_result('scroll_end')", show=False, priority=True),
+        Binding("ctrl+home", "scroll_result('scroll_home')", show=False, priority=True),
     ]
 
     def __init__(self, *, demo: bool = False) -> None:
@@ -83,9 +66,7 @@ class PlaygroundScreen(LauncherScreen):
         self.tools: dict[str, Any] = {}
         self.fields: list[FieldSpec] = []
         self.current: str | None = None
-        self.requests: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()
-        """Calls for the session, in order; None ends the session."""
-        self.session_task: asyncio.Task[None] | None = None
+        self.session: ServerSession | None = None
         self.last_load: dict[str, Any] | None = None
         """The newest ``wazuh://demo/load`` answer (the demo only)."""
 
@@ -96,92 +77,46 @@ class PlaygroundScreen(LauncherScreen):
                 yield Static(id="session-status")
                 yield OptionList(id="tools")
             with Vertical(id="tool-pane"):
-                with Horizontal(id="demo-load"):
+                with Vertical(id="demo-load"):
                     yield Static(id="demo-load-line")
                     yield ProgressBar(id="demo-load-bar", show_eta=False)
                 yield Static(id="tool-title")
-                yield VerticalScroll(id="form")
+                # Not focusable itself: the first Tab from the tool list lands in the first field.
+                yield VerticalScroll(id="form", can_focus=False)
                 with Horizontal(classes="buttons"):
                     yield Button("Run", id="run", variant="primary", disabled=True)
+                yield Static(id="result-note")
                 with Horizontal(id="result-pane"):
                     with VerticalScroll(id="result-json"):
                         yield Static(id="result")
                     yield VerticalScroll(id="charts")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        options = self.wazuh_app.options
-        build = options.serve_argv or serve_argv
-        argv = build(demo=True) if self.demo else build(profile=options.profile)
         self.query_one("#result-pane").border_title = "Result"
         self.query_one("#tools").border_title = "Tools"
         self.query_one("#charts").border_title = "At a glance"
         self.query_one("#demo-load").display = self.demo
         self.query_one("#charts").display = False
+        self.query_one("#result-note").display = False
         what = "the demo (an embedded Wazuh stand-in)" if self.demo else "your Wazuh"
         self.query_one("#session-status", Static).update(Text(f"Starting wazuh-mcp serve against {what}…", "cyan"))
-        # A plain task, not a Textual worker: a worker is cancelled on unmount, and a native
-        # cancel can cut the client's shutdown short and leak the server process.
-        self.session_task = asyncio.create_task(self._session(argv))
+        if self.demo:
+            self.session = self.wazuh_app.demo_session()  # the app's: it outlives this screen
+        else:
+            options = self.wazuh_app.options
+            self.session = ServerSession((options.serve_argv or serve_argv)(profile=options.profile), demo=False)
+            self.session.start()
+        self.session.attach(self)
 
     async def on_unmount(self) -> None:
-        """Leave the session cleanly (the server is stopped and reaped), cancelling only if it hangs."""
-        task = self.session_task
-        if task is None or task.done():
+        """The demo keeps running (its changes wait in Approvals); a session against your Wazuh ends here."""
+        session = self.session
+        if session is None:
             return
-        self.requests.put_nowait(None)
-        try:
-            await asyncio.wait_for(asyncio.shield(task), timeout=10)
-        except TimeoutError:
-            task.cancel()
-
-    # --- the MCP session --------------------------------------------------------------
-
-    async def _session(self, argv: list[str]) -> None:
-        from mcp.client.client import Client
-        from mcp.client.stdio import StdioServerParameters, stdio_client
-
-        log_path = state_dir() / "playground-server.log"
-        try:
-            ensure_state_dir()
-            with open_private(log_path, "a") as errlog:
-                # The whole environment: the server needs the keyring's D-Bus address and WAZUH_MCP_*.
-                params = StdioServerParameters(command=argv[0], args=argv[1:], env=dict(os.environ))
-                async with Client(stdio_client(params, errlog=errlog), read_timeout_seconds=120) as client:
-                    listed = await client.list_tools()
-                    self.post_message(PlaygroundReady(list(listed.tools), _label(argv)))
-                    watch = asyncio.create_task(self._watch_load(client)) if self.demo else None
-                    try:
-                        while (request := await self.requests.get()) is not None:
-                            await self._call(client, *request)
-                    finally:
-                        if watch is not None:
-                            watch.cancel()
-                            with contextlib.suppress(BaseException):
-                                await watch
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # shown on screen; the details are in the server log
-            self.post_message(PlaygroundFailed(f"{_leaf_message(exc)} (server log: {log_path})"))
-
-    async def _watch_load(self, client: Any) -> None:
-        """Poll ``wazuh://demo/load`` over the session until the load is done (or the server does not
-        have it): progress comes through MCP like everything else, never from the server's internals."""
-        from wazuh_mcp.server.resources import DEMO_LOAD_URI  # the server's name for it (its only use here)
-
-        while True:
-            try:
-                read = await client.read_resource(DEMO_LOAD_URI)
-                load = json.loads(read.contents[0].text)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # an older server without the resource, or a torn answer: stop showing progress
-                self.post_message(DemoLoadProgress(None))
-                return
-            self.post_message(DemoLoadProgress(load))
-            if load.get("complete") or load.get("failed"):
-                return
-            await asyncio.sleep(LOAD_POLL_S)
+        session.detach(self)
+        if not self.demo:
+            await session.close()
 
     def on_demo_load_progress(self, message: DemoLoadProgress) -> None:
         box = self.query_one("#demo-load")
@@ -196,28 +131,18 @@ class PlaygroundScreen(LauncherScreen):
         bar = self.query_one("#demo-load-bar", ProgressBar)
         bar.update(total=max(1, int(load.get("alerts_total") or 0)), progress=int(load.get("alerts_loaded") or 0))
 
-    async def _call(self, client: Any, name: str, arguments: dict[str, Any]) -> None:
-        started = time.perf_counter()
-        try:
-            result = await client.call_tool(name, arguments)
-        except Exception as exc:  # a protocol error: the session itself stays usable
-            self.post_message(ToolFinished(name, _leaf_message(exc), True, (time.perf_counter() - started) * 1000))
-            return
-        elapsed = (time.perf_counter() - started) * 1000
-        if result.structured_content is not None and not result.is_error:
-            payload: Any = result.structured_content
-        else:
-            payload = "\n".join(getattr(c, "text", "") for c in result.content)
-        self.post_message(ToolFinished(name, payload, bool(result.is_error), elapsed))
-
     def on_playground_ready(self, message: PlaygroundReady) -> None:
         self.tools = {tool.name: tool for tool in message.tools}
         options = self.query_one("#tools", OptionList)
         options.clear_options()
         options.add_options([Option(name, id=name) for name in sorted(self.tools)])
-        self.query_one("#session-status", Static).update(
-            Text.assemble(("● connected ", "bold green"), (f"{len(self.tools)} tools · {message.server}", "dim"))
-        )
+        # As wide as the longest name (border, padding, scrollbar): a tool name never wraps mid-word.
+        longest = max((len(name) for name in self.tools), default=20)
+        self.query_one("#tool-list-pane").styles.width = max(24, min(longest + 7, 44))
+        status = Text.assemble(("● connected ", "bold green"), (f"{len(self.tools)} tools · {message.server}", "dim"))
+        if self.demo:
+            status.append("\nRuns until you quit the launcher; its changes wait in Approvals (Ctrl+O).", "dim")
+        self.query_one("#session-status", Static).update(status)
         if self.tools:
             options.highlighted = 0
             options.focus()
@@ -244,19 +169,19 @@ class PlaygroundScreen(LauncherScreen):
         title.append(f"{name}", "bold")
         if tool.title:
             title.append(f" — {tool.title}")
-        # A docstring's line breaks and indentation mean nothing on screen: show it as flowing text.
-        title.append("\n" + " ".join((tool.description or "").split()), "dim")
         self.query_one("#tool-title", Static).update(title)
         form = self.query_one("#form", VerticalScroll)
         await form.remove_children()  # before mounting: the new fields reuse the ids
-        widgets: list[Widget] = []
+        # The description scrolls with the fields (a small terminal keeps room for them). A docstring's
+        # line breaks and indentation mean nothing on screen: it is shown as flowing text.
+        widgets: list[Widget] = [Static(Text(" ".join((tool.description or "").split())), classes="hint")]
         for spec in self.fields:
             # Text, never str: a Static parses a str as markup, and the server's words may hold "[".
             widgets.append(Label(Text(spec.label), classes="field-label"))
             widgets.append(self._widget_for(spec))
             if spec.description:
                 widgets.append(Static(Text(spec.description), classes="hint"))
-            widgets.append(Static("", id=f"{_widget_id(spec.name)}-error", classes="error"))
+            widgets.append(FieldError(id=error_id(_widget_id(spec.name))))
         if not self.fields:
             widgets.append(Static("This tool takes no arguments.", classes="hint"))
         await form.mount_all(widgets)
@@ -295,20 +220,24 @@ class PlaygroundScreen(LauncherScreen):
         if self.current is None:
             return
         arguments, problems = build_arguments(self.fields, self.raw_values())
-        for spec in self.fields:
-            self.query_one(f"#{_widget_id(spec.name)}-error", Static).update(problems.get(spec.name, ""))
+        show_problems(self, {_widget_id(n): p for n, p in problems.items()}, [_widget_id(f.name) for f in self.fields])
         if problems:
+            # Also in the result box, where the answer was expected: nothing was sent.
+            said = "; ".join(problems.values())
+            self.query_one("#result", Static).update(Text(f"Not called: {said}.", "bold red"))
             return
         shown = json.dumps(arguments, ensure_ascii=False)
         self.query_one("#result", Static).update(Text(f"Calling {self.current}({shown})…", "cyan"))
         self.query_one("#run", Button).disabled = True
-        self.requests.put_nowait((self.current, arguments))
+        if self.session is not None:
+            self.session.call(self.current, arguments)
 
     async def on_tool_finished(self, message: ToolFinished) -> None:
         self.query_one("#run", Button).disabled = False
         await self._show_charts(None if message.is_error else summary_buckets(message.result))
         pane = self.query_one("#result-pane")
         pane.border_title = f"Result of {message.tool} — {message.elapsed_ms:,.0f} ms"
+        self._note_pending(message.result)
         result = self.query_one("#result", Static)
         if message.is_error:
             result.update(Text(str(message.result), "bold red"))
@@ -317,6 +246,35 @@ class PlaygroundScreen(LauncherScreen):
         else:
             text = json.dumps(message.result, indent=2, ensure_ascii=False)
             result.update(Syntax(text, "json", theme="ansi_dark", background_color="default", word_wrap=True))
+
+    def action_scroll_result(self, how: str) -> None:
+        tools = self.query_one("#tools", OptionList)
+        if self.focused is tools and how in ("page_down", "page_up"):
+            (tools.action_page_down if how == "page_down" else tools.action_page_up)()
+            return
+        box = self.query_one("#result-json", VerticalScroll)
+        scroll = {
+            "page_down": box.scroll_page_down,
+            "page_up": box.scroll_page_up,
+            "scroll_end": box.scroll_end,
+            "scroll_home": box.scroll_home,
+        }[how]
+        scroll(animate=False)
+
+    def _note_pending(self, result: object) -> None:
+        """A write answers with a change that waits for a person: say where to decide it."""
+        note = self.query_one("#result-note", Static)
+        if not (isinstance(result, dict) and result.get("status") == "pending_approval"):
+            note.display = False
+            return
+        change = str(result.get("change_id") or "the change")
+        where = (
+            "Ctrl+O opens Approvals, here in the launcher: the demo keeps running until you quit."
+            if self.demo
+            else f"Ctrl+O opens Approvals (or `wazuh-mcp approve {change}` in a terminal)."
+        )
+        note.update(Text.assemble((f"⏸ {change} waits for a person's approval. ", "bold yellow"), where))
+        note.display = True
 
     async def _show_charts(self, sections: list[tuple[str, list[tuple[str, int]]]] | None) -> None:
         """A summary's buckets as bars beside its JSON; hidden for every other result."""

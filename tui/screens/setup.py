@@ -14,7 +14,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widget import Widget
 from textual.widgets import (
     Button,
     Checkbox,
@@ -29,6 +28,7 @@ from textual.widgets import (
     Switch,
 )
 
+from tui.form_errors import labelled_field, show_problems
 from tui.messages import ConnectionFinished, ConnectionProgress
 from tui.screens.base import LauncherScreen
 from tui.screens.confirm import ConfirmScreen
@@ -51,14 +51,6 @@ STEPS = [
     ("security", "Security", ("ca_bundle", "run_as", "role")),
     ("test", "Test & save", ()),
 ]
-
-
-def _field(label: str, widget: Widget, field_id: str, hint: str = "") -> ComposeResult:
-    yield Label(label, classes="field-label")
-    yield widget
-    if hint:
-        yield Static(hint, classes="hint")
-    yield Static("", id=f"{field_id}-error", classes="error")
 
 
 class SetupScreen(LauncherScreen):
@@ -97,54 +89,56 @@ class SetupScreen(LauncherScreen):
         yield Static(id="steps")
         with ContentSwitcher(initial="api", id="wizard"):
             with VerticalScroll(id="api"):
-                yield from _field(
+                yield from labelled_field(
                     "Profile name",
                     Input(base.name, id="name"),
                     "name",
                     "Named profiles (prod, lab…) keep several Wazuh deployments apart.",
                 )
                 yield Checkbox("Use this profile by default", base.make_default, id="make_default")
-                yield from _field(
+                yield from labelled_field(
                     "Server API URL",
                     Input(base.api_url, placeholder="https://wazuh.example.org:55000", id="api_url"),
                     "api_url",
                 )
-                yield from _field("Server API user", Input(base.api_user, id="api_user"), "api_user")
-                yield from _field(
+                yield from labelled_field("Server API user", Input(base.api_user, id="api_user"), "api_user")
+                yield from labelled_field(
                     "Server API password",
                     Input(password=True, id="api_password"),
                     "api_password",
                     "Kept in the OS keyring only, never in a file.",
                 )
             with VerticalScroll(id="indexer"):
-                yield from _field(
+                yield from labelled_field(
                     "Indexer URL",
                     Input(base.indexer_url, placeholder="https://wazuh.example.org:9200", id="indexer_url"),
                     "indexer_url",
                     "Alerts, hunts, FIM and vulnerabilities come from the Indexer. Leave empty to skip.",
                 )
-                yield from _field("Indexer user", Input(base.indexer_user, id="indexer_user"), "indexer_user")
-                yield from _field("Indexer password", Input(password=True, id="indexer_password"), "indexer_password")
+                yield from labelled_field("Indexer user", Input(base.indexer_user, id="indexer_user"), "indexer_user")
+                yield from labelled_field(
+                    "Indexer password", Input(password=True, id="indexer_password"), "indexer_password"
+                )
             with VerticalScroll(id="security"):
                 with Horizontal(classes="switch-row"):
                     yield Switch(base.verify_tls, id="verify_tls")
                     yield Label("Verify TLS certificates (Server API and Indexer)")
                 yield Static(f"⚠ {TLS_OFF_WARNING}", id="tls-warning", classes="warning")
-                yield from _field(
+                yield from labelled_field(
                     "CA bundle (optional)",
                     Input(base.ca_bundle, placeholder="/etc/wazuh/root-ca.pem", id="ca_bundle"),
                     "ca_bundle",
                     "The PEM of the CA that signed your Wazuh certificates (Wazuh makes its own).",
                 )
                 run_as = json.dumps(base.run_as) if base.run_as else ""
-                yield from _field(
+                yield from labelled_field(
                     "run_as auth context (optional JSON)",
                     Input(run_as, placeholder='{"username": "analyst1"}', id="run_as"),
                     "run_as",
                     "Logs in with /security/user/authenticate/run_as so Wazuh's RBAC rules apply.",
                 )
                 roles = [(r, r) for r in DEFAULT_ROLE_TOOL_ALLOWLIST]
-                yield from _field(
+                yield from labelled_field(
                     "Role (which tools exist)", Select(roles, value=base.role, allow_blank=False, id="role"), "role"
                 )
                 with Horizontal(classes="switch-row"):
@@ -160,9 +154,10 @@ class SetupScreen(LauncherScreen):
                 yield Static(id="checks")
                 yield Static(id="save-result")
         with Horizontal(id="nav"):
+            yield Static(id="nav-status")
             yield Button("← Back", id="back")
             yield Button("Next →", id="next", variant="primary")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self._show_step()
@@ -212,7 +207,8 @@ class SetupScreen(LauncherScreen):
             else next((w for w in self.query_one(f"#{key}").query("*") if w.focusable), None)
         )
         if target is not None:
-            self.set_focus(target)
+            self.set_focus(target, scroll_visible=False)
+            self.query_one(f"#{key}").scroll_home(animate=False)  # the first field's label in view too
 
     # --- collecting and checking ------------------------------------------------------
 
@@ -260,20 +256,28 @@ class SetupScreen(LauncherScreen):
             problems["indexer_password"] = "Enter the Indexer password."
         return problems, checked.warnings
 
-    def _show_problems(self, problems: dict[str, str], fields: tuple[str, ...]) -> bool:
-        for field_id in fields:
-            self.query_one(f"#{field_id}-error", Static).update(problems.get(field_id, ""))
-        return not any(f in problems for f in fields)
-
     def _validate_through(self, last_step: int) -> bool:
-        """Check steps 0..last_step; on a problem, go to the first step that has one."""
+        """Check steps 0..last_step; on a problem, go to the first step that has one, show each
+        problem under its field and put the cursor on the first of them."""
         problems, _ = self.problems(self.entered())
         for index in range(last_step + 1):
-            if not self._show_problems(problems, STEPS[index][2]):
+            fields = STEPS[index][2]
+            if not any(f in problems for f in fields):
+                show_problems(self, {}, fields)  # clear what an earlier attempt said
+                continue
+            if index != self.step:
                 self.step = index
                 self._show_step()
-                return False
+            show_problems(self, problems, fields)
+            count = sum(f in problems for f in fields)
+            self._nav_status(f"{count} field{'s' if count > 1 else ''} to fix in step {index + 1} ({STEPS[index][1]}).")
+            return False
+        self._nav_status("")
         return True
+
+    def _nav_status(self, text: str) -> None:
+        """One line beside Back/Next: the buttons the person just pressed."""
+        self.query_one("#nav-status", Static).update(Text(text, "bold red"))
 
     def action_step(self, delta: int) -> None:
         target = max(0, min(len(STEPS) - 1, self.step + delta))

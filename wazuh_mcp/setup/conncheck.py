@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 from wazuh_mcp import atomic
 from wazuh_mcp.backends.indexer import Indexer
 from wazuh_mcp.backends.indexer_shapes import IndexKind, total_hits
+from wazuh_mcp.backends.jwks import fetch_jwks
 from wazuh_mcp.backends.layout import (
     ALERT_FIELD_TYPES,
     VULNERABILITY_FIELD_TYPES,
@@ -423,6 +424,7 @@ async def run_connection_test(
     report = ConnectionReport(profile=profile)
     run = _Runner(report, progress)
     unreached = await _transport_check(run, settings)
+    await _identity_provider(run, settings)
     for what, key, title, step in (
         ("Server API", "api.login", "Server API: log in", _server_api(run, settings, profile, api_password)),
         ("Indexer", "indexer.alerts", "Indexer: search alerts", _indexer(run, settings, profile, indexer_password)),
@@ -444,6 +446,30 @@ async def run_connection_test(
             await asyncio.to_thread(_team_store, run, settings, profile)
     report.finished = now_iso()
     return report
+
+
+async def _identity_provider(run: _Runner, settings: Settings) -> None:
+    """Team mode only: the provider's discovery document and its signing keys, fetched the way
+    ``serve --http`` fetches them (``backends.jwks``), so a wrong issuer shows before any token does."""
+    oauth = settings.oauth
+    if not oauth.issuer:
+        return
+    key, title = "idp", "Identity provider: discovery"
+    run.start(key, title)
+    try:
+        jwks_url, document = await fetch_jwks(oauth.issuer, oauth.jwks_url)
+    except WazuhMCPError as exc:
+        run.failed(key, title, exc)
+        return
+    keys = [k for k in document.get("keys") or [] if isinstance(k, dict)]
+    if not keys:
+        run.done(key, title, "fail", f"The provider's key set {jwks_url} holds no keys.", "Check the realm's keys.")
+    elif not oauth.audience:
+        run.done(
+            key, title, "fail", "No audience is set.", "Set the audience the provider puts in tokens for this server."
+        )
+    else:
+        run.done(key, title, "ok", f"{oauth.issuer} publishes {len(keys)} signing key(s) at {jwks_url}.")
 
 
 def _team_store(run: _Runner, settings: Settings, profile: str) -> None:
