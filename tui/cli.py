@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from wazuh_mcp.cli import SubParsers, command
+from wazuh_mcp.commands import SubParsers, command
 from wazuh_mcp.setup.ai_clients import (
     CLIENTS,
     DEFAULT_SERVER_NAME,

@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # the clients load with the stand-ins, in the background (not
     from wazuh_mcp.backends.server_api import ServerApi
     from wazuh_mcp.backends.server_api_shapes import Page
     from wazuh_mcp.runtime.first_answer import FirstAnswer
+    from wazuh_mcp.server.stdio import DemoParts
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -73,6 +74,15 @@ def demo_settings() -> Settings:
     os.environ.setdefault("WAZUH_MCP_CONFIG", os.devnull)
     base = Settings.load(profile="demo")
     return Settings.load(profile="demo", responses={**DEMO_RESPONSES, "max_agents": base.responses.max_agents})
+
+
+def demo_parts() -> DemoParts:
+    """The demo's settings and backends (the embedded stand-ins), for stdio and ``serve --http --demo``; the
+    stand-ins start once the server has answered its first message (the gate goes to ``build_server``)."""
+    from wazuh_mcp.runtime.first_answer import FirstAnswer
+
+    gate = FirstAnswer()
+    return demo_settings(), functools.partial(demo_backends, gate), gate
 
 
 def demo_state_path() -> Path:

@@ -109,9 +109,10 @@ def test_the_launcher_adds_its_commands_through_the_public_entry_point() -> None
     from importlib.metadata import entry_points
 
     import wazuh_mcp.cli as cli
+    from wazuh_mcp.commands import COMMANDS_GROUP
 
-    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"][cli.COMMANDS_GROUP]
-    installed = {e.name: e.value for e in entry_points(group=cli.COMMANDS_GROUP)}
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"][COMMANDS_GROUP]
+    installed = {e.name: e.value for e in entry_points(group=COMMANDS_GROUP)}
     if installed != declared:
         pytest.fail(f"installed entry points {installed} differ from pyproject's {declared}: run `pip install -e .`")
     parser = cli.build_parser(cli.load_extensions())

@@ -18,7 +18,7 @@ import asyncio
 import sys
 import time
 
-from wazuh_mcp.cli import SubParsers, command
+from wazuh_mcp.commands import SubParsers, command
 from wazuh_mcp.models.write import PendingChange
 
 
