@@ -22,7 +22,8 @@ INDEX_PATH = Path(__file__).resolve().parent / "runtime" / "tool_index.py"
 
 def index_text() -> str:
     """What ``tool_index.py`` must say: read from the tool modules themselves, never from the index."""
-    from wazuh_mcp.runtime.registry import all_tools, render_index
+    from wazuh_mcp.runtime.registry import render_index
+    from wazuh_mcp.tools.catalogue import all_tools
 
     return render_index(all_tools())
 

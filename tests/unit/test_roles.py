@@ -12,8 +12,9 @@ from mcp_types import TextContent
 
 from wazuh_mcp.config.settings import DEFAULT_ROLE_TOOL_ALLOWLIST, Settings
 from wazuh_mcp.runtime.audit import iter_events
-from wazuh_mcp.runtime.registry import all_tools, role_allows
+from wazuh_mcp.runtime.registry import role_allows
 from wazuh_mcp.server.build import build_server
+from wazuh_mcp.tools.catalogue import all_tools
 
 RULE_WRITE_IDS = {"write.create_rule", "write.update_rule", "write.restart_manager"}
 RESPONSE_IDS = {

@@ -54,7 +54,7 @@ from wazuh_mcp.runtime.caller import CALLER, Caller
 from wazuh_mcp.runtime.context import AppContext, running_tool
 from wazuh_mcp.runtime.first_answer import FirstAnswer
 from wazuh_mcp.runtime.flood import ErrorFloodGuard, FloodRefusal, Refused
-from wazuh_mcp.runtime.registry import Exposure, ToolInfo, expose, indexed_tools, resolve
+from wazuh_mcp.runtime.registry import Exposure, ToolInfo, expose, indexed_tools
 from wazuh_mcp.server.caller import caller_of
 from wazuh_mcp.server.prompts import register_prompts
 from wazuh_mcp.server.resources import register_demo_resources, register_resources
@@ -504,6 +504,8 @@ def build_server(
     registered: set[str] = set()
 
     def register_tools(only: str | None) -> None:
+        from wazuh_mcp.tools.catalogue import resolve  # late: nothing under tools/ before initialize
+
         missing = [i for i in _registered(server) if i.name not in registered and only in (None, i.name)]
         for spec in resolve(missing):  # imports their tool modules: their models, their schemas
             registered.add(spec.name)
