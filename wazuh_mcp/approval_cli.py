@@ -124,11 +124,13 @@ def _confirmed(change: PendingChange) -> bool:
 
 @command("approve")
 def _approve(args: argparse.Namespace) -> int:
+    from wazuh_mcp.demo import DEMO_WAZUH
     from wazuh_mcp.errors import InvalidArgument
     from wazuh_mcp.runtime.audit import now_iso
-    from wazuh_mcp.writes.approvals import approve, default_store
+    from wazuh_mcp.writes.approvals import ApprovalPath
 
-    store = default_store()
+    path = ApprovalPath.local(demo=DEMO_WAZUH)  # settings, auditor and store once for the whole decision
+    store = path.store
     change = store.ensure_pending(args.change_id, step="approval.approve")
     print(describe(change))
     if not args.yes:
@@ -146,7 +148,7 @@ def _approve(args: argparse.Namespace) -> int:
         if not _confirmed(change):
             print("Not approved; the change stays pending.")
             return 1
-    applied = asyncio.run(approve(args.change_id, profile=args.profile))
+    applied = asyncio.run(path.approve(args.change_id, profile=args.profile))
     print(f"\nApplied {applied.id}: {applied.result}.")
     if applied.requests:
         if applied.inverse:
@@ -169,9 +171,10 @@ def _reject(args: argparse.Namespace) -> int:
 
 @command("undo")
 def _undo(args: argparse.Namespace) -> int:
+    from wazuh_mcp.demo import DEMO_WAZUH
     from wazuh_mcp.writes.approvals import propose_undo
 
-    change = asyncio.run(propose_undo(args.change_id, profile=args.profile))
+    change = asyncio.run(propose_undo(args.change_id, profile=args.profile, demo=DEMO_WAZUH))
     print(describe(change))
     print(f"\nProposed {change.id} to undo {args.change_id}; nothing was sent.")
     print(f"Approve it with `wazuh-mcp approve {change.id}` or reject it with `wazuh-mcp reject {change.id}`.")

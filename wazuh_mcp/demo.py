@@ -117,6 +117,21 @@ def running_demo_api() -> ServerApi | None:
     return demo_server_api(str(state["api_url"]), str(ca) if ca and ca != "None" else None)
 
 
+class _DemoWazuh:
+    """The running demo's Wazuh for the approval path (``writes.approvals.DemoWazuh``): its settings and
+    its stand-in, found through ``demo.json``."""
+
+    def settings(self) -> Settings:
+        return demo_settings()
+
+    def running_api(self) -> ServerApi | None:
+        return running_demo_api()
+
+
+DEMO_WAZUH = _DemoWazuh()
+"""What the CLI and the launcher hand the approval path, so a demo change is applied to the demo."""
+
+
 class DeferredIndexer:
     """The demo Indexer while it loads: a call waits for the first phase (the last hour), then goes to the
     real backend ahead of the load; until everything is in, each call's answer carries a notice saying

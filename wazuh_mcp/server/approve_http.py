@@ -2,7 +2,8 @@
 
 The second person of four eyes, signed in with the identity provider: the token is verified by the same
 ``JwksTokenVerifier`` as MCP requests, the approver's role must allow the write tools (``write.*`` in
-``role_tool_allowlist``), and ``ChangeStore.approve`` refuses the requester's own subject. The change is
+``role_tool_allowlist``), and the approval path (``writes.approvals.ApprovalPath``, the same as the CLI's)
+refuses the requester's own subject. The change is
 applied with the approver's Wazuh user (``run_as``), and the audit names the approver's subject.
 Pending changes live in ``<state dir>/pending``: point ``WAZUH_MCP_STATE_DIR`` of every replica at one
 shared directory and any replica can approve (a per-change ``O_EXCL`` lock lets exactly one of two
@@ -41,7 +42,7 @@ def _challenge(description: str) -> Response:
 
 def add_approval_route(server: WazuhServer, verifier: JwksTokenVerifier) -> None:
     async def approve(request: Request) -> Response:
-        from wazuh_mcp.writes.approvals import ChangeStore
+        from wazuh_mcp.writes.approvals import ApprovalPath, default_store
 
         header = request.headers.get("authorization", "")
         if not header.lower().startswith("bearer "):
@@ -60,15 +61,11 @@ def add_approval_route(server: WazuhServer, verifier: JwksTokenVerifier) -> None
             app = server.app
             if app is None:
                 raise Forbidden("The server is not running.")
-            api = app.server_api()
-            store = ChangeStore(
-                auditor=server.auditor,
-                person=caller.name or caller.subject,
-                subject=caller.subject,
-                policy=app.settings.responses,
+            store = default_store(
+                app.settings, auditor=server.auditor, person=caller.name or caller.subject, subject=caller.subject
             )
-            url = getattr(getattr(api, "config", None), "url", None) or app.settings.api.url
-            change = await store.approve(change_id, api, api_url=url)
+            path = ApprovalPath(app.settings, store, profile=None, serving_api=app.server_api())
+            change = await path.approve(change_id)
         except WazuhMCPError as exc:
             return JSONResponse({"error": exc.code, "message": exc.render()}, status_code=_STATUS.get(exc.code, 502))
         finally:
