@@ -263,6 +263,19 @@ DEFAULT_ROLE_TOOL_ALLOWLIST: dict[str, list[str]] = {
     ],
 }
 
+_INVENTORY = "a host's inventory (what runs, what is installed, what listens) is more than a viewer needs"
+_HUNTING = "free-form hunting and pivots read any field of any alert across the estate; viewers get bounded views"
+ROLE_LEAVES_OUT: dict[str, dict[str, str]] = {
+    "readonly": {
+        "agents.agent_processes": _INVENTORY,
+        "agents.agent_packages": _INVENTORY,
+        "agents.agent_ports": _INVENTORY,
+        "hunt.*": _HUNTING,
+    },
+}
+"""The read tools a default role does not list, each with why (role → tool id glob → reason). A new read
+tool goes into every role, or here: tests/unit/test_roles.py fails on one that is neither."""
+
 
 def _profile_table(profile: str | None) -> dict[str, Any]:
     """``[profiles.<name>]`` from the TOML settings file."""
