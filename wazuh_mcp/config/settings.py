@@ -254,8 +254,8 @@ DEFAULT_ROLE_TOOL_ALLOWLIST: dict[str, list[str]] = {
     ],
     "readonly": [
         "alerts.*",
-        "agents.get_agent",
-        "agents.list_agents",
+        "agents.get_*",  # lookups of an agent and its state; the inventories stay out (ROLE_LEAVES_OUT)
+        "agents.list_*",
         "vulnerabilities.*",
         "mitre.*",
         "fim.*",
