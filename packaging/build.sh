@@ -6,14 +6,17 @@
 #   wazuh-mcp-<version>-<os>-<arch>.mcpb    the MCP Bundle for Claude Desktop (server.type "binary"): the onedir
 #                                           build in server/ (server/wazuh-mcp[.exe] + server/_internal/), which
 #                                           Claude Desktop unpacks at install; manifest generated from the registry
-#   SHA256SUMS                              checksums of both
+#   wazuh-mcp-<version>-<os>-<arch>.mcpb.signer.pem  the certificate that signed the bundle (mcpb sign; see below)
+#   SHA256SUMS                              checksums of the executable and the bundle
 #
 #   packaging/build.sh            no arguments: build, validate (mcpb validate), pack, show (mcpb info)
 #
 # Environment (optional): PYTHON (default .venv/bin/python, else python3), DIST (default dist),
-# ONEDIR (reuse an onedir folder already built instead of running PyInstaller).
-# Needs Go >= 1.19 for the launcher (standard library only, nothing downloaded) and npm for the pinned MCP Bundle
-# CLI (packaging/mcpb/package.json, installed on first use).
+# ONEDIR (reuse an onedir folder already built instead of running PyInstaller), MCPB_SIGN_CERT and MCPB_SIGN_KEY
+# (PEM files to sign the bundle with; default: a self-signed certificate made for this build only).
+# Needs Python 3.11+ with the project's dev extras (PyInstaller), Go >= 1.19 for the launcher (standard library
+# only, nothing downloaded), Node.js with npm for the pinned MCP Bundle CLI (packaging/mcpb/package.json, installed
+# on first use) and openssl (signing and its check).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -71,13 +74,24 @@ rm -rf "$STAGE" && mkdir -p "$STAGE"
 cp -RL "$ONEDIR" "$STAGE/server"
 chmod 755 "$STAGE/server/wazuh-mcp$EXE"
 cp LICENSE "$STAGE/LICENSE"
+cp NOTICE "$STAGE/NOTICE"
 "$PYTHON" packaging/mcpb_manifest.py --platform "$PLATFORM" --out "$STAGE/manifest.json"
 "$MCPB" validate "$STAGE/manifest.json" >&2
 
 mkdir -p "$DIST"
 rm -f "$DIST/$NAME$EXE" "$DIST/$NAME.mcpb" "$DIST/SHA256SUMS"
 "$MCPB" pack "$STAGE" "$DIST/$NAME.mcpb" >&2
+
+# --- signing (mcpb sign) ----------------------------------------------------------------------------
+# With MCPB_SIGN_CERT and MCPB_SIGN_KEY (PEM paths; the release workflow writes them from its secrets) the bundle
+# is signed with them; without, with a self-signed certificate made for this build in a temporary folder (its key
+# is deleted with it). The signer's certificate stays beside the bundle; the check says which checks ran.
+sign=()
+if [[ -n "${MCPB_SIGN_CERT:-}" || -n "${MCPB_SIGN_KEY:-}" ]]; then sign=(--cert "${MCPB_SIGN_CERT:-}" --key "${MCPB_SIGN_KEY:-}"); fi
+SIGNER="$("$PYTHON" packaging/bundle_signature.py sign "$DIST/$NAME.mcpb" ${sign[@]+"${sign[@]}"})"
+"$PYTHON" packaging/bundle_signature.py verify "$DIST/$NAME.mcpb" --cert "$SIGNER" >&2
 "$MCPB" info "$DIST/$NAME.mcpb" >&2
+log "(mcpb info says 'Not signed' for a signature it cannot trust here: a self-signed certificate, or an OpenSSL without the code-signing purpose; the check above says what was verified)"
 cp "$BINARY" "$DIST/$NAME$EXE"
 
 if command -v sha256sum >/dev/null; then sum=(sha256sum); else sum=(shasum -a 256); fi

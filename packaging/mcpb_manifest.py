@@ -84,12 +84,26 @@ USER_CONFIG: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
 async def _registry() -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
     """Tools and prompts of the default configuration (role analyst, writes off), as the server lists them."""
     import os
+    import tempfile
 
     os.environ.setdefault("WAZUH_MCP_CONFIG", os.devnull)  # the builder's own settings must not leak in
     from wazuh_mcp.config.settings import Settings
     from wazuh_mcp.server.build import build_server
 
-    server = build_server(Settings.load())
+    # The server keeps its state (audit log, server log) in a scratch folder, not in the builder's home.
+    previous = os.environ.get("WAZUH_MCP_STATE_DIR")
+    with tempfile.TemporaryDirectory(prefix="wazuh-mcp-manifest-") as scratch:
+        os.environ["WAZUH_MCP_STATE_DIR"] = scratch
+        try:
+            return await _listed(build_server(Settings.load()))
+        finally:
+            if previous is None:
+                del os.environ["WAZUH_MCP_STATE_DIR"]
+            else:
+                os.environ["WAZUH_MCP_STATE_DIR"] = previous
+
+
+async def _listed(server: Any) -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
     tools = [{"name": t.name, "description": t.description or ""} for t in await server.list_tools()]
     prompts = []
     for p in await server.list_prompts():

@@ -24,6 +24,7 @@
 #   KEYCLOAK_CACHE       <repo>/.cache/keycloak   zip, unpacked server, node state and logs (gitignored)
 #   KEYCLOAK_JAVA_HOME   a JDK >= 21
 #   KEYCLOAK_HEAP        768m    maximum heap (Keycloak's own default is 70% of the machine's memory)
+#   KEYCLOAK_WAIT_S      240     how long `start` waits for it to become ready, then fails
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -31,6 +32,7 @@ VERSION="${KEYCLOAK_VERSION:-26.7.3}"
 PORT="${KEYCLOAK_PORT:-8280}"
 MGMT_PORT="${KEYCLOAK_MGMT_PORT:-9280}"
 HEAP="${KEYCLOAK_HEAP:-768m}"
+WAIT_S="${KEYCLOAK_WAIT_S:-240}"
 CACHE="${KEYCLOAK_CACHE:-$ROOT/.cache/keycloak}"
 HOME_DIR="$CACHE/keycloak-$VERSION"
 NODE_DIR="$CACHE/node-$PORT"
@@ -116,7 +118,9 @@ start() {
             </dev/null >"$LOG_FILE" 2>&1 &
         echo $! >"$PID_FILE"
     fi
-    for _ in $(seq 1 240); do
+    # A deadline, not a count of tries: under load each readiness probe itself can take seconds.
+    local deadline=$((SECONDS + WAIT_S))
+    while ((SECONDS < deadline)); do
         if ready; then
             local started
             started="$(cat "$NODE_DIR/started-at" 2>/dev/null || echo 0)"
@@ -136,7 +140,7 @@ start() {
         fi
         sleep 1
     done
-    log "Keycloak did not become ready in 240 s; last log lines:"
+    log "Keycloak did not become ready in $WAIT_S s (KEYCLOAK_WAIT_S); last log lines:"
     tail -n 30 "$LOG_FILE" >&2 || true
     return 1
 }

@@ -1,24 +1,63 @@
 #!/usr/bin/env bash
-# Installs everything the test suite needs and runs all of it: the README's test command, and what
-# .ci/run calls. Safe to re-run. As root on Debian it also installs and starts the real services
-# (OpenSearch node, nginx TLS front, Secret Service keyring, tmux); elsewhere those tests skip and
-# say why.
+# Installs everything the test suite needs and runs all of it: the README's test command, and what .ci/run calls.
+# Safe to re-run. As root on Debian it also installs and starts the real services (OpenSearch node with 100,000
+# alerts, nginx TLS front, Keycloak, Secret Service keyring, tmux) and builds the release artifacts; elsewhere the
+# tests needing them skip and say why. It ends with what each phase cost.
 #
-#   ./scripts/test.sh                 everything
+#   ./scripts/test.sh                 everything (CI: 25-40 minutes on a 2-core machine, most of it pytest)
+#   ./scripts/test.sh --fast          the contributor check: lint, types, import contracts, docs, and the unit,
+#                                     server and tool-schema tests; no system packages, npm, services or build
 #   ./scripts/test.sh tests/unit -x   extra arguments go to pytest (services are still started)
 #
-# Environment: PYTHON (interpreter for the venv, default python3), SKIP_SERVICES=1 (no OpenSearch /
-# nginx: faster local runs), SKIP_BINARY=1 (do not build the PyInstaller executable).
+# Environment: PYTHON (interpreter for the venv, default python3), SKIP_SERVICES=1 (no OpenSearch / nginx /
+# Keycloak: faster local runs), SKIP_BINARY=1 (do not build the executable and the bundle), KEYCLOAK_WAIT_S (how
+# long Keycloak may take to become ready, default 300; past it the team tests are not run and the run fails).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 VENV="$ROOT/.venv"
 log() { echo "test.sh: $*" >&2; }
+FAST=""
+if [[ "${1:-}" == --fast ]]; then
+    FAST=1 SKIP_SERVICES=1 SKIP_BINARY=1
+    shift
+fi
+
+# --- what each phase costs (printed at the end, whatever the outcome) --------------------------------------------
+PHASES=() phase_name="" phase_started=$SECONDS
+phase() {
+    [[ -n "$phase_name" ]] && PHASES+=("$(printf '%6d s  %s' $((SECONDS - phase_started)) "$phase_name")")
+    phase_name="$1" phase_started=$SECONDS
+    [[ -z "$1" ]] || log "── $1"
+}
+report_phases() {
+    phase ""
+    log "what ran and what it cost:"
+    printf 'test.sh: %s\n' "${PHASES[@]}" >&2
+    log "$(printf '%6d s  in all' "$SECONDS")"
+    ((SECONDS <= 2400)) || log "over the 40-minute budget of a CI run on a 2-core machine"
+}
+
+# --- the real home: no step below may write into its wazuh-mcp folders -------------------------------------------
+# The wazuh-mcp state, config and cache dirs (the one-file launcher unpacks into the cache) are fingerprinted
+# (path, size, mtime of every file) before anything runs, the build included, and after; any change fails the run.
+HOME_DIRS=("${XDG_STATE_HOME:-$HOME/.local/state}/wazuh-mcp" "${XDG_CONFIG_HOME:-$HOME/.config}/wazuh-mcp"
+    "${XDG_CACHE_HOME:-$HOME/.cache}/wazuh-mcp")
+home_fingerprint() {
+    local dir
+    for dir in "${HOME_DIRS[@]}"; do
+        if [[ -d "$dir" ]]; then find "$dir" -printf '%p %s %T@\n' | sort; else echo "$dir absent"; fi
+    done
+}
+home_before="$(home_fingerprint)"
 
 # --- system packages (Debian, root) --------------------------------------------------------------
 APT_PACKAGES=(nginx gnome-keyring dbus dbus-x11 tmux curl unzip maven openjdk-17-jre-headless nodejs npm golang-go)
-if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
+phase "system packages"
+if [[ -n "$FAST" ]]; then
+    log "--fast: no system packages"
+elif [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
     missing=()
     for pkg in "${APT_PACKAGES[@]}"; do
         dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
@@ -46,6 +85,7 @@ else
 fi
 
 # --- Python ---------------------------------------------------------------------------------------
+phase "Python packages (pip install -e .[dev])"
 if [[ ! -x "$VENV/bin/python" ]]; then
     log "creating $VENV"
     "${PYTHON:-python3}" -m venv "$VENV"
@@ -55,15 +95,20 @@ fi
 export PATH="$VENV/bin:$PATH"
 
 # --- MCP Inspector (npm, pinned by tests/e2e/inspector/package-lock.json) --------------------------
-if command -v npm >/dev/null; then
+phase "npm packages (MCP Inspector, MCP Bundle CLI)"
+if [[ -n "$FAST" ]]; then
+    log "--fast: no npm packages (the Inspector, bundle and signature tests are not in the fast set)"
+elif command -v npm >/dev/null; then
     # `npm install` honours the lock file; `npm ci` trips over an optional Windows-only dependency
     # that npm leaves out of the lock (npm 11).
     (cd tests/e2e/inspector && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+    # The pinned MCP Bundle CLI (mcpb validate / pack / sign / verify): the bundle and signature tests use it.
+    (cd packaging/mcpb && npm install --no-audit --no-fund --loglevel=error >/dev/null)
 else
-    log "npm not found: the MCP Inspector test will skip"
+    log "npm not found: the MCP Inspector, bundle manifest and signature tests will skip"
 fi
 
-# --- services ---------------------------------------------------------------------------------------
+# --- services -----------------------------------------------------------------------------------------------------
 cleanup() {
     if [[ -z "${SKIP_SERVICES:-}" ]]; then
         scripts/nginx-tls.sh stop >/dev/null 2>&1 || true
@@ -71,14 +116,20 @@ cleanup() {
         [[ -n "${KEYCLOAK_STARTER:-}" ]] && kill "$KEYCLOAK_STARTER" 2>/dev/null
         scripts/keycloak.sh stop >/dev/null 2>&1 || true
     fi
+    report_phases
 }
 trap cleanup EXIT
 KEYCLOAK_STARTER=""
-if [[ -z "${SKIP_SERVICES:-}" ]] && command -v java >/dev/null && command -v mvn >/dev/null; then
-    # Keycloak (team-mode tests) takes one to three minutes to start: it starts beside the OpenSearch
-    # load and is waited for just before pytest. Without a JDK 21+ it says so and tests/team skips.
-    mkdir -p .cache && scripts/keycloak.sh start </dev/null >.cache/keycloak-start.log 2>&1 &
+phase "services (Keycloak in the background; OpenSearch with 100,000 alerts; nginx TLS front)"
+if [[ -n "${SKIP_SERVICES:-}" ]]; then
+    log "SKIP_SERVICES: no OpenSearch, nginx or Keycloak; tests/team run only against a Keycloak already answering at $(scripts/keycloak.sh url), else they skip"
+elif command -v java >/dev/null && command -v mvn >/dev/null; then
+    # Keycloak (team-mode tests) takes one to three minutes to start: it starts beside the OpenSearch load and is
+    # waited for just before pytest, at most KEYCLOAK_WAIT_S from its start (scripts/keycloak.sh).
+    mkdir -p .cache && KEYCLOAK_WAIT_S="${KEYCLOAK_WAIT_S:-300}" scripts/keycloak.sh start </dev/null >.cache/keycloak-start.log 2>&1 &
     KEYCLOAK_STARTER=$!
+else
+    log "no java/mvn: Keycloak is not started; tests/team skip unless one already answers at $(scripts/keycloak.sh url)"
 fi
 if [[ -z "${SKIP_SERVICES:-}" && "$(id -u)" == 0 ]]; then
     PYTHON="$VENV/bin/python" scripts/opensearch.sh load
@@ -87,10 +138,12 @@ if [[ -z "${SKIP_SERVICES:-}" && "$(id -u)" == 0 ]]; then
     PYTHON="$VENV/bin/python" scripts/nginx-tls.sh start "$WAZUH_MCP_TEST_OPENSEARCH_URL"
     # shellcheck disable=SC1091
     source .cache/nginx-tls/env
+elif [[ -z "${SKIP_SERVICES:-}" ]]; then
+    log "not root: no OpenSearch node or nginx front; the tests needing them skip"
 fi
 
 # --- static checks ------------------------------------------------------------------------------------
-log "ruff (lint, format), mypy, import contracts, docs freshness"
+phase "static checks: ruff (lint, format), mypy, import contracts, docs freshness"
 ruff check .
 ruff format --check .
 mypy
@@ -102,7 +155,10 @@ python -m wazuh_mcp.docgen --check
 # which a non-login shell may not have on PATH.
 [[ -x /usr/local/go/bin/go ]] && ! command -v go >/dev/null && export PATH="/usr/local/go/bin:$PATH"
 ACTIONLINT_VERSION=v1.7.12
-if command -v go >/dev/null; then
+phase "release workflow lint (actionlint)"
+if [[ -n "$FAST" ]]; then
+    log "--fast: the release workflows are not linted"
+elif command -v go >/dev/null; then
     gobin="$ROOT/.cache/gobin"
     if [[ ! -x "$gobin/actionlint" ]] || ! "$gobin/actionlint" -version | grep -q "${ACTIONLINT_VERSION#v}"; then
         log "installing actionlint $ACTIONLINT_VERSION (go install)"
@@ -122,7 +178,10 @@ fi
 # The one-file launcher's Go build cache lives in the checkout, shared by packaging/build.sh and the launcher
 # tests (tests/e2e/test_onefile_launcher.py), which must not write into the home's.
 export WAZUH_MCP_TEST_GOCACHE="$ROOT/.cache/go-build"
-if [[ -z "${SKIP_BINARY:-}" ]]; then
+phase "build: the one-file executable, the signed .mcpb bundle and SHA256SUMS (packaging/build.sh)"
+if [[ -n "${SKIP_BINARY:-}" ]]; then
+    log "SKIP_BINARY: nothing built; the binary and bundle tests skip"
+else
     log "packaging/build.sh: the one-file executable, the .mcpb bundle and SHA256SUMS in .cache/dist"
     mapfile -t built < <(GOCACHE="$WAZUH_MCP_TEST_GOCACHE" PYTHON="$VENV/bin/python" DIST="$ROOT/.cache/dist" \
         packaging/build.sh)
@@ -134,44 +193,43 @@ if [[ -z "${SKIP_BINARY:-}" ]]; then
     rm -rf "$smoke_runtime"
 fi
 
-# --- tests ---------------------------------------------------------------------------------------------
+# --- tests ----------------------------------------------------------------------------------------------------------
+status=0
+pytest_extra=()
 if [[ -n "$KEYCLOAK_STARTER" ]]; then
+    phase "waiting for Keycloak (at most ${KEYCLOAK_WAIT_S:-300} s from its start)"
     if wait "$KEYCLOAK_STARTER"; then
         WAZUH_MCP_TEST_KEYCLOAK_ISSUER="$(scripts/keycloak.sh url)"
         export WAZUH_MCP_TEST_KEYCLOAK_ISSUER
-        log "Keycloak: $(grep -m1 'ready in' .cache/keycloak-start.log || true)"
+        log "Keycloak: $(grep -m1 'ready in' .cache/keycloak-start.log || true); tests/team run against it"
     else
-        log "Keycloak did not start (tests/team will skip):"; tail -n 5 .cache/keycloak-start.log >&2 || true
+        log "FAILED: Keycloak did not become ready (.cache/keycloak-start.log): tests/team are not run, and the run fails:"
+        tail -n 5 .cache/keycloak-start.log >&2 || true
+        scripts/keycloak.sh stop >/dev/null 2>&1 || true  # so that it cannot come up half-way through pytest
+        pytest_extra=(--ignore=tests/team)
+        status=1
     fi
     KEYCLOAK_STARTER=""
 fi
-# No test may write outside its temporary directories: the real home's wazuh-mcp state, config and cache dirs
-# (the one-file launcher unpacks into the cache) are fingerprinted (path, size, mtime of every file) before and
-# after, and any change fails the run.
-HOME_DIRS=("${XDG_STATE_HOME:-$HOME/.local/state}/wazuh-mcp" "${XDG_CONFIG_HOME:-$HOME/.config}/wazuh-mcp"
-    "${XDG_CACHE_HOME:-$HOME/.cache}/wazuh-mcp")
-home_fingerprint() {
-    local dir
-    for dir in "${HOME_DIRS[@]}"; do
-        if [[ -d "$dir" ]]; then find "$dir" -printf '%p %s %T@\n' | sort; else echo "$dir absent"; fi
-    done
-}
-home_before="$(home_fingerprint)"
-status=0
-# tests/ includes the suites of docs/security.md: tests/fuzz (10,000 schema-derived calls;
-# WAZUH_MCP_FUZZ_CALLS changes it), tests/faults (the fault matrix) and tests/canary (the secret scan).
-log "pytest (with the fuzz, fault and canary suites)"
-python -m pytest "$@" || status=$?
-if [[ $# -eq 0 ]]; then
+if [[ -n "$FAST" ]]; then
+    ((${#@})) || set -- tests/unit tests/server tests/toolsnaps
+    phase "pytest (fast: $*)"
+else
+    # tests/ includes the suites of docs/security.md: tests/fuzz (10,000 schema-derived calls;
+    # WAZUH_MCP_FUZZ_CALLS changes it), tests/faults (the fault matrix) and tests/canary (the secret scan).
+    phase "pytest${*:+ $*} (with the fuzz, fault and canary suites)"
+fi
+python -m pytest ${pytest_extra[@]+"${pytest_extra[@]}"} "$@" || status=$?
+if [[ $# -eq 0 && -z "$FAST" ]]; then
+    phase "keyring tests under a real Secret Service (dbus-run-session + gnome-keyring)"
     if command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
-        log "keyring tests under a real Secret Service (dbus-run-session + gnome-keyring)"
         [[ -x tests/keyring/run_secret_service.sh ]] && { tests/keyring/run_secret_service.sh || status=$?; }
     else
         log "dbus-run-session/gnome-keyring missing: the Secret Service tests are skipped"
     fi
 fi
 if [[ "$(home_fingerprint)" != "$home_before" ]]; then
-    log "FAILED: a test wrote into the real home (${HOME_DIRS[*]}):"
+    log "FAILED: a test or build step wrote into the real home (${HOME_DIRS[*]}):"
     diff <(echo "$home_before") <(home_fingerprint) >&2 || true
     status=1
 fi

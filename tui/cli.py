@@ -79,6 +79,12 @@ def add_parsers(sub: SubParsers) -> None:
         help="check the hash chain of the audit and changes streams (removed, reordered or edited "
         "records); exit 1 when damaged",
     )
+    audit.add_argument(
+        "--indexer",
+        action="store_true",
+        help="with --verify: check every replica's copy in the Indexer (team.store = 'indexer') and this "
+        "replica's local file against it",
+    )
 
 
 def _on_terminal() -> bool:
@@ -106,14 +112,40 @@ def _launcher(args: argparse.Namespace) -> int:
 
 
 def _read_passwords(stdin: TextIO, want_indexer: bool) -> tuple[str, str]:
-    """Server API password, then Indexer password: one line each (prompted when on a terminal)."""
+    """Server API password, then Indexer password: one line each (prompted when on a terminal, unless its
+    headless variable is set). An empty or missing line leaves that password to its variable."""
+    from wazuh_mcp.config import secrets
+
     if stdin.isatty():
-        api = getpass.getpass("Server API password: ")
-        indexer = getpass.getpass("Indexer password: ") if want_indexer else ""
-        return api, indexer
+        api = "" if secrets.from_environment("api") else getpass.getpass("Server API password: ")
+        ask = want_indexer and not secrets.from_environment("indexer")
+        return api, getpass.getpass("Indexer password: ") if ask else ""
     api = stdin.readline().rstrip("\r\n")
     indexer = stdin.readline().rstrip("\r\n") if want_indexer else ""
     return api, indexer
+
+
+def _saved_sentence(name: str, saved: object) -> str:
+    """Where the settings went and where ``serve`` will find each password, said plainly."""
+    from wazuh_mcp.setup.flow import Saved
+
+    assert isinstance(saved, Saved)
+    text = f"Saved profile '{name}': settings in {saved.path}"
+    if saved.stored:
+        text += f"; the {' and '.join(saved.stored)} password{'s' if len(saved.stored) > 1 else ''} in the OS keyring"
+    text += "."
+    if not saved.keyring:
+        every = " and ".join(saved.from_env + saved.env_needed)
+        text += (
+            " No OS keyring is usable here, so no password was stored (wazuh-mcp never writes one to a file): "
+            f"`wazuh-mcp serve` will read the passwords from {every}."
+        )
+    elif saved.from_env:
+        text += f" {' and '.join(saved.from_env)} {'is' if len(saved.from_env) == 1 else 'are'} set: "
+        text += "`wazuh-mcp serve` reads the password from there first (it wins over the keyring)."
+    if saved.env_needed:
+        text += f" Set {' and '.join(saved.env_needed)} in the environment `wazuh-mcp serve` runs in."
+    return text
 
 
 def _print_check(check: object) -> None:
@@ -142,10 +174,11 @@ def _setup(args: argparse.Namespace) -> int:
 
 
 def setup_non_interactive(args: argparse.Namespace, stdin: TextIO) -> int:
+    from wazuh_mcp.config import secrets
     from wazuh_mcp.config.settings import read_config_file, selected_profile
     from wazuh_mcp.errors import WazuhMCPError
     from wazuh_mcp.setup.conncheck import run_connection_test, save_report
-    from wazuh_mcp.setup.flow import ProfileInput, check_input, parse_run_as, save_profile
+    from wazuh_mcp.setup.flow import ProfileInput, check_input, parse_run_as, save_headless
 
     missing = [
         flag
@@ -181,19 +214,27 @@ def setup_non_interactive(args: argparse.Namespace, stdin: TextIO) -> int:
             extra=base.extra,
         )
         entered.api_password, entered.indexer_password = _read_passwords(stdin, want_indexer=True)
-        checked = check_input(entered, require_passwords=True)
+        # Without a keyring a typed password cannot be kept: the variables carry it, set here or later.
+        checked = check_input(entered, require_passwords=secrets.keyring_usable())
         for problem in checked.problems.values():
             print(f"wazuh-mcp setup: {problem}", file=sys.stderr)
         if checked.problems:
             return 2
         for warning in checked.warnings:
             print(f"warning: {warning}", file=sys.stderr)
-        path = save_profile(entered)
+        saved = save_headless(entered)
     except WazuhMCPError as exc:
         print(f"wazuh-mcp setup: {exc}", file=sys.stderr)
         return 1 if exc.code != "invalid_argument" else 2
-    print(f"Saved profile '{entered.name}': settings in {path}, passwords in the OS keyring.")
+    print(_saved_sentence(entered.name, saved))
     if args.no_test:
+        return 0
+    typed = {secrets.ENV_VARS["api"]: entered.api_password, secrets.ENV_VARS["indexer"]: entered.indexer_password}
+    if untyped := [variable for variable in saved.env_needed if not typed[variable]]:
+        print(
+            f"Connection test skipped: no password to log in with. Set {' and '.join(untyped)} and run this "
+            "command again to test the connection."
+        )
         return 0
     print("Connection test:", flush=True)
     try:
@@ -286,6 +327,8 @@ def _verify_audit(args: argparse.Namespace) -> int:
     from wazuh_mcp.runtime.audit_chain import verify
 
     path = args.file or audit_path_for(load_settings(args.profile)[1])
+    if args.indexer:
+        return _verify_indexed(args, path)
     ok = True
     for stream in (path, changes_path(path)):
         try:
@@ -295,4 +338,53 @@ def _verify_audit(args: argparse.Namespace) -> int:
             return 2
         ok = ok and report.ok
         print(terminal_safe(report.summary(), keep_newlines=True))
+        _record_verify(args, stream, report.ok, len(report.problems), report.summary())
     return 0 if ok else 1
+
+
+def _record_verify(args: argparse.Namespace, stream: Path | str, ok: bool, problems: int, summary: str) -> None:
+    """A verification is itself audited, so Wazuh's rule 100711 alerts on a broken chain (best effort: a
+    trail that cannot be written is what the report above already says)."""
+    import time
+
+    from wazuh_mcp.config.settings import Settings, selected_profile
+    from wazuh_mcp.runtime.audit import Auditor, AuditSink, now_iso
+
+    if args.file is not None:  # some other file: appending to it would change what was verified
+        return
+    try:
+        settings = Settings.load(profile=selected_profile(args.profile))
+        auditor = Auditor(AuditSink.from_settings(settings), session="cli-verify", role=None)
+        auditor.record(
+            "audit.verify",
+            "audit",
+            args={"stream": str(stream), "problems": problems},
+            ts=now_iso(),
+            started=time.perf_counter(),
+            error_code=None if ok else "conflict",
+            error=None if ok else summary[:1000],
+        )
+    except Exception as exc:  # never hide the report behind a failure to record it
+        print(f"wazuh-mcp audit: could not record this verification: {exc}", file=sys.stderr)
+
+
+def _verify_indexed(args: argparse.Namespace, path: Path) -> int:
+    """``audit --verify --indexer``: each replica's chain as the Indexer holds it, and this replica's file."""
+    from wazuh_mcp.config.settings import Settings, replica_name, selected_profile
+    from wazuh_mcp.errors import WazuhMCPError
+    from wazuh_mcp.runtime.audit import terminal_safe
+    from wazuh_mcp.runtime.audit_index import verify_indexed
+    from wazuh_mcp.runtime.factory import indexer_docs_from_settings
+
+    name = selected_profile(args.profile)
+    settings = Settings.load(profile=name)
+    try:
+        docs = indexer_docs_from_settings(settings, name)
+        reports = verify_indexed(docs, f"{settings.team.audit_prefix}-*", local=path, replica=replica_name(settings))
+    except WazuhMCPError as exc:
+        print(f"wazuh-mcp audit: {exc.render()}", file=sys.stderr)
+        return 2
+    for report in reports:
+        print(terminal_safe(report.summary(), keep_newlines=True))
+        _record_verify(args, f"indexer:{report.replica}", report.ok, len(report.problems), report.summary())
+    return 0 if all(report.ok for report in reports) else 1

@@ -83,7 +83,11 @@ def build_parser(extensions: Sequence[ParserHook] = ()) -> argparse.ArgumentPars
     sub.add_parser("version", help="print the version")
     sub.add_parser("install-launcher", help="add a double-click launcher for this executable (menu entry / .command)")
     demo = sub.add_parser("demo", help="a guided tour against the embedded Wazuh stand-in, in this terminal")
-    demo.add_argument("--json", action="store_true", help="print each call's structured result (JSON lines)")
+    demo.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON document: the load and each call's structured result with what was said",
+    )
     for extend in extensions:
         extend(sub)
     return parser

@@ -1,62 +1,132 @@
-"""`wazuh-mcp demo`: a triage a person reads (sentences with the numbers), the JSON one flag away."""
+"""`wazuh-mcp demo`: a triage a person reads, one sentence per finding with its numbers, told once the demo's
+data is loaded; `--json` is one JSON document with each step's result beside the sentences said about it (one
+run of the demo: the reading version prints each step with `tour.told`, checked on the same steps).
+
+The sentences are checked one by one against the numbers in the same run's structured results (computed
+here, not by the tour's own wording functions), so a count that drifts from its data fails."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
+from mcp.client.client import Client
 from mcp.types import CallToolResult
 
+from standin.demo_load import DemoLoad
+from wazuh_mcp.backends.protocols import Backends
+from wazuh_mcp.demo import demo_settings
 from wazuh_mcp.runtime.notices import META_KEY
-from wazuh_mcp.tour import TOUR, notes, tell
+from wazuh_mcp.server.build import build_server
+from wazuh_mcp.tour import TOUR, notes, tell, told, wait_for_data
 
 
 def demo(*flags: str, env: dict[str, str]) -> str:
     done = subprocess.run(
-        [sys.executable, "-m", "wazuh_mcp", "demo", *flags], env=env, capture_output=True, text=True, timeout=180
+        [sys.executable, "-m", "wazuh_mcp", "demo", *flags], env=env, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr
     return done.stdout
 
 
-def test_demo_json_and_the_sentences_told_from_it(serve_env: dict[str, str]) -> None:
-    records: list[dict[str, Any]] = [json.loads(line) for line in demo("--json", env=serve_env).splitlines()]
-    assert [(r["question"], r["tool"]) for r in records] == [(q, name) for q, name, _ in TOUR]
-    by_tool = {r["tool"]: r["result"] for r in records if "error" not in r["result"]}
+def plural(count: int, word: str, words: str | None = None) -> str:
+    return f"{count:,} {word if count == 1 else words or word + 's'}"
 
-    summary = by_tool["summarize_alerts"]
-    told = tell("summarize_alerts", summary)
-    assert told[0] == f"{summary['total']:,} alerts in the last 24 hours."
+
+def expected_summary(summary: dict[str, Any]) -> list[str]:
     high = sum(x["count"] for x in summary["by_level"] if x["level"] >= 12)
-    assert (f"{high:,} alert" in told[1]) if high else told[1].startswith("None at level 12")
-    top = summary["by_rule"][0]
-    assert f"rule {top['id']}" in told[2] and f"{top['count']:,} times" in told[2]
-
-    assert tell("cluster_status", by_tool["cluster_status"])[0].startswith("Single-node deployment")
-    agents = by_tool["list_agents"]
-    assert tell("list_agents", agents)[0].startswith(f"{agents['total']:,} agents are active")
-    alerts = by_tool["search_alerts"]
-    assert f"{alerts['total'] - len(alerts['alerts']):,} more behind the cursor" in tell("search_alerts", alerts)[0]
-    ports = by_tool["agent_ports"]
-    listening = [p for p in ports["items"] if p["state"] == "listening"]
-    assert all(f"{p['local_port']}/{p['protocol']}" in tell("agent_ports", ports)[0] for p in listening)
-    assert records[-1]["result"]["error"].startswith("invalid_argument:")
-    # Calls answered while the demo still loads carry its notice (which ones depends on the machine's speed).
-    assert all("still loading" in text for r in records for text in r.get("notices", []))
+    rule, agent = summary["by_rule"][0], summary["by_agent"][0]
+    tactics = ", ".join(f"{t['name']} ({t['count']:,})" for t in summary["by_tactic"][:3])
+    return [
+        f"{plural(summary['total'], 'alert')} in the last 24 hours.",
+        f"{plural(high, 'alert')} at level 12 or above (high severity): read those first."
+        if high
+        else "None at level 12 or above: nothing high-severity.",
+        f"Most frequent: rule {rule['id']} ({rule['description']}), {plural(rule['count'], 'time')}.",
+        f"Noisiest agent: {agent['id']} {agent['name']}, {plural(agent['count'], 'alert')}.",
+        f"Top MITRE tactics: {tactics}.",
+    ]
 
 
-def test_demo_text_reads_as_a_triage_not_json(serve_env: dict[str, str]) -> None:
-    text = demo(env=serve_env)
+def expected_list(header: str, items: list[str]) -> list[str]:
+    return [header, *(f"  {item}" for item in items)]
+
+
+def test_demo_json_is_one_document_and_each_sentence_says_its_data(serve_env: dict[str, str]) -> None:
+    document = json.loads(demo("--json", env=serve_env))  # one document, not JSON Lines
+    load, steps = document["load"], document["steps"]
+    assert load["complete"] and load["alerts_loaded"] == load["alerts_total"] > 0
+    assert [(s["question"], s["tool"]) for s in steps] == [(q, name) for q, name, _ in TOUR]
+    # Told after the load: no answer is partial, none carries the loading notice.
+    assert all("notices" not in s and not (s["result"] or {}).get("partial") for s in steps)
+    said = {s["tool"]: s["said"] for s in steps if "error" not in s["result"]}
+    data = {s["tool"]: s["result"] for s in steps if "error" not in s["result"]}
+
+    assert said["cluster_status"] == [data["cluster_status"]["summary"]]
+    agents = data["list_agents"]
+    assert said["list_agents"] == expected_list(
+        f"{agents['total']:,} agents are active; the first {len(agents['agents'])}:",
+        [f"{a['id']} {a['name']} ({a['os']}, {a['ip']})" for a in agents["agents"]],
+    )
+    assert said["summarize_alerts"] == expected_summary(data["summarize_alerts"])
+    for tool in ("search_alerts", "alerts_by_mitre"):
+        alerts, shown = data[tool], len(data[tool]["alerts"])
+        more = f" ({alerts['total'] - shown:,} more behind the cursor)" if alerts["total"] > shown else ""
+        assert said[tool][0] == f"{plural(alerts['total'], 'alert')}; the newest {shown}{more}:"
+        assert len(said[tool]) == shown + 1
+        for line, alert in zip(said[tool][1:], alerts["alerts"], strict=True):
+            assert line.startswith(f"  level {alert['rule']['level']}: {alert['rule']['description']} on ")
+    technique = data["get_mitre_technique"]["technique"]
+    assert said["get_mitre_technique"] == [
+        f"{technique['id']} is {technique['name']}, a {' / '.join(technique['tactics'])} technique "
+        f"({technique['url']})."
+    ]
+    vulns = data["search_vulnerabilities"]
+    assert vulns["total"] > 0  # the demo's fleet has critical findings once its data is loaded
+    assert said["search_vulnerabilities"] == expected_list(
+        f"{plural(vulns['total'], 'critical vulnerability', 'critical vulnerabilities')} across the fleet; "
+        f"the {len(vulns['vulnerabilities'])} detected most recently:",
+        [f"{v['cve']} (CVSS {v['score']}) in {v['package']} on {v['agent_name']}" for v in vulns["vulnerabilities"]],
+    )
+    listening = [p for p in data["agent_ports"]["items"] if p["state"] == "listening"]
+    ports = ", ".join(f"{p['local_port']}/{p['protocol']} ({p['process']})" for p in listening)
+    assert said["agent_ports"] == [f"Agent 001 listens on {plural(len(listening), 'port')}: {ports}."]
+    mistake = steps[-1]
+    assert mistake["result"]["error"].startswith("invalid_argument:")
+    assert mistake["said"] == [f"The server refused the call and said how to fix it: {mistake['result']['error']}"]
+    check_reads_as_a_triage(steps)  # one run: the reading version prints exactly these steps (tour.told)
+
+
+def check_reads_as_a_triage(steps: list[dict[str, Any]]) -> None:
+    """The reading version of these steps (what `wazuh-mcp demo` prints for each): every line a sentence or a
+    list's header followed by its items, no JSON, no loading note once the data is in."""
+    text = "".join(told(step) for step in steps)
     assert all(f"▶ {question}" in text for question, _, _ in TOUR)
-    assert "alerts in the last 24 hours." in text and "Single-node deployment" in text
-    assert '{"' not in text  # no JSON in the reading version
-    assert "wazuh-mcp demo --json" in text
+    assert "still loading" not in text and "Note:" not in text
+    assert '{"' not in text
+    lines = [line for line in text.splitlines() if line.startswith("  ")]
+    for i, line in enumerate(lines):
+        assert line.rstrip().endswith((".", ":", ")")) or line.startswith("    "), line
+        if line.endswith(":"):
+            assert i + 1 < len(lines) and lines[i + 1].startswith("    "), f"nothing after {line!r}"
 
 
 def test_an_unknown_shape_is_shown_as_data_not_a_crash() -> None:
     assert tell("summarize_alerts", {"unexpected": 1}) == ['{"unexpected":1}']
+
+
+def test_empty_answers_are_whole_sentences() -> None:
+    assert tell("search_vulnerabilities", {"vulnerabilities": [], "total": 0}) == [
+        "No critical vulnerability across the fleet."
+    ]
+    assert tell("search_alerts", {"alerts": [], "total": 0}) == ["No alert matches."]
+    assert tell("agent_ports", {"agent_id": "001", "items": []}) == ["Agent 001 listens on no port."]
 
 
 def test_a_notice_the_server_attached_is_told_with_the_answer() -> None:
@@ -64,3 +134,38 @@ def test_a_notice_the_server_attached_is_told_with_the_answer() -> None:
     body = {"content": [{"type": "text", "text": "{}"}]}
     assert notes(CallToolResult.model_validate(body | {"_meta": {META_KEY: [loading]}})) == [loading]
     assert notes(CallToolResult.model_validate(body)) == []
+
+
+@asynccontextmanager
+async def demo_client(load: DemoLoad) -> AsyncIterator[Client]:
+    @asynccontextmanager
+    async def backends() -> AsyncIterator[Backends]:
+        yield Backends(load=load)  # only the loader: the wait reads wazuh://demo/load and nothing else
+
+    async with Client(build_server(demo_settings(), backends=backends, profile="demo")) as client:
+        yield client
+
+
+async def test_the_tour_waits_for_the_load_and_says_so_once(isolated_env: Path) -> None:
+    load = DemoLoad(alerts_total=6_000)
+    said: list[str] = []
+
+    def finish() -> None:
+        load.alerts_loaded, load.complete = 6_000, True
+
+    threading.Timer(0.8, finish).start()
+    async with demo_client(load) as client:
+        final = await wait_for_data(client, said.append, limit=30)
+    assert final is not None and final["complete"]
+    assert said[0] == "Loading the demo's data (6,000 alerts and the fleet's vulnerabilities)…"
+    assert len(said) == 2 and said[1].startswith("Loaded in ")
+
+
+async def test_a_load_that_does_not_finish_in_time_is_said_partial(isolated_env: Path) -> None:
+    load = DemoLoad(alerts_total=6_000)
+    said: list[str] = []
+    async with demo_client(load) as client:
+        final = await wait_for_data(client, said.append, limit=0.5)
+    assert final is not None and not final["complete"]
+    assert said[-1] == "Still loading after 0.5 s: the answers below are partial and say so."
+    assert len(said) == 2

@@ -116,11 +116,15 @@ async def test_answers_served_while_loading_say_so_and_stop_saying_it_when_done(
             assert not partial.is_error and len(notes) == 1
             assert f"1,234 of {DEMO_ALERT_COUNT:,} alerts" in notes[0] and "last 24 hours are complete" in notes[0]
             assert partial.content[-1].text == f"note: {notes[0]}"  # type: ignore[union-attr]
+            # ... and in the structured data, for a client that reads only that
+            structured = partial.structured_content or {}
+            assert structured["partial"] is True and notes[0] in structured["warnings"]
             cluster = await mcp.call_tool("cluster_status", {})  # no Indexer involved: no notice
             assert META_KEY not in (cluster.meta or {})
             progress.complete = True
             whole = await mcp.call_tool("summarize_alerts", {"time_range": "24h"})
             assert META_KEY not in (whole.meta or {}) and len(whole.content) == 1
-            window = ("since", "until")  # each call's own "now"
+            assert "partial" not in (whole.structured_content or {})
+            window = ("since", "until", "partial", "warnings")  # each call's own "now"; the load's notice
             same = {k: v for k, v in (whole.structured_content or {}).items() if k not in window}
             assert same == {k: v for k, v in (partial.structured_content or {}).items() if k not in window}

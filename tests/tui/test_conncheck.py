@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import socket
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from opensearchpy import OpenSearch
 
@@ -43,6 +44,11 @@ def by_key(report: ConnectionReport) -> dict[str, Check]:
     return {c.key: c for c in report.checks}
 
 
+def host_port(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.hostname}:{parts.port}"
+
+
 def closed_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -64,9 +70,12 @@ async def test_green(standin: StandinServer, indexer_url: str) -> None:
     assert checks["api.call"].status == "ok" and "agent(s) visible" in checks["api.call"].detail
     assert checks["indexer.alerts"].status == "ok" and "1 alert(s)" in checks["indexer.alerts"].detail
     assert checks["indexer.vulns"].status == "warn"  # no scan has run on this Indexer yet
-    # this Indexer speaks plain HTTP (osmem has no TLS): said so, the HTTPS Server API is not blamed
-    assert checks["tls"].status == "warn" and indexer_url in checks["tls"].detail
-    assert standin.url not in checks["tls"].detail
+    # this Indexer speaks plain HTTP (osmem has no TLS): said so; the Server API's handshake verified its
+    # certificate against the CA bundle, and says so
+    tls = checks["tls"]
+    assert tls.status == "warn" and f"Indexer {host_port(indexer_url)}: plain HTTP" in tls.detail
+    assert f"Server API {host_port(standin.url)}: TLSv1." in tls.detail
+    assert f"certificate verified (CA bundle {standin.ca_path})" in tls.detail
     assert report.status == "warn" and report.ok
     # progress: each step announced as running before its outcome
     assert seen.index(("api.login", "running")) < seen.index(("api.login", "ok"))
@@ -107,17 +116,23 @@ async def test_missing_ca_bundle_file(standin: StandinServer, tmp_path: Path) ->
     assert login.status == "fail" and "nope.pem does not exist" in login.detail
 
 
-async def test_connection_refused() -> None:
-    url = f"https://127.0.0.1:{closed_port()}"
+async def test_a_closed_port_is_refused_with_the_fix_and_nothing_is_claimed_verified() -> None:
+    api_port, indexer_port = closed_port(), closed_port()
     report = await run_connection_test(
-        settings(url, indexer_url=f"http://127.0.0.1:{closed_port()}"),
+        settings(f"https://127.0.0.1:{api_port}", indexer_url=f"https://127.0.0.1:{indexer_port}"),
         profile="t",
         api_password="x",
         indexer_password="y",
     )
     checks = by_key(report)
-    assert checks["api.login"].status == "fail" and "refused or unreachable" in checks["api.login"].detail
-    assert checks["indexer.alerts"].status == "fail" and "refused" in checks["indexer.alerts"].detail
+    tls = checks["tls"]
+    assert tls.status == "fail" and not report.ok
+    assert f"Server API 127.0.0.1:{api_port}: connection refused" in tls.detail
+    assert f"Indexer 127.0.0.1:{indexer_port}: connection refused" in tls.detail
+    assert tls.hint and "systemctl start wazuh-manager" in tls.hint and "systemctl start wazuh-indexer" in tls.hint
+    assert not any("verified" in c.detail for c in report.checks)
+    # the logins are not tried: they could only repeat the refusal, less precisely
+    assert checks["api.login"].status == checks["indexer.alerts"].status == "skip"
 
 
 async def test_name_not_resolved() -> None:
@@ -127,9 +142,9 @@ async def test_name_not_resolved() -> None:
         api_password="x",
         indexer_password="y",
     )
-    checks = by_key(report)
-    assert "does not resolve" in checks["api.login"].detail
-    assert "does not resolve" in checks["indexer.alerts"].detail
+    tls = by_key(report)["tls"]
+    assert "Server API wazuh.nonexistent.invalid:55000: the host name does not resolve" in tls.detail
+    assert "Indexer idx.nonexistent.invalid:9200: the host name does not resolve" in tls.detail
 
 
 async def test_no_alerts_indices_under_the_pattern(standin: StandinServer, empty_indexer_url: str) -> None:
@@ -148,11 +163,21 @@ async def test_plain_http_and_verification_off_are_warned(indexer_url: str) -> N
         report = await run_connection_test(
             settings(plain.url, indexer_url=indexer_url), profile="t", api_password=api_password(), indexer_password="x"
         )
-    assert by_key(report)["tls"].status == "warn" and "Plain HTTP" in by_key(report)["tls"].detail
+    tls = by_key(report)["tls"]
+    assert tls.status == "warn" and f"Server API {host_port(plain.url)}: plain HTTP" in tls.detail
     with StandinServer(tls=True) as secure:
         report = await run_connection_test(settings(secure.url, verify=False), profile="t", api_password=api_password())
     assert by_key(report)["api.login"].status == "ok"
-    assert "verification is OFF" in by_key(report)["tls"].detail
+    tls = by_key(report)["tls"]
+    assert "certificate NOT verified" in tls.detail and "verification is OFF" in tls.detail
+    assert "certificate verified" not in tls.detail
+
+
+async def test_an_untrusted_certificate_is_not_called_verified(standin: StandinServer) -> None:
+    report = await run_connection_test(settings(standin.url), profile="t", api_password=api_password())
+    tls = by_key(report)["tls"]
+    assert tls.status == "fail" and "the certificate is not trusted" in tls.detail
+    assert tls.hint and "root-ca.pem" in tls.hint
 
 
 async def test_missing_password_says_where_to_enter_it(standin: StandinServer) -> None:

@@ -141,6 +141,11 @@ def test_every_variable_in_the_readme_table_reaches_its_setting(monkeypatch: pyt
         "WAZUH_MCP_OAUTH_ROLE_CLAIM": ("roles", lambda s: s.oauth.role_claim),
         "WAZUH_MCP_OAUTH_ROLE_MAP": ('{"soc-leads": "admin"}', lambda s: s.oauth.role_map),
         "WAZUH_MCP_OAUTH_DEFAULT_ROLE": ("readonly", lambda s: s.oauth.default_role),
+        "WAZUH_MCP_TEAM_STORE": ("indexer", lambda s: s.team.store),
+        "WAZUH_MCP_TEAM_REPLICA_ID": ("mcp-2", lambda s: s.team.replica_id),
+        "WAZUH_MCP_TEAM_LEASE_S": ("90", lambda s: s.team.lease_s),
+        "WAZUH_MCP_TEAM_CHANGES_INDEX": ("soc-changes", lambda s: s.team.changes_index),
+        "WAZUH_MCP_TEAM_AUDIT_PREFIX": ("soc-audit", lambda s: s.team.audit_prefix),
     }
     expected = {
         "WAZUH_MCP_API_VERIFY_TLS": False,
@@ -152,6 +157,7 @@ def test_every_variable_in_the_readme_table_reaches_its_setting(monkeypatch: pyt
         "WAZUH_MCP_HTTP_PORT": 9000,
         "WAZUH_MCP_HTTP_ALLOW_PLAINTEXT": True,
         "WAZUH_MCP_OAUTH_ROLE_MAP": {"soc-leads": "admin"},
+        "WAZUH_MCP_TEAM_LEASE_S": 90.0,
     }
     for name, (raw, _) in values.items():
         monkeypatch.setenv(name, raw)
@@ -165,6 +171,9 @@ def test_every_variable_in_the_readme_table_reaches_its_setting(monkeypatch: pyt
         "WAZUH_MCP_DEBUG",
         "WAZUH_MCP_CONFIG",
         "WAZUH_MCP_RUNTIME_DIR",  # read by the one-file launcher (packaging/launcher), tested there
+        "WAZUH_MCP_EXECUTABLE",  # set by that launcher for the program it starts (tests/unit/test_serve_command.py)
+        "WAZUH_MCP_DEMO",  # the bundle's Demo mode: `serve --demo` (tests/unit/test_bundle_env.py)
+        "WAZUH_MCP_SHARED",  # development: the reference data's folder, for the test bed's loaders
         "WAZUH_MCP_API_PASSWORD",
         "WAZUH_MCP_INDEXER_PASSWORD",
     }

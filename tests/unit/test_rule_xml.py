@@ -42,35 +42,42 @@ def test_a_good_file_gives_its_group_ids_and_file_name() -> None:
     assert parsed.text == GOOD
 
 
-def test_xml_declaration_is_accepted() -> None:
-    assert parse_rule_file('<?xml version="1.0"?>\n' + rule()).rule_ids == (100200,)
+def test_xml_declaration_is_refused_as_wazuh_does() -> None:
+    # Wazuh's parser reads <?xml …?> as an element named "?xml" and fails on the '?' (oracle mut-302, mut-452).
+    assert "Bad attribute closing for 'version'='1.0'" in refused('<?xml version="1.0"?>\n' + rule())
+
+
+def test_several_groups_and_vars_are_read_as_wazuh_reads_them() -> None:
+    text = (
+        '<var name="LVL">3</var><group name="a,">'
+        '<var name="D">from a var</var><rule id="100200" level="$LVL"><description>$D</description></rule></group>'
+        + rule(attrs='id="100201" level="4"')
+    )
+    parsed = parse_rule_file(text)
+    assert parsed.rule_ids == (100200, 100201) and parsed.rules[0].level == 3
+    assert parsed.rules[0].description == "from a var"
 
 
 @pytest.mark.parametrize(
     "text, words",
     [
         ("", "empty"),
-        ("<group name='x'><rule id='100200' level='3'>", "not well-formed"),
-        (
-            "<group name='x'><rule id='100200' level='3'><description>a & b</description></rule></group>",
-            "not well-formed",
-        ),
-        (rule() + rule(attrs='id="100201" level="3"'), "exactly one top-level <group>"),
-        ('<rules><rule id="100200" level="1"/></rules>', "must be <group>"),
-        ('<group><rule id="100200" level="1"><description>d</description></rule></group>', "name attribute"),
+        ("<group name='x'><rule id='100200' level='3'>", "Element 'rule' not closed"),
+        ('<rules><rule id="100200" level="1"/></rules>', "only <group>"),
+        ('<group><rule id="100200" level="1"><description>d</description></rule></group>', 'name="…"'),
         ('<group name="x"></group>', "no <rule>"),
-        ('<group name="x"><var name="a">b</var></group>', "only contain <rule>"),
-        (rule(attrs='level="3"'), "numeric id"),
-        (rule(attrs='id="abc" level="3"'), "numeric id"),
-        (rule(attrs='id="\u0661\u0660\u0660\u0662\u0660\u0660" level="3"'), "numeric id"),  # Arabic-Indic digits
-        (rule(attrs='id="100200" level="\u0663"'), "level attribute"),
-        (rule(attrs='id="5716" level="3"'), "outside the custom range"),
+        ('<group name="x"><var name="a">b</var></group>', "no <rule>"),
+        (rule(attrs='level="3"'), "no id attribute"),
+        (rule(attrs='id="abc" level="3"'), "not 1-6 ASCII digits"),
+        (rule(attrs='id="\u0661\u0660\u0660\u0662\u0660\u0660" level="3"'), "not 1-6 ASCII digits"),
+        (rule(attrs='id="100200" level="\u0663"'), "from 0 to 16"),
+        (rule(attrs='id="5716" level="3"'), "project policy: id 5716 is outside the custom range"),
         (rule(attrs='id="120001" level="3"'), "outside the custom range"),
-        (rule(attrs='id="100200" level="17"'), "level attribute between 0 and 16"),
-        (rule(attrs='id="100200"'), "level attribute"),
-        (rule(attrs='id="100200" level="3" overwrite="yes"'), "never overwrites"),
-        (rule(body=""), "<description>"),
-        (rule(body="<description>  </description>"), "<description>"),
+        (rule(attrs='id="100200" level="17"'), "from 0 to 16"),
+        (rule(attrs='id="100200"'), "no level attribute"),
+        (rule(attrs='id="100200" level="3" overwrite="yes"'), 'project policy: overwrite="yes"'),
+        (rule(body=""), "no <description>"),
+        (rule(body="<description>  </description>"), "project policy: the description is empty"),
     ],
 )
 def test_bad_files_are_refused_with_a_message_that_says_what_to_fix(text: str, words: str) -> None:
@@ -82,7 +89,7 @@ def test_duplicate_ids_in_one_file_are_refused() -> None:
         '<group name="x"><rule id="100200" level="1"><description>a</description></rule>'
         '<rule id="100200" level="2"><description>b</description></rule></group>'
     )
-    assert "appears twice" in refused(text)
+    assert "appears twice in the file: Wazuh warns and keeps only the first" in refused(text)
 
 
 @pytest.mark.parametrize(
@@ -93,8 +100,14 @@ def test_duplicate_ids_in_one_file_are_refused() -> None:
         '<!ENTITY x SYSTEM "http://127.0.0.1/">',
     ],
 )
-def test_dtd_and_entity_declarations_are_refused_before_parsing(declaration: str) -> None:
-    assert "DOCTYPE, ENTITY or CDATA" in refused(declaration + "\n" + rule())
+def test_dtd_and_entity_declarations_are_refused(declaration: str) -> None:
+    # Wazuh's parser reads '<!' as a comment that never closes (oracle mut-323).
+    assert "Comment not closed" in refused(declaration + "\n" + rule())
+
+
+def test_a_declaration_wazuh_would_read_as_a_comment_is_refused_as_policy() -> None:
+    text = "<!DOCTYPE g> <!-- c -->" + rule()
+    assert "project policy: only plain <!-- comments -->" in refused(text)
 
 
 def test_billion_laughs_never_reaches_the_parser() -> None:
@@ -106,12 +119,13 @@ def test_billion_laughs_never_reaches_the_parser() -> None:
     assert "line 1" in refused(lol)
 
 
-def test_undefined_entities_are_not_well_formed() -> None:
-    assert "not well-formed" in refused(rule(body="<description>&xxe;</description>"))
+def test_undefined_entities_stay_literal_as_in_wazuh() -> None:
+    parsed = parse_rule_file(rule(body="<description>&xxe; &amp; a & b &lt;</description>"))
+    assert parsed.rules[0].description == "&xxe; & a & b <"
 
 
 def test_oversized_files_are_refused() -> None:
-    assert "limit is" in refused(rule(body="<description>" + "a" * 70_000 + "</description>"))
+    assert "limit is 65536" in refused(rule(body="<description>" + "a" * 70_000 + "</description>"))
 
 
 def test_custom_id_bounds() -> None:
@@ -153,13 +167,13 @@ def test_custom_files_pass() -> None:
     "attrs, words",
     [
         # Wazuh reads ID= as id (strcasecmp, last wins): this would overwrite default rule 5716.
-        ('id="100202" level="3" ID="5716" Overwrite="yes"', "'id' twice"),
-        ('id="100202" level="12" LEVEL="0"', "'level' twice"),
+        ('id="100202" level="3" ID="5716" Overwrite="yes"', "'id' is written twice in different case"),
+        ('id="100202" level="12" LEVEL="0"', "'level' is written twice in different case"),
         ('id="100202" level="3" Overwrite="yes"', "never overwrites"),
-        ('id="100202" level="3" OVERWRITE="YES"', "never overwrites"),
-        ('id="100202" level="3" overwrite="NO"', "never overwrites"),  # Wazuh compares the value exactly
+        ('id="100202" level="3" OVERWRITE="YES"', "neither 'yes' nor 'no'"),  # Wazuh compares the value exactly
+        ('id="100202" level="3" overwrite="NO"', "neither 'yes' nor 'no'"),
         ('ID="5716" level="3"', "outside the custom range"),
-        ('id="100202" level="3" colour="red"', "do not have: colour"),
+        ('id="100202" level="3" colour="red"', "unknown attribute 'colour'"),
         ('id="100202" level="3" frequency=" 8"', "not a number"),
     ],
 )
@@ -175,8 +189,8 @@ def test_h1_upper_case_names_are_what_wazuh_loads() -> None:
 
 def test_h1_case_insensitive_duplicates_are_refused_on_any_element() -> None:
     body = '<field name="a" NAME="b">x</field><description>d</description>'
-    assert "'name' twice" in refused(rule(body=body))
-    assert "only a name attribute" in refused('<group name="a" Id="1"><rule id="100200" level="1"/></group>')
+    assert "'name' is written twice" in refused(rule(body=body))
+    assert "exactly one attribute" in refused('<group name="a" Id="1"><rule id="100200" level="1"/></group>')
 
 
 def test_h1_every_rule_attribute_of_wazuhs_own_ruleset_is_allowed() -> None:
@@ -202,12 +216,12 @@ def test_h1_every_rule_attribute_of_wazuhs_own_ruleset_is_allowed() -> None:
 
 @pytest.mark.parametrize("raw", ["0100100", " 100301 ", "100301 ", "+100301", "1003010"])
 def test_l5_rule_ids_wazuh_would_refuse_are_refused_locally(raw: str) -> None:
-    assert "numeric id" in refused(rule(attrs=f'id="{raw}" level="3"'))
+    assert "not 1-6 ASCII digits" in refused(rule(attrs=f'id="{raw}" level="3"'))
 
 
 @pytest.mark.parametrize("raw", [" 3", "3 ", "03 "])
 def test_l5_levels_with_spaces_are_refused(raw: str) -> None:
-    assert "level attribute" in refused(rule(attrs=f'id="100200" level="{raw}"'))
+    assert "from 0 to 16" in refused(rule(attrs=f'id="100200" level="{raw}"'))
 
 
 @pytest.mark.parametrize(
@@ -235,11 +249,11 @@ def test_l5_levels_with_spaces_are_refused(raw: str) -> None:
         ),
         (
             "<if_sid>5716</if_sid>",
-            'id="100214" level="5" noalert="no"',
+            'id="100214" level="5" noalert="1"',
             ["noalert", "never raise an alert", "rule 5716"],
         ),
         (
-            "<if_sid>5716</if_sid><options>no_full_log,no_log</options>",
+            "<if_sid>5716</if_sid><options>no_full_log</options><options>no_log</options>",
             'id="100215" level="10"',
             ["no_log", "never reach the Indexer"],
         ),

@@ -39,8 +39,8 @@ async def asked(arguments: dict[str, Any] | None = None, tool: str = "create_rul
 @pytest.mark.parametrize(
     "attrs, words",
     [
-        ('id="100202" level="3" ID="5716" Overwrite="yes"', "'id' twice"),
-        ('id="100202" level="12" LEVEL="0"', "'level' twice"),
+        ('id="100202" level="3" ID="5716" Overwrite="yes"', "'id' is written twice"),
+        ('id="100202" level="12" LEVEL="0"', "'level' is written twice"),
         ('id="100202" level="3" Overwrite="yes"', "never overwrites"),
     ],
 )
@@ -62,7 +62,7 @@ async def test_l5_padded_rule_ids_are_refused_locally(standin: StandinServer, ra
     xml = f'<group name="local,"><rule id="{raw}" level="3"><description>x</description></rule></group>'
     async with connect() as client:
         text = error_text(await client.call_tool("create_rule", {"rule_xml": xml}))
-    assert text.startswith("invalid_argument:") and "1-6 digits" in text
+    assert text.startswith("invalid_argument:") and "1-6 ASCII digits" in text
     assert uploads(standin) == []
 
 

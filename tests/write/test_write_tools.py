@@ -52,13 +52,13 @@ async def test_confirm_true_changes_nothing_under_the_default_tier(standin: Stan
 
 
 BAD_INPUT = [
-    ("<group name='x'><rule id='100300' level='3'>", "not well-formed"),
+    ("<group name='x'><rule id='100300' level='3'>", "Element 'rule' not closed"),
     ('<group name="x"><rule id="5716" level="3"><description>d</description></rule></group>', "custom range"),
     ('<group name="x"><rule id="130000" level="3"><description>d</description></rule></group>', "custom range"),
     (
         '<!DOCTYPE g [<!ENTITY e "x">]><group name="x"><rule id="100300" level="3"><description>&e;</description>'
         "</rule></group>",
-        "DOCTYPE",
+        "Comment not closed",
     ),
     (
         '<group name="x"><rule id="100001" level="3"><description>d</description></rule></group>',

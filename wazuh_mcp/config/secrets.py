@@ -68,6 +68,16 @@ def backend_name() -> str:
         return f"unavailable ({type(exc).__name__})"
 
 
+def keyring_usable() -> bool:
+    """Whether a keyring backend exists to store passwords in (a locked one counts: it can be unlocked)."""
+    return not backend_name().startswith(("none", "unavailable"))
+
+
+def from_environment(which: Which) -> bool:
+    """Whether the headless variable for ``which`` is set (it wins over the keyring)."""
+    return bool(os.environ.get(ENV_VARS[which]))
+
+
 def _keyring_call(action: str, func: object, *args: str) -> str | None:
     import keyring.errors
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import tomllib
 from collections.abc import Mapping
 from contextvars import ContextVar
@@ -241,6 +242,28 @@ class HttpSettings(_Section):
     """Browser ``Origin`` values accepted besides loopback ones (DNS-rebinding protection)."""
 
 
+def replica_name(settings: Settings | None = None) -> str:
+    """This replica's name in the team store and the audit copy: ``team.replica_id``, else the host name."""
+    configured = settings.team.replica_id if settings is not None else None
+    return configured or socket.gethostname() or "replica"
+
+
+class TeamSettings(_Section):
+    """Several ``serve --http`` replicas with nothing shared but Wazuh (docs/team.md): where pending changes
+    live and where the audit trail is copied. ``store = "indexer"`` uses the ``[indexer]`` connection."""
+
+    store: Literal["file", "indexer"] = "file"
+    """``file``: ``<state dir>/pending`` and the local audit only (one workstation). ``indexer``: pending
+    changes in ``changes_index`` and every audit record also in ``audit_prefix-YYYY.MM.DD``."""
+    replica_id: str | None = Field(default=None, pattern=r"^[A-Za-z0-9._-]{1,64}$")
+    """This replica's name in the Indexer (its audit chain is kept per replica); default: the host name."""
+    changes_index: str = "wazuh-mcp-changes"
+    audit_prefix: str = "wazuh-mcp-audit"
+    lease_s: float = Field(default=120.0, ge=1, le=3600)
+    """How long a replica that starts applying a change holds it. Longer than ``tool_timeout_s`` plus the
+    Server API timeout, so a request of a replica that died has ended before another replica looks."""
+
+
 DEFAULT_ROLE_TOOL_ALLOWLIST: dict[str, list[str]] = {
     "admin": ["*"],
     "analyst": [
@@ -378,6 +401,7 @@ class Settings(BaseModel):
     indexer: IndexerSettings = Field(default_factory=IndexerSettings)
     oauth: OAuthSettings = Field(default_factory=OAuthSettings)
     http: HttpSettings = Field(default_factory=HttpSettings)
+    team: TeamSettings = Field(default_factory=TeamSettings)
     role: str = "analyst"
     """Local role: which tools are listed and callable (see ``role_tool_allowlist``)."""
     role_tool_allowlist: dict[str, list[str]] = Field(

@@ -26,7 +26,8 @@ ResponseKind = Literal[
     "remove_agent_from_group",
 ]
 ChangeKind = RuleChangeKind | ResponseKind
-ChangeState = Literal["pending", "approved", "rejected", "applied", "failed", "expired"]
+ChangeState = Literal["pending", "applying", "approved", "rejected", "applied", "failed", "expired"]
+"""``approved`` is what older versions wrote while applying; ``applying`` now."""
 RestartScope = Literal["manager", "cluster"]
 WriteStatus = Literal["pending_approval", "confirmation_required", "applied"]
 

@@ -367,8 +367,13 @@ class AuditSink:
     """
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> AuditSink:
-        """The sink every writer in this deployment shares: the path and rotation from settings."""
+    def from_settings(cls, settings: Settings, profile: str | None = None) -> AuditSink:
+        """The sink every writer in this deployment shares: the path and rotation from settings; in team
+        mode (``team.store = "indexer"``) every record is copied into the Indexer too (``audit_index``)."""
+        if settings.team.store == "indexer" and cls is AuditSink:
+            from wazuh_mcp.runtime.audit_index import IndexedAuditSink
+
+            return IndexedAuditSink.for_settings(settings, profile)
         return cls(settings.audit_path, max_bytes=settings.audit_max_bytes, backups=settings.audit_backups)
 
     def __init__(self, path: Path, *, max_bytes: int = 10 * 1024 * 1024, backups: int = 5) -> None:
@@ -409,17 +414,23 @@ class AuditSink:
                 "(WAZUH_MCP_AUDIT_LOG); calls resume once a record can be written.",
             )
 
-    def write(self, event: AuditEvent) -> None:
+    def ready_for_change(self) -> None:
+        """``ready``, for a record that a change depends on (an approval); a team sink also needs the Indexer."""
+        self.ready()
+
+    def write(self, event: AuditEvent) -> bytes:
+        """Seal and append the record; the sealed line (what a copy elsewhere must hold byte for byte)."""
         data = bounded_record(event)
         with self._lock:
             try:
-                self._streams[self.path].append(data)
+                line = self._streams[self.path].append(data)
                 if is_change_record(event):
                     self._streams[self.changes_path].append(data)
             except OSError as exc:
                 self._failure = exc.strerror or type(exc).__name__
                 raise
             self._failure = None
+        return line
 
     def _rotate(self, path: Path, head: audit_chain.Head) -> audit_chain.Head:
         """``audit.jsonl`` → ``.1`` → … → ``.N`` (the oldest deleted); the head then records the newest
@@ -509,6 +520,10 @@ class Auditor:
     def ready(self) -> None:
         """Raise ``AuditUnavailable`` unless a record can be written now (see ``AuditSink.ready``)."""
         self.sink.ready()
+
+    def ready_for_change(self) -> None:
+        """``ready`` for an approval: in team mode the Indexer's copy must be writable too."""
+        self.sink.ready_for_change()
 
     def record(
         self,

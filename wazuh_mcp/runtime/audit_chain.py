@@ -143,7 +143,7 @@ class Stream:
         self._head_path = head_path(path)
         self._fd: int | None = None
 
-    def append(self, record_json: bytes) -> None:
+    def append(self, record_json: bytes) -> bytes:
         if self._fd is None:  # kept open: one fewer open/close per record
             self._fd = os.open(self._head_path, os.O_RDWR | os.O_CREAT, 0o600)
         head_fd = self._fd
@@ -172,6 +172,7 @@ class Stream:
             os.write(head_fd, stored.encode())
         finally:
             _unlock(head_fd)
+        return line
 
     def _current(self, parsed: tuple[Head, int | None] | None, size: int) -> Head:
         stored, stored_size = parsed if parsed else (None, None)
@@ -289,6 +290,18 @@ class VerifyReport:
         if self.unsealed_before_chain:
             lines.append(f"  note: {self.unsealed_before_chain:,} older record(s) predate sealing and are not checked.")
         return "\n".join(lines)
+
+
+def verify_lines(name: Path, lines: list[tuple[bytes, str]], head: Head | None = None) -> VerifyReport:
+    """The same checks over lines kept elsewhere (the Indexer's copy): ``(line, where)`` oldest first."""
+    walk = _Walk(VerifyReport(path=name, files=[name] if lines else [], head=head))
+    for index, (line, where) in enumerate(lines, start=1):
+        walk.line(line, where, last=index == len(lines))
+    walk.report.last_seq = walk.top.seq if walk.top is not None else None
+    if head is not None:
+        _check_head(walk.report, walk.top)
+    _explain_moves(walk.report, walk.moved)
+    return walk.report
 
 
 def verify(path: Path) -> VerifyReport:

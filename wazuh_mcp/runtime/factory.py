@@ -19,6 +19,7 @@ from wazuh_mcp.errors import ConfigurationError, WazuhMCPError
 
 if TYPE_CHECKING:
     from wazuh_mcp.backends.indexer import Indexer
+    from wazuh_mcp.backends.indexer_docs import IndexerDocs
     from wazuh_mcp.backends.server_api import ServerApi
 
 log = logging.getLogger(__name__)
@@ -87,6 +88,36 @@ def indexer_from_settings(
             vulnerabilities_pattern=indexer.vulnerabilities_pattern,
         )
     )
+
+
+_DOCS: dict[tuple[str, str | None, str], IndexerDocs] = {}
+
+
+def indexer_docs_from_settings(settings: Settings, profile: str) -> IndexerDocs:
+    """The team store's Indexer client (pending changes, the audit copy): one per process and connection,
+    shared by the audit sink and the change store. Team mode without ``indexer.url`` is a configuration error."""
+    indexer = settings.indexer
+    if not indexer.url:
+        raise ConfigurationError(
+            "team.store is 'indexer' but no Indexer is configured.",
+            hint="Set indexer.url (WAZUH_MCP_INDEXER_URL), or team.store = 'file' for one workstation.",
+        )
+    key = (indexer.url, indexer.user, profile)
+    if key not in _DOCS:
+        from wazuh_mcp.backends.indexer import IndexerConfig
+        from wazuh_mcp.backends.indexer_docs import IndexerDocs
+
+        password = None
+        if indexer.user and secrets.needs_password(indexer.url, indexer.user):
+            password = secrets.require_password(profile, "indexer", indexer.user)
+        config = IndexerConfig(
+            url=indexer.url,
+            user=indexer.user,
+            password=password,
+            verify=tls_verify_value(indexer.verify_tls, indexer.ca_bundle),
+        )
+        _DOCS[key] = IndexerDocs(config)
+    return _DOCS[key]
 
 
 def _logged(what: str, build: Callable[[T, str], R | None], part: T, profile: str) -> R:

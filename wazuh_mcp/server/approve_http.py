@@ -5,9 +5,9 @@ The second person of four eyes, signed in with the identity provider: the token 
 ``role_tool_allowlist``), and the approval path (``writes.approvals.ApprovalPath``, the same as the CLI's)
 refuses the requester's own subject. The change is
 applied with the approver's Wazuh user (``run_as``), and the audit names the approver's subject.
-Pending changes live in ``<state dir>/pending``: point ``WAZUH_MCP_STATE_DIR`` of every replica at one
-shared directory and any replica can approve (a per-change ``O_EXCL`` lock lets exactly one of two
-simultaneous approvers apply it; the other gets ``conflict``).
+Pending changes live where ``team.store`` says: with ``indexer`` every replica approves from the Indexer's
+``wazuh-mcp-changes`` (a conditional write lets exactly one of any number of simultaneous approvers apply
+it; the others get ``conflict``); with ``file`` in ``<state dir>/pending`` (docs/team.md).
 """
 
 from __future__ import annotations
@@ -61,10 +61,15 @@ def add_approval_route(server: WazuhServer, verifier: JwksTokenVerifier) -> None
             app = server.app
             if app is None:
                 raise Forbidden("The server is not running.")
+            api = app.server_api()
             store = default_store(
-                app.settings, auditor=server.auditor, person=caller.name or caller.subject, subject=caller.subject
+                app.settings,
+                auditor=server.auditor,
+                person=caller.name or caller.subject,
+                subject=caller.subject,
+                profile=app.profile,
             )
-            path = ApprovalPath(app.settings, store, profile=None, serving_api=app.server_api())
+            path = ApprovalPath(app.settings, store, profile=None, serving_api=api)
             change = await path.approve(change_id)
         except WazuhMCPError as exc:
             return JSONResponse({"error": exc.code, "message": exc.render()}, status_code=_STATUS.get(exc.code, 502))

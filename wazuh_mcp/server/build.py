@@ -280,7 +280,7 @@ class WazuhServer(AdaptedServer[AppContext]):
                         result = await run_tool(self, name, arguments, context, passthrough=_PASSTHROUGH)
                     except TimeoutError as exc:  # raised inside the tool (a library's own timeout), not our deadline
                         raise UpstreamTimeout(f"{name} timed out waiting for Wazuh.") from exc
-                    result = notices.attach(result, notes)
+                    result = notices.attach(result, notes, coverage=_has_coverage(self, name))
                 if isinstance(result, CallToolResult) and isinstance(result.structured_content, dict):
                     change_id = result.structured_content.get("change_id") or None  # write tools' pending change
             except ValidationError as exc:
@@ -411,6 +411,15 @@ class WazuhServer(AdaptedServer[AppContext]):
         )
 
 
+def _has_coverage(server: MCPServer[Any], name: str) -> bool:
+    """Whether the tool's result has ``partial``/``warnings`` (``models.common.Coverage``): a notice sets them."""
+    try:
+        _, output = schemas(server, name)
+    except KeyError:
+        return False
+    return isinstance(output, dict) and {"partial", "warnings"} <= set(output.get("properties") or {})
+
+
 def _session_key(context: Context[AppContext, Any] | None) -> str:
     """Which client a call belongs to, for the error-flood limit: the transport's session id over
     HTTP with sessions; else the whole process (stdio serves one client per process, and the SDK
@@ -464,7 +473,7 @@ def build_server(
             settings.role,
             ", ".join(sorted(settings.role_tool_allowlist)),
         )
-    audit = AuditSink.from_settings(settings)
+    audit = AuditSink.from_settings(settings, profile)
 
     def real_backends() -> AbstractAsyncContextManager[Backends]:
         from wazuh_mcp.runtime.factory import open_backends  # only a configured deployment needs the clients

@@ -10,8 +10,11 @@ state dir for the launcher's home screen.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
+import socket
+import ssl
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -106,29 +109,112 @@ def parse_version(text: str) -> tuple[int, ...] | None:
     return tuple(int(g) for g in match.groups() if g is not None) if match else None
 
 
-def _transport_check(run: _Runner, settings: Settings) -> None:
-    title = "Transport security"
-    urls = [u for u in (settings.api.url, settings.indexer.url) if u]
-    plain = [u for u in urls if u.lower().startswith("http://")]
-    if plain:
-        run.done(
-            "tls",
-            title,
+@dataclass(frozen=True)
+class _Reach:
+    """What one handshake with one service showed."""
+
+    status: Status
+    detail: str
+    hint: str | None = None
+    unreached: bool = False
+    """Nothing answered (refused, unresolved, silent): the login that would follow cannot get further."""
+
+
+_START = {
+    "Server API": "Start wazuh-manager (`systemctl start wazuh-manager`) or correct the port (the Server API "
+    "listens on 55000).",
+    "Indexer": "Start the Wazuh Indexer (`systemctl start wazuh-indexer`) or correct the port (the Indexer listens "
+    "on 9200).",
+}
+
+
+async def _reach(what: str, url: str, verify_tls: bool, ca_bundle: Path | None, timeout_s: float) -> _Reach:
+    """Connect to ``url`` and, for https, complete a TLS handshake with the settings' trust: the only ground
+    for saying a certificate was verified. Refused, unresolved and untrusted are each said as such."""
+    parts = urlsplit(url)
+    host, https = parts.hostname or "", parts.scheme == "https"
+    port = parts.port or (443 if https else 80)
+    where = f"{what} {host}:{port}"
+    context: ssl.SSLContext | None = None
+    if https:
+        try:
+            context = ssl.create_default_context(cafile=str(ca_bundle) if ca_bundle else None)
+        except (OSError, ssl.SSLError) as exc:  # missing or not a PEM file: nothing was checked
+            return _Reach(
+                "fail",
+                f"{where}: not checked, the CA bundle {ca_bundle} cannot be read ({getattr(exc, 'strerror', None) or exc}).",
+                "Point ca_bundle at the PEM file of your Wazuh root CA (root-ca.pem).",
+            )
+        if not verify_tls:
+            context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+    try:
+        opened = asyncio.open_connection(host, port, ssl=context, server_hostname=host if https else None)
+        _, writer = await asyncio.wait_for(opened, timeout=min(timeout_s, 10.0))
+    except ssl.SSLCertVerificationError as exc:
+        return _Reach(
+            "fail",
+            f"{where}: the certificate is not trusted ({exc.verify_message or exc.reason}).",
+            "Set the CA bundle to the PEM of the CA that signed it (Wazuh's root-ca.pem).",
+        )
+    except ssl.SSLError as exc:
+        return _Reach(
+            "fail",
+            f"{where}: the TLS handshake failed ({exc.reason or exc}).",
+            "Check that the URL's scheme and port are right (https:// and the service's TLS port).",
+        )
+    except ConnectionRefusedError:
+        return _Reach(
+            "fail", f"{where}: connection refused (nothing accepts connections on that port).", _START[what], True
+        )
+    except socket.gaierror:
+        return _Reach("fail", f"{where}: the host name does not resolve.", "Check the URL's host name.", True)
+    except TimeoutError:
+        return _Reach(
+            "fail",
+            f"{where}: no answer within {min(timeout_s, 10.0):g} s.",
+            "Check the host, the port and any firewall between this machine and it.",
+            True,
+        )
+    except OSError as exc:
+        return _Reach("fail", f"{where}: could not connect ({exc.strerror or exc}).", _START[what], True)
+    version = writer.get_extra_info("ssl_object").version() if https else None
+    writer.close()
+    with contextlib.suppress(OSError):
+        await writer.wait_closed()
+    if not https:
+        return _Reach(
             "warn",
-            f"Plain HTTP ({', '.join(plain)}): passwords cross the network unencrypted.",
+            f"{where}: plain HTTP, so passwords cross the network unencrypted.",
             "Use the https:// URL that Wazuh serves by default.",
         )
-    elif not (settings.api.verify_tls and settings.indexer.verify_tls):
-        run.done(
-            "tls",
-            title,
+    if not verify_tls:
+        return _Reach(
             "warn",
-            TLS_OFF_WARNING,
+            f"{where}: {version}, certificate NOT verified ({TLS_OFF_WARNING})",
             "Set a CA bundle (your Wazuh root-ca.pem) and turn verification back on.",
         )
-    else:
-        ca = settings.api.ca_bundle or settings.indexer.ca_bundle
-        run.done("tls", title, "ok", f"Certificates verified ({f'CA bundle {ca}' if ca else 'system trust store'}).")
+    trust = f"CA bundle {ca_bundle}" if ca_bundle else "system trust store"
+    return _Reach("ok", f"{where}: {version}, certificate verified ({trust}).")
+
+
+async def _transport_check(run: _Runner, settings: Settings) -> set[str]:
+    """One handshake per configured service; returns the services that could not be reached, whose
+    login the test then does not try (it would only say the same thing less precisely)."""
+    title = "Connection and TLS"
+    services = [
+        (what, section)
+        for what, section in (("Server API", settings.api), ("Indexer", settings.indexer))
+        if section.url
+    ]
+    if not services:
+        return set()
+    run.start("tls", title)
+    reached = [await _reach(what, str(s.url), s.verify_tls, s.ca_bundle, s.timeout_s) for what, s in services]
+    rank = {"ok": 0, "warn": 1, "fail": 2}
+    worst = max(reached, key=lambda r: rank[r.status]).status
+    hints = list(dict.fromkeys(r.hint for r in reached if r.hint and r.status == worst))
+    run.done("tls", title, worst, " ".join(r.detail for r in reached), " ".join(hints) or None)
+    return {what for (what, _), r in zip(services, reached, strict=True) if r.unreached}
 
 
 async def _server_api(run: _Runner, settings: Settings, profile: str, password: str | None) -> None:
@@ -336,11 +422,56 @@ async def run_connection_test(
     """Log in and call both services; passwords default to the keyring's for ``profile``."""
     report = ConnectionReport(profile=profile)
     run = _Runner(report, progress)
-    _transport_check(run, settings)
-    await _server_api(run, settings, profile, api_password)
-    await _indexer(run, settings, profile, indexer_password)
+    unreached = await _transport_check(run, settings)
+    for what, key, title, step in (
+        ("Server API", "api.login", "Server API: log in", _server_api(run, settings, profile, api_password)),
+        ("Indexer", "indexer.alerts", "Indexer: search alerts", _indexer(run, settings, profile, indexer_password)),
+    ):
+        if what in unreached:
+            step.close()
+            run.done(key, title, "skip", f"Not tried: the {what} could not be reached (see Connection and TLS).")
+        else:
+            await step
+    if settings.team.store == "indexer":
+        if "Indexer" in unreached:
+            run.done(
+                "team.audit_rights",
+                "Indexer: audit copy is create-only",
+                "skip",
+                "Not tried: the Indexer could not be reached (see Connection and TLS).",
+            )
+        else:
+            await asyncio.to_thread(_team_store, run, settings, profile)
     report.finished = now_iso()
     return report
+
+
+def _team_store(run: _Runner, settings: Settings, profile: str) -> None:
+    """Team mode: the Indexer user must not be able to delete or rewrite audit records. A delete of a
+    document that does not exist tells it: 403 is the create-only role; 404 means the delete was allowed."""
+    from datetime import UTC, datetime
+
+    from wazuh_mcp.runtime.factory import indexer_docs_from_settings
+
+    key, title = "team.audit_rights", "Indexer: audit copy is create-only"
+    run.start(key, title)
+    index = f"{settings.team.audit_prefix}-{datetime.now(UTC):%Y.%m.%d}"
+    try:
+        status = indexer_docs_from_settings(settings, profile).try_delete(index, f"connection-test-{now_iso()}")
+    except WazuhMCPError as exc:
+        run.failed(key, title, exc)
+        return
+    if status == 403:
+        run.done(key, title, "ok", f"The Indexer user may not delete documents in {index}.")
+        return
+    run.done(
+        key,
+        title,
+        "fail",
+        f"The Indexer user may delete audit records in {index} (a delete was answered HTTP {status}, not 403): "
+        "whoever holds its password could erase the shared trail.",
+        "Map the user to the create-only role of docs/team.md (no delete, no update on wazuh-mcp-audit-*).",
+    )
 
 
 def _reports_path() -> Path:

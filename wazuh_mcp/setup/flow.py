@@ -4,7 +4,8 @@
 warnings (plain HTTP, verification off); ``save_profile`` stores the passwords in the OS keyring
 and everything else in the settings file. The order makes a failure harmless: the file is
 checked writable first, the keyring is written next, and if the file then cannot be replaced
-the keyring entries are put back as they were.
+the keyring entries are put back as they were. ``save_headless`` is the scripted set-up's: where
+no keyring exists it saves the settings alone and says which variables must carry the passwords.
 """
 
 from __future__ import annotations
@@ -176,25 +177,38 @@ def _credential_problems(entered: ProfileInput, *, require_passwords: bool) -> d
         problems["api_user"] = "Enter the Server API user."
     if entered.indexer_url.strip() and not entered.indexer_user.strip():
         problems["indexer_user"] = "Enter the Indexer user."
-    if require_passwords:
-        if secrets.needs_password(entered.api_url, entered.api_user) and not entered.api_password:
+    if require_passwords:  # a password in its headless variable counts as entered
+        if (
+            secrets.needs_password(entered.api_url, entered.api_user)
+            and not entered.api_password
+            and not secrets.from_environment("api")
+        ):
             problems["api_password"] = "Enter the Server API password."
-        if secrets.needs_password(entered.indexer_url, entered.indexer_user) and not entered.indexer_password:
+        if (
+            secrets.needs_password(entered.indexer_url, entered.indexer_user)
+            and not entered.indexer_password
+            and not secrets.from_environment("indexer")
+        ):
             problems["indexer_password"] = "Enter the Indexer password."
     return problems
 
 
 def _missing_passwords(entered: ProfileInput) -> list[str]:
     """Passwords neither entered now nor already in the keyring."""
-    missing = []
+    return [
+        label
+        for which, label, typed in _password_rows(entered)
+        if not typed and not secrets.get_password(entered.name, which)
+    ]
+
+
+def _password_rows(entered: ProfileInput) -> list[tuple[secrets.Which, str, str]]:
+    """(which, label, password typed) of each backend that logs in (``secrets.needs_password``)."""
     rows: tuple[tuple[secrets.Which, str, str, str, str], ...] = (
         ("api", "Server API", entered.api_url, entered.api_user, entered.api_password),
         ("indexer", "Indexer", entered.indexer_url, entered.indexer_user, entered.indexer_password),
     )
-    for which, label, url, user, typed in rows:
-        if secrets.needs_password(url, user) and not typed and not secrets.get_password(entered.name, which):
-            missing.append(label)
-    return missing
+    return [(which, label, typed) for which, label, url, user, typed in rows if secrets.needs_password(url, user)]
 
 
 def save_profile(entered: ProfileInput) -> Path:
@@ -205,11 +219,7 @@ def save_profile(entered: ProfileInput) -> Path:
     missing = _missing_passwords(entered)
     if missing:
         raise InvalidArgument(f"Enter the {' and '.join(missing)} password (none is stored for '{entered.name}').")
-    path = config_path()
-    document = profiles.with_profile(
-        read_config_file(path), entered.name, entered.table(), make_default=entered.make_default
-    )
-    _check_writable(path)
+    path, document = _settings_document(entered)
     entered_passwords: list[tuple[secrets.Which, str]] = [
         ("api", entered.api_password),
         ("indexer", entered.indexer_password),
@@ -230,6 +240,48 @@ def save_profile(entered: ProfileInput) -> Path:
             else:
                 secrets.set_password(entered.name, which, old)
         raise
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What ``save_headless`` did, for the sentence that reports it."""
+
+    path: Path
+    keyring: bool
+    """A keyring was usable (typed passwords went there)."""
+    stored: list[str]
+    """Labels of the passwords stored in the keyring now."""
+    from_env: list[str]
+    """Headless variables that carry a password (set in this environment; they win over the keyring)."""
+    env_needed: list[str]
+    """Headless variables ``serve`` will need but that are not set here (no keyring to hold the password)."""
+
+
+def save_headless(entered: ProfileInput) -> Saved:
+    """``setup --non-interactive``: with a keyring, ``save_profile``; without one, the settings file alone
+    (a password is never written anywhere else), and the variables that must then carry the passwords."""
+    rows = _password_rows(entered)
+    from_env = [secrets.ENV_VARS[which] for which, _, _ in rows if secrets.from_environment(which)]
+    if secrets.keyring_usable():
+        path = save_profile(entered)
+        return Saved(path, True, [label for _, label, typed in rows if typed], from_env, [])
+    checked = check_input(entered)
+    if checked.problems:
+        raise InvalidArgument(" ".join(checked.problems.values()))
+    path, document = _settings_document(entered)
+    path = profiles.write_document(document, path)
+    env_needed = [secrets.ENV_VARS[which] for which, _, _ in rows if not secrets.from_environment(which)]
+    return Saved(path, False, [], from_env, env_needed)
+
+
+def _settings_document(entered: ProfileInput) -> tuple[Path, dict[str, Any]]:
+    """The settings file's path and its new content with ``entered``'s profile, once it is known writable."""
+    path = config_path()
+    document = profiles.with_profile(
+        read_config_file(path), entered.name, entered.table(), make_default=entered.make_default
+    )
+    _check_writable(path)
+    return path, document
 
 
 def _check_writable(path: Path) -> None:

@@ -7,7 +7,8 @@ from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.models.write import Requester
 from wazuh_mcp.runtime.caller import CALLER
 from wazuh_mcp.runtime.context import AppContext
-from wazuh_mcp.writes.approvals import ChangeStore
+from wazuh_mcp.writes.approvals import ChangeStore, pending_dir
+from wazuh_mcp.writes.change_records import records_for
 
 
 def api_url(app: AppContext, api: ServerApiBackend) -> str | None:
@@ -36,5 +37,8 @@ def change_store(app: AppContext) -> ChangeStore:
     # The caller-attested tier decides in the same call: in team mode that is the requester, so four
     # eyes refuses it (the subject is the requester's).
     return ChangeStore(
-        auditor=app.auditor, person="caller-attested (confirm=true)", subject=caller.subject if caller else None
+        auditor=app.auditor,
+        person="caller-attested (confirm=true)",
+        subject=caller.subject if caller else None,
+        records=records_for(app.settings, app.profile, pending_dir()),
     )

@@ -32,7 +32,11 @@ AgentIds = Annotated[
 ]
 Group = Annotated[
     str,
-    Field(min_length=1, max_length=128, description="A Wazuh agent group name (list_groups / GET /groups)."),
+    Field(
+        min_length=1,
+        max_length=128,
+        description="A Wazuh agent group name, e.g. 'default' (list_agents and get_agent show each agent's groups).",
+    ),
 ]
 SomeAgentIds = Annotated[
     Annotated[list[AgentId], Field(min_length=1, max_length=100)] | None,

@@ -28,6 +28,7 @@ from wazuh_mcp.runtime.registry import tool
 from wazuh_mcp.tools._changes import change_store, requester_of
 from wazuh_mcp.writes.approvals import unified_diff
 from wazuh_mcp.writes.rule_files import (
+    check_against_manager,
     read_rule_file,
     rule_descriptions,
     rule_locations,
@@ -54,9 +55,9 @@ RuleXml = Annotated[
     Field(
         min_length=1,
         max_length=MAX_RULE_FILE_BYTES,
-        description='The whole rule file: exactly one <group name="..."> holding <rule id="..." level="..."> '
-        f"elements, each with a <description>. Rule ids must be custom ({CUSTOM_ID_MIN}-{CUSTOM_ID_MAX}). "
-        "No DOCTYPE/ENTITY declarations.",
+        description='The whole rule file as Wazuh loads it: <group name="..."> holding <rule id="..." level="..."> '
+        "elements, each with a <description> (<var> definitions allowed). Rule ids must be custom "
+        f"({CUSTOM_ID_MIN}-{CUSTOM_ID_MAX}). No <?xml?> declaration, DOCTYPE or CDATA (Wazuh refuses them).",
     ),
 ]
 CustomRuleId = Annotated[
@@ -206,12 +207,14 @@ _AFTER_RULE = (
 @tool("write.create_rule", title="Create custom rule", read_only=False, destructive=True, idempotent=False)
 async def create_rule(ctx: Context[Any, Any], rule_xml: RuleXml, confirm: Confirm = False) -> WriteResult:
     """Propose a NEW custom Wazuh rule file, etc/rules/wazuh-mcp-<first rule id>.xml. The XML is checked
-    first (well-formed, one <group>, custom ids 100000-120000 not already used). By default nothing changes in
+    first as Wazuh's loader checks it (elements, patterns, addresses, parent rules) and for custom ids
+    100000-120000 not already used; a refusal names the line, the element and the reason. By default nothing changes in
     Wazuh: the answer is status=pending_approval with a change_id that a person approves outside this
     conversation. Tell the user the change_id; the rule only takes effect after approval and a manager restart.
     A new rule can hide others' alerts: `silences` says in words what it stops Wazuh from detecting."""
     parsed = parse_rule_file(rule_xml)
     api = deps(ctx).server_api()
+    await check_against_manager(api, parsed)
     await _ids_taken_elsewhere(api, list(parsed.rule_ids), None)
     target = f"{CUSTOM_RULES_DIR}/{parsed.filename}"
     if await read_rule_file(api, parsed.filename, CUSTOM_RULES_DIR) is not None:
@@ -261,6 +264,7 @@ async def update_rule(
     if current == parsed.text:
         raise InvalidArgument(f"{where.path} already has exactly this content; there is nothing to change.")
     await _ids_taken_elsewhere(api, list(parsed.rule_ids), where.path)
+    await check_against_manager(api, parsed)
     removed = sorted(_ids_in(current) - set(parsed.rule_ids))
     dropped = f", removing rule(s) {', '.join(map(str, removed))}" if removed else ""
     silences, parents = await _silences(api, parsed)

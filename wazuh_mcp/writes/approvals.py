@@ -42,13 +42,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from wazuh_mcp import atomic
 from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.config.settings import ResponseSettings, Settings, selected_profile, state_dir
 from wazuh_mcp.errors import ConfigurationError, Conflict, Forbidden, InvalidArgument, NotFound, WazuhMCPError
 from wazuh_mcp.models.write import DECISION_FIELDS, ChangeKind, PendingChange, Requester, RestartScope, Tier
 from wazuh_mcp.runtime.audit import Auditor, AuditSink, now_iso
-from wazuh_mcp.writes import responses
+from wazuh_mcp.writes import interrupted, responses
+from wazuh_mcp.writes.change_records import ChangeRecords, Claim, FileRecords, records_for
 from wazuh_mcp.writes.rule_files import check_fresh, check_record, send_change, sha256_text
 
 if TYPE_CHECKING:
@@ -116,8 +116,11 @@ class ChangeStore:
         ttl: timedelta = DEFAULT_TTL,
         policy: ResponseSettings | None = None,
         subject: str | None = None,
+        records: ChangeRecords | None = None,
     ) -> None:
         self.dir = pending_dir(root)
+        self.records: ChangeRecords = records or FileRecords(self.dir)
+        """Where the changes are kept (``change_records``): the policy below is the same over either store."""
         self.auditor = auditor
         """Writes the ``approval.*`` records (with this process's session and role)."""
         self.person = person
@@ -138,26 +141,17 @@ class ChangeStore:
             )
         return self.dir / f"{change_id}.json"
 
-    def _ensure_dir(self) -> None:
-        self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-
     def _write(self, change: PendingChange, *, new: bool = False) -> PendingChange:
-        """Atomic: readers see the old or the new file, never half of one. ``new`` refuses to replace."""
-        self._ensure_dir()
-        # exclusive: FileExistsError if the id is taken, so an id is never reused
-        atomic.write_text(self._path(change.id), change.model_dump_json(indent=2), 0o600, exclusive=new)
-        return change
+        """Readers see the old or the new record, never half of one. ``new`` refuses to replace
+        (FileExistsError if the id is taken, so an id is never reused)."""
+        if new:
+            self.records.create(change)
+            return change
+        return self.records.write(change)
 
     def _read(self, change_id: str) -> PendingChange:
-        path = self._path(change_id)
-        try:
-            return PendingChange.model_validate_json(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise NotFound(
-                f"There is no change {change_id}.", hint="`wazuh-mcp pending` lists the changes waiting for a decision."
-            ) from None
-        except ValueError as exc:
-            raise Conflict(f"The record of change {change_id} is unreadable ({path}).") from exc
+        self._path(change_id)  # validates the id
+        return self.records.read(change_id)
 
     def _expired(self, change: PendingChange, now: datetime | None = None) -> bool:
         return change.state == "pending" and (now or datetime.now(UTC)) >= _parse_time(change.expires_at)
@@ -173,12 +167,7 @@ class ChangeStore:
 
     def list_changes(self) -> list[PendingChange]:
         """Every recorded change, oldest first. Unreadable files are skipped (and logged)."""
-        changes = []
-        for path in sorted(self.dir.glob("ch-*.json")) if self.dir.is_dir() else []:
-            try:
-                changes.append(self._effective(PendingChange.model_validate_json(path.read_text(encoding="utf-8"))))
-            except (OSError, ValueError):
-                log.warning("skipping unreadable pending change %s", path)
+        changes = [self._effective(change) for change in self.records.list()]
         return sorted(changes, key=lambda c: c.created_at)
 
     def list_pending(self) -> list[PendingChange]:
@@ -278,24 +267,6 @@ class ChangeStore:
 
     # --- deciding -----------------------------------------------------------------------
 
-    def _acquire(self, change_id: str) -> Path:
-        """The per-change lock (O_EXCL): two processes never decide the same change at once."""
-        self._path(change_id)  # validates the id before it becomes a file name
-        self._ensure_dir()
-        lock = self.dir / f"{change_id}.lock"
-        try:
-            fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            raise Conflict(
-                f"Change {change_id} is being decided by another process right now.",
-                hint=f"Wait for it; if no other wazuh-mcp is running, delete {lock}.",
-            ) from None
-        try:
-            os.write(fd, f"{os.getpid()}\n".encode())
-        finally:
-            os.close(fd)
-        return lock
-
     @contextmanager
     def refusals_audited(self, step: str, change_id: str, ts: str, started: float) -> Iterator[None]:
         """A ``WazuhMCPError`` raised inside is recorded as a refused ``step`` before it propagates."""
@@ -306,13 +277,17 @@ class ChangeStore:
             raise
 
     @contextmanager
-    def _exclusive(self, change_id: str, step: str, ts: str, started: float) -> Iterator[None]:
+    def _exclusive(self, change_id: str, step: str, ts: str, started: float) -> Iterator[Claim]:
+        """The per-change claim (a lock file, or a lease in the Indexer document): two processes never
+        decide the same change at once."""
         with self.refusals_audited(step, change_id, ts, started):
-            lock = self._acquire(change_id)
+            self._path(change_id)  # validates the id before it names a file or a document
+            claim = self.records.claim(change_id)
+            held = claim.__enter__()
         try:
-            yield
+            yield held
         finally:
-            lock.unlink(missing_ok=True)
+            claim.__exit__(None, None, None)
 
     def ensure_pending(self, change_id: str, *, step: str | None = None) -> PendingChange:
         """The change if it can still be decided, else the refusal (unknown, applied, rejected, expired…).
@@ -350,7 +325,7 @@ class ChangeStore:
                 f"Change {change_id} already failed{reason}; failed changes are never retried.",
                 hint="Ask for the change again.",
             )
-        if (self.dir / f"{change_id}.lock").exists():
+        if self.records.held_elsewhere(change_id):
             raise Conflict(
                 f"Change {change_id} was approved at {change.decided_at}{who} and is being applied "
                 "by another process right now."
@@ -425,16 +400,19 @@ class ChangeStore:
         ``attested`` marks the caller-attested tier (``confirm=true`` in the same tool call)."""
         step = "approval.attest" if attested else "approval.approve"
         started, ts = time.perf_counter(), now_iso()
-        with self._exclusive(change_id, step, ts, started):
+        with self._exclusive(change_id, step, ts, started) as claim:
             with self.refusals_audited(step, change_id, ts, started):
-                self.auditor.ready()  # fail closed: nothing is applied that could not be audited
+                self.auditor.ready_for_change()  # fail closed: nothing is applied that could not be audited
+            if claim.took_over:  # whoever held it died mid-decision: Wazuh's state says what happened
+                await self._resolve(change_id, claim.took_over, api, step, ts, started)
+            with self.refusals_audited(step, change_id, ts, started):
                 change = self._decidable(change_id)
                 self._four_eyes(change)
                 self._verify(change, api_url)
             change = self._write(
                 change.model_copy(
                     update={
-                        "state": "approved",
+                        "state": "applying",
                         "decided_at": now_iso(),
                         "decided_by": self.person,
                         "reason": None,
@@ -443,6 +421,19 @@ class ChangeStore:
             )
             self._audit(step, change, ts, started, wazuh_user=api.identity)
             return await self._apply(change, api)
+
+    async def _resolve(
+        self, change_id: str, owner: str, api: ServerApiBackend, step: str, ts: str, started: float
+    ) -> None:
+        """A change left ``applying`` by a dead claimer: applied, back to pending, or failed — from what
+        Wazuh holds now (``interrupted.resolve``), never by sending it again blindly."""
+        change = self._read(change_id)
+        if change.state not in ("applying", "approved"):
+            return
+        with self.refusals_audited(step, change_id, ts, started):
+            resolved = await interrupted.resolve(change, api, owner)
+        self._write(resolved)
+        self._audit("approval.resolve", resolved, ts, started, wazuh_user=api.identity)
 
     # --- applying -----------------------------------------------------------------------
 
@@ -523,7 +514,9 @@ class ChangeStore:
         }
         if change.reason:
             args["reason"] = change.reason
-        if step == "approval.apply" and change.result:
+        if change.undo_of:
+            args["undo_of"] = change.undo_of  # an undo is a new change: Wazuh's rules tell it apart (100702)
+        if step in ("approval.apply", "approval.resolve") and change.result:
             args["result"] = change.result[:1000]  # per agent: sent to / not sent to (code, message)
         decided_by = change.decided_by if step in ("approval.approve", "approval.reject") else None
         self._emit(
@@ -582,14 +575,19 @@ def default_store(
     auditor: Auditor | None = None,
     person: str | None = None,
     subject: str | None = None,
+    profile: str | None = None,
 ) -> ChangeStore:
-    """The one place a store is built for deciding: under the state dir, auditing to the same file as
-    ``serve``, acting as this OS user, checked against ``settings.responses``. The team server passes its
-    own auditor and the approving analyst (``person``, ``subject``)."""
+    """The one place a store is built for deciding: the records ``team.store`` chooses (the state dir, or
+    the Indexer), auditing to the same file as ``serve``, acting as this OS user, checked against
+    ``settings.responses``. The team server passes its own auditor, the approving analyst (``person``,
+    ``subject``) and its profile."""
     settings = settings or Settings.load()
     if auditor is None:
         auditor = Auditor(AuditSink.from_settings(settings), session=f"cli-{os.getpid()}", role=settings.role)
-    return ChangeStore(auditor=auditor, person=person or local_person(), subject=subject, policy=settings.responses)
+    records = records_for(settings, profile or selected_profile(), pending_dir())
+    return ChangeStore(
+        auditor=auditor, person=person or local_person(), subject=subject, policy=settings.responses, records=records
+    )
 
 
 class DemoWazuh(Protocol):

@@ -21,9 +21,9 @@ from wazuh_mcp.backends.server_api_shapes import (
     raise_failed_item,
     raise_rule_file_failure,
 )
-from wazuh_mcp.errors import Conflict, InvalidArgument, UpstreamUnavailable
+from wazuh_mcp.errors import Conflict, Forbidden, InvalidArgument, NotFound, UpstreamError, UpstreamUnavailable
 from wazuh_mcp.models.write import PendingChange, RestartScope
-from wazuh_mcp.writes.rule_xml import parse_rule_file, require_custom_file, silencing
+from wazuh_mcp.writes.rule_xml import Catalog, RuleFile, parse_rule_file, require_custom_file, silencing
 
 _ID_CHUNK = 100
 
@@ -97,6 +97,62 @@ async def rules_defined_elsewhere(
     return {
         rule_id: where for rule_id, where in (await rule_locations(api, rule_ids)).items() if where.path != own_path
     }
+
+
+async def _groups_known(api: ServerApiBackend, names: tuple[str, ...]) -> frozenset[str] | None:
+    """Which of ``names`` some loaded rule carries (``GET /rules?group=``, one call per name); None when
+    the manager does not say."""
+    known = set()
+    for name in names:
+        body = await _optional(api, "/rules", "rules:read", {"group": name, "limit": 1, "select": "id"})
+        if not isinstance(body, dict):
+            return None
+        items, _ = envelope_items(body, "/rules")
+        if items:
+            known.add(name)
+    return frozenset(known)
+
+
+async def _optional(api: ServerApiBackend, path: str, action: str, params: dict[str, Any]) -> Any:
+    """An answer that only sharpens a check: a manager (or role) that cannot give it leaves the check
+    unmade rather than refusing the rule."""
+    try:
+        return await api.request("GET", path, action=action, params=params)
+    except (NotFound, Forbidden, InvalidArgument, UpstreamError):
+        return None
+
+
+async def manager_catalog(api: ServerApiBackend, parsed: RuleFile) -> Catalog:
+    """What the manager holds that ``parsed`` refers to: the parent rules and groups it names, the CDB
+    lists ``ossec.conf`` declares, the decoders it names. Wazuh drops a rule whose parent, group or list
+    is missing (and refuses an unknown decoder), so the checks run again with this before a change is
+    recorded. A part the manager does not answer (no ``/decoders`` permission, say) is not checked."""
+    parents = list(parsed.parent_sids)
+    found = await rule_descriptions(api, parents) if parents else {}
+    lists_body = await _optional(api, "/manager/configuration", "manager:read", {"section": "ruleset", "field": "list"})
+    lists = None
+    if isinstance(lists_body, dict):
+        items, _ = envelope_items(lists_body, "/manager/configuration")
+        lists = frozenset(str(path) for item in items for path in (item.get("ruleset") or {}).get("list", []))
+    decoders = None
+    if parsed.decoders:
+        body = await _optional(
+            api, "/decoders", "decoders:read", {"decoder_names": ",".join(parsed.decoders), "select": "name"}
+        )
+        if isinstance(body, dict):
+            items, _ = envelope_items(body, "/decoders")
+            decoders = frozenset(str(item.get("name")) for item in items)
+    return Catalog(
+        rule_ids=frozenset(found),
+        groups=await _groups_known(api, parsed.parent_groups),
+        lists=lists,
+        decoders=decoders,
+    )
+
+
+async def check_against_manager(api: ServerApiBackend, parsed: RuleFile) -> None:
+    """Run the checks again with what the manager holds; ``InvalidArgument`` names what Wazuh would drop."""
+    parse_rule_file(parsed.text, await manager_catalog(api, parsed))
 
 
 async def fetch_rule(api: ServerApiBackend, rule_id: int) -> dict[str, Any] | None:

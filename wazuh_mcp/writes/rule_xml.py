@@ -1,43 +1,44 @@
-"""Local validation of custom Wazuh rule XML, before anything is sent to a manager.
+"""Local validation of custom Wazuh rule files, before anything is sent to a manager: the checks
+Wazuh's own loader makes, then wazuh-mcp's policy.
 
-Wazuh itself rejects a syntactically broken upload (error 1113), but only after the file has
-reached the manager, and it accepts plenty that we do not want a model to write: rules that
-re-use or shadow a default rule id, ``overwrite="yes"`` tricks, or files that hide several
-groups in one upload. So a rule file written through wazuh-mcp must be:
+Wazuh's side (``wazuh_xml`` reads the file as Wazuh's XML parser does, ``rule_syntax`` checks the
+elements as ``wazuh-analysisd -t`` does, ``wazuh_regex`` compiles each pattern in its own type) agrees
+with the recorded verdicts of a real Wazuh 4.14.7 (``tests/write/test_rule_oracle.py``): a file Wazuh
+refuses, loads with an ERROR line, or loads only by dropping a rule is refused here, naming the line,
+the element and Wazuh's reason. A file Wazuh loads with a WARNING is refused too (``warning``): the
+warning always means the rule does not do what the file says (a value ignored, a duplicate skipped).
 
-* small (``MAX_RULE_FILE_BYTES``) and free of any ``<!DOCTYPE``/``<!ENTITY`` declaration — we
-  refuse them before parsing because ``xml.etree`` would otherwise expand internal entities
-  (the "billion laughs" bomb) and defusedxml is not a dependency;
-* well-formed, with exactly one top-level ``<group name="…">`` holding only ``<rule>`` elements;
-* made of rules whose ids are in the custom range 100000–120000 (Wazuh reserves lower ids for
-  its own ruleset), unique in the file, each with a numeric level 0–16 and a description.
+Policy (refused although Wazuh would load it; the message says "project policy"):
 
-It is read **as Wazuh reads it**, not as XML tools do: ``analysisd`` matches element and attribute
-names with ``strcasecmp`` and the last of two same-named attributes wins, while its XML layer
-refuses duplicates only when they are spelled identically. So ``<rule id="100202" ID="5716"
-Overwrite="yes">`` is, to a manager, an overwrite of rule 5716. Here names are compared
-case-insensitively, a ``<rule>`` may carry only the attributes Wazuh knows, and two attributes
-that differ only in case are refused. Numbers are checked with Wazuh's own rule (ASCII digits, no
-spaces, ids at most six characters), so ``"0100100"`` or ``" 100301 "`` never reach a manager that
-would refuse to load them.
+* rule ids in the custom range 100000–120000 (lower ids are Wazuh's ruleset), unique in the file;
+* no ``overwrite="yes"``: a change never replaces a rule in place (``rule id="100202" ID="5716"`` is read
+  by Wazuh as an overwrite of 5716: names are compared case-insensitively and the last one wins);
+* at most ``MAX_RULE_FILE_BYTES``; no ``<!`` markup but plain comments (Wazuh reads ``<!DOCTYPE …`` as the
+  start of a comment, which can hide the elements after it from a reader);
+* at least one rule, and a non-empty description for each (it is what analysts see in alerts);
+* no attribute Wazuh ignores on a rule's options.
 
-``silencing`` says in words what a rule stops Wazuh from reporting (level 0 children of other
-rules, ``noalert``, ``<options>no_log</options>``): a plausible-looking rule can hide an attack, and
-the person approving it has to see that.
+``silencing`` says in words what a rule stops Wazuh from reporting (level 0 children of other rules,
+``noalert``, ``<options>no_log</options>``): a plausible-looking rule can hide an attack, and the person
+approving it has to see that. It is shown, not refused.
 
-Everything here is pure (no I/O): ``parse_rule_file`` returns what the write tools need, or
-raises ``InvalidArgument`` with a message that says what to change.
+Everything here is pure (no I/O). ``check_rule_file`` lists every problem (the entry point the stand-in
+shares); ``parse_rule_file`` returns what the write tools need, or raises ``InvalidArgument`` naming them.
+Checks that need the manager's state take a ``Catalog`` (``rule_files.manager_catalog`` builds it).
 """
 
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from wazuh_mcp import untrusted
 from wazuh_mcp.errors import InvalidArgument
+from wazuh_mcp.writes import rule_syntax, wazuh_xml
+from wazuh_mcp.writes.rule_syntax import Catalog, Problem
+
+__all__ = ["Catalog", "Problem", "RuleFile", "check_rule_file", "loader_problems", "parse_rule_file"]
 
 CUSTOM_ID_MIN = 100_000
 CUSTOM_ID_MAX = 120_000
@@ -46,20 +47,16 @@ MAX_RULE_FILE_BYTES = 64 * 1024
 MAX_LEVEL = 16
 CUSTOM_RULES_DIR = "etc/rules"
 """Where user rule files live on the manager. ``ruleset/rules`` is Wazuh's own and never a target."""
+MAX_PROBLEMS_SHOWN = 8
+"""A refusal names this many problems (the first ones in the file) and counts the rest."""
 
-_DECLARATION = re.compile(r"<!(?!--)", re.IGNORECASE)
-"""Any ``<!…`` markup that is not a comment: DOCTYPE, ENTITY, ELEMENT, CDATA sections."""
-_RULE_ID = re.compile(r"[0-9]{1,6}")
-"""Wazuh's test for a rule id (``OS_StrIsNum`` and at most six characters): no sign, no spaces, and
-no leading zero that would make it seven characters long."""
+_DECLARATION = re.compile(r"<!(?!--)")
+"""``<!`` markup that is not a plain comment: DOCTYPE, ENTITY, CDATA."""
 _NUMBER = re.compile(r"[0-9]{1,7}")
 """ASCII digits only: ``str.isdigit`` and ``int`` also accept other scripts' digits (and spaces), which Wazuh would not."""
 _FILENAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,100}\.xml")
 
-RULE_ATTRIBUTES = ("id", "level", "maxsize", "frequency", "timeframe", "accuracy", "noalert", "ignore", "overwrite")
-"""The attributes ``analysisd`` reads on ``<rule>`` (``rules.c``); anything else is refused so that nothing
-we do not understand reaches a manager."""
-_NUMERIC_ATTRIBUTES = ("maxsize", "frequency", "timeframe", "accuracy", "ignore")
+RULE_ATTRIBUTES = rule_syntax.RULE_ATTRIBUTES
 PARENT_ELEMENTS = ("if_sid", "if_group", "if_matched_sid", "if_matched_group")
 """The elements that make a rule a child of other rules: a level-0 child silences what its parents report."""
 
@@ -92,6 +89,8 @@ class RuleFile:
     text: str
     group: str
     rules: tuple[Rule, ...]
+    decoders: tuple[str, ...] = ()
+    """The decoders its ``<decoded_as>`` elements name (Wazuh refuses an unknown one)."""
 
     @property
     def rule_ids(self) -> tuple[int, ...]:
@@ -111,6 +110,18 @@ class RuleFile:
         """Rule ids this file's rules hang under, outside the file (to look up what they detect)."""
         own = set(self.rule_ids)
         return tuple(sorted({sid for rule in self.rules for sid in rule.parent_sids if sid not in own}))
+
+    @property
+    def parent_groups(self) -> tuple[str, ...]:
+        """Group names this file's ``if_group``/``if_matched_group`` name (alternatives split at ``|``)."""
+        names = {
+            part.strip().removeprefix("^").removesuffix("$")
+            for rule in self.rules
+            for element, value in rule.parents
+            if element.endswith("_group")
+            for part in value.split("|")
+        }
+        return tuple(sorted(n for n in names if n))
 
 
 def is_custom_id(rule_id: int) -> bool:
@@ -138,148 +149,185 @@ def require_custom_file(filename: str, relative_dirname: str) -> None:
         raise InvalidArgument(f"'{filename}' is not an acceptable rule file name (letters, digits, _ . - and .xml).")
 
 
-def _reject_declarations(text: str) -> None:
-    match = _DECLARATION.search(text)
-    if match:
-        line = text.count("\n", 0, match.start()) + 1
-        raise InvalidArgument(
-            f"Rule XML must not contain DOCTYPE, ENTITY or CDATA declarations (found '<!' on line {line}).",
-            hint="Write the rule as plain elements and attributes; escape & < > as &amp; &lt; &gt;.",
+def _policy(text: str, checker: rule_syntax.RuleChecker, catalog: Catalog | None) -> list[Problem]:
+    found: list[Problem] = []
+    size = len(text.encode("utf-8"))
+    if size > MAX_RULE_FILE_BYTES:
+        found.append(
+            Problem(1, "", f"the file is {size} bytes; the limit is {MAX_RULE_FILE_BYTES} (split it)", "policy")
         )
+    declaration = _DECLARATION.search(text)
+    if declaration:
+        line = text.count("\n", 0, declaration.start()) + 1
+        found.append(
+            Problem(
+                line,
+                "",
+                "only plain <!-- comments --> are allowed: Wazuh reads any other '<!' (DOCTYPE, ENTITY, CDATA) as "
+                "the start of a comment; write values as text, escaping & < > as &amp; &lt; &gt;",
+                "policy",
+            )
+        )
+    if not checker.rules and not checker.problems:
+        found.append(
+            Problem(1, "", 'the file defines no rule; write <group name="…"><rule …>…</rule></group>', "policy")
+        )
+    seen: set[str] = set()
+    for rule in checker.rules:
+        if rule.id in seen:
+            found.append(
+                Problem(
+                    rule.line,
+                    "rule",
+                    f"id {rule.id} appears twice in the file: Wazuh warns and keeps only the first",
+                    "warning",
+                    rule.id,
+                )
+            )
+        seen.add(rule.id)
+        if _NUMBER.fullmatch(rule.id) and not is_custom_id(int(rule.id)):
+            found.append(
+                Problem(
+                    rule.line,
+                    "rule",
+                    f"id {rule.id} is outside the custom range {CUSTOM_ID_MIN}–{CUSTOM_ID_MAX} (lower ids belong to "
+                    "Wazuh's ruleset)",
+                    "policy",
+                    rule.id,
+                )
+            )
+        known = catalog.rule_ids if catalog else None
+        if known is not None and _NUMBER.fullmatch(rule.id) and int(rule.id) in known:
+            found.append(
+                Problem(
+                    rule.line,
+                    "rule",
+                    f"id {rule.id} is already used by a loaded rule (pick a free id)",
+                    "policy",
+                    rule.id,
+                )
+            )
+        if not rule.description.strip():
+            found.append(
+                Problem(
+                    rule.line,
+                    "description",
+                    "the description is empty (it is what analysts see in alerts)",
+                    "policy",
+                    rule.id,
+                )
+            )
+    return found
 
 
-def _parse(text: str) -> ET.Element:
+def _overwrites(nodes: list[wazuh_xml.Node]) -> list[Problem]:
+    found: list[Problem] = []
+    for group in nodes:
+        for rule in group.children if group.tag == "group" else []:
+            value = rule.attribute("overwrite") if rule.tag == "rule" else None
+            if value == "yes":
+                found.append(
+                    Problem(
+                        rule.line,
+                        "rule",
+                        'overwrite="yes" replaces a loaded rule in place; wazuh-mcp never overwrites rules '
+                        "(remove the attribute and use a new id)",
+                        "policy",
+                        rule.attribute("id"),
+                    )
+                )
+    return found
+
+
+def _case_twins(nodes: list[wazuh_xml.Node]) -> list[Problem]:
+    """Attributes whose names differ only in case: one attribute to the loader (the last one wins), two
+    to a person reading the diff (``id="100202" ID="5716"`` overwrites 5716)."""
+    found: list[Problem] = []
+    stack = list(nodes)
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        names = [key.lower() for key, _ in node.attributes]
+        for name in sorted({n for n in names if names.count(n) > 1}):
+            found.append(
+                Problem(
+                    node.line,
+                    node.tag,
+                    f"attribute '{name}' is written twice in different case: Wazuh ignores case and uses only the "
+                    f"last one; write '{name}' once, in lower case",
+                    "policy",
+                )
+            )
+    return found
+
+
+def _checked(text: str, catalog: Catalog | None) -> tuple[list[Problem], rule_syntax.RuleChecker | None]:
+    size = len(text.encode("utf-8"))
+    oversized = [
+        Problem(1, "", f"the file is {size} bytes; the limit is {MAX_RULE_FILE_BYTES} (split it)", "policy")
+        for _ in range(size > MAX_RULE_FILE_BYTES)
+    ]
     try:
-        return ET.fromstring(text)
-    except ET.ParseError as exc:
-        line, column = exc.position
-        reason = str(exc).split(":", 1)[0]
-        if "junk after document element" in str(exc):
-            raise InvalidArgument(
-                f"Rule XML must hold exactly one top-level <group>; more content follows it (line {line}).",
-                hint='Put all rules inside a single <group name="…"> element.',
-            ) from exc
-        raise InvalidArgument(
-            f"Rule XML is not well-formed: {reason} at line {line}, column {column + 1}.",
-            hint="Check that every element is closed and & < > in text are escaped.",
-        ) from exc
-
-
-def _name(element: ET.Element) -> str:
-    return element.tag.lower() if isinstance(element.tag, str) else ""
-
-
-def _attributes(element: ET.Element) -> dict[str, str]:
-    """The element's attributes under lower-case names, as Wazuh's ``strcasecmp`` sees them.
-    Two names that differ only in case would be one attribute to Wazuh (the last wins): refused."""
-    folded: dict[str, str] = {}
-    for key, value in element.attrib.items():
-        name = key.lower()
-        if name in folded:
-            raise InvalidArgument(
-                f"<{element.tag}> has the attribute '{name}' twice (spelled differently: Wazuh ignores case in "
-                "attribute names and would use only the last one).",
-                hint=f"Write '{name}' once, in lower case.",
-            )
-        folded[name] = value
-    return folded
-
-
-def _rule_id(attributes: dict[str, str], index: int) -> int:
-    raw = attributes.get("id", "")
-    if not _RULE_ID.fullmatch(raw):
-        raise InvalidArgument(
-            f"Rule #{index} has no valid numeric id attribute (got {raw[:20]!r}); Wazuh accepts 1-6 digits, "
-            "no spaces or signs.",
-            hint=f'Write <rule id="{CUSTOM_ID_MIN + 100}" level="…">.',
-        )
-    rule_id = int(raw)
-    require_custom_id(rule_id)
-    return rule_id
-
-
-def _check_attributes(attributes: dict[str, str], rule_id: int) -> int:
-    unknown = sorted(set(attributes) - set(RULE_ATTRIBUTES))
-    if unknown:
-        raise InvalidArgument(
-            f"Rule {rule_id} has attribute(s) Wazuh rules do not have: {', '.join(unknown)}.",
-            hint=f"A <rule> may carry only {', '.join(RULE_ATTRIBUTES)}.",
-        )
-    level = attributes.get("level", "")
-    if not _NUMBER.fullmatch(level) or int(level) > MAX_LEVEL:
-        raise InvalidArgument(f"Rule {rule_id} needs a level attribute between 0 and {MAX_LEVEL} (got {level[:20]!r}).")
-    for name in _NUMERIC_ATTRIBUTES:
-        if name in attributes and not _NUMBER.fullmatch(attributes[name]):
-            raise InvalidArgument(
-                f"Rule {rule_id}: {name}={attributes[name][:20]!r} is not a number (ASCII digits, no spaces)."
-            )
-    if "overwrite" in attributes and attributes["overwrite"] != "no":
-        raise InvalidArgument(
-            f'Rule {rule_id} uses overwrite="{attributes["overwrite"][:20]}"; wazuh-mcp never overwrites rules '
-            "in place.",
-            hint="Remove the overwrite attribute.",
-        )
-    return int(level)
-
-
-def _rule(element: ET.Element, attributes: dict[str, str], rule_id: int) -> Rule:
-    level = _check_attributes(attributes, rule_id)
-    descriptions = [child for child in element if _name(child) == "description"]
-    if len(descriptions) > 1:
-        raise InvalidArgument(
-            f"Rule {rule_id} has {len(descriptions)} <description> elements; Wazuh shows only one.",
-            hint="Keep one <description>.",
-        )
-    description = (descriptions[0].text or "").strip() if descriptions else ""
-    if not description:
-        raise InvalidArgument(f"Rule {rule_id} needs a non-empty <description> (it is what analysts see in alerts).")
-    parents = tuple((_name(child), (child.text or "").strip()) for child in element if _name(child) in PARENT_ELEMENTS)
-    options = tuple(
-        part.strip().lower()
-        for child in element
-        if _name(child) == "options"
-        for part in (child.text or "").split(",")
-        if part.strip()
+        nodes = wazuh_xml.read(text)
+    except wazuh_xml.XmlError as exc:
+        return [
+            Problem(exc.line, exc.element, f"Wazuh's XML parser cannot read the file: {exc.reason}"),
+            *oversized,
+        ], None
+    checker = rule_syntax.check(nodes, catalog)
+    problems = sorted(
+        checker.problems + _overwrites(nodes) + _case_twins(nodes) + _policy(text, checker, catalog),
+        key=lambda p: (p.line, p.kind != "error"),
     )
-    # analysisd sets noalert for the attribute whatever its value: noalert="no" silences too.
-    return Rule(rule_id, level, description, parents, "noalert" in attributes, options)
+    return problems, checker
 
 
-def parse_rule_file(text: str) -> RuleFile:
+def check_rule_file(text: str, catalog: Catalog | None = None) -> list[Problem]:
+    """Every reason ``text`` is refused, in file order: Wazuh's (``kind`` error or warning) and wazuh-mcp's
+    policy (``kind`` policy). Empty when the file may be written."""
+    return _checked(text, catalog)[0]
+
+
+def loader_problems(text: str, catalog: Catalog | None = None) -> list[Problem]:
+    """Only what Wazuh's loader itself refuses (kind ``error``: refused, an ERROR line, a dropped rule), for
+    a stand-in that answers as Wazuh would; warnings and wazuh-mcp's policy are left out."""
+    return [problem for problem in check_rule_file(text, catalog) if problem.kind == "error"]
+
+
+def _refusal(problems: list[Problem]) -> InvalidArgument:
+    shown = "; ".join(untrusted.bound(str(p), 300) or "" for p in problems[:MAX_PROBLEMS_SHOWN])
+    more = f" (and {len(problems) - MAX_PROBLEMS_SHOWN} more)" if len(problems) > MAX_PROBLEMS_SHOWN else ""
+    wazuh = any(not p.policy for p in problems)
+    lead = (
+        "Wazuh would not load this rule file as written"
+        if wazuh
+        else "Wazuh would load this rule file, but wazuh-mcp refuses it"
+    )
+    return InvalidArgument(
+        f"{lead}: {shown}{more}.",
+        hint="Fix each line named and ask again; nothing was recorded or sent.",
+    )
+
+
+def parse_rule_file(text: str, catalog: Catalog | None = None) -> RuleFile:
     """Validate ``text`` as one custom rule file; the ids keep the order of the file."""
     if not text.strip():
         raise InvalidArgument("Rule XML is empty.")
-    size = len(text.encode("utf-8"))
-    if size > MAX_RULE_FILE_BYTES:
-        raise InvalidArgument(
-            f"Rule XML is {size} bytes; the limit is {MAX_RULE_FILE_BYTES}.",
-            hint="Split the rules across several files.",
+    problems, checker = _checked(text, catalog)
+    if problems or checker is None:
+        raise _refusal(problems)
+    rules = tuple(
+        Rule(
+            int(rule.id),
+            rule.level,
+            rule.description.strip(),
+            tuple(rule.parents),
+            rule.noalert,
+            tuple(o.strip().lower() for o in rule.options),
         )
-    _reject_declarations(text)
-    root = _parse(text)
-    for element in root.iter():
-        _attributes(element)  # case-insensitive duplicates anywhere in the file
-    if _name(root) != "group":
-        raise InvalidArgument(f"The top-level element must be <group>, not <{root.tag}>.")
-    group_attributes = _attributes(root)
-    if set(group_attributes) - {"name"}:
-        raise InvalidArgument('The <group> may carry only a name attribute, e.g. <group name="local,sshd,">.')
-    group = group_attributes.get("name", "").strip()
-    if not group:
-        raise InvalidArgument('The <group> needs a name attribute, e.g. <group name="local,sshd,">.')
-    elements = list(root)
-    if not elements:
-        raise InvalidArgument("The <group> holds no <rule>.")
-    rules: list[Rule] = []
-    for index, element in enumerate(elements, start=1):
-        if _name(element) != "rule":
-            raise InvalidArgument(f"<group> may only contain <rule> elements; found <{element.tag}>.")
-        attributes = _attributes(element)
-        rule_id = _rule_id(attributes, index)
-        if any(rule.id == rule_id for rule in rules):
-            raise InvalidArgument(f"Rule id {rule_id} appears twice in the file.")
-        rules.append(_rule(element, attributes, rule_id))
-    return RuleFile(text=text, group=group, rules=tuple(rules))
+        for rule in checker.rules
+    )
+    return RuleFile(text=text, group=checker.group_names[0].strip(), rules=rules, decoders=tuple(checker.decoders))
 
 
 # --- what a rule stops Wazuh from reporting (shown to the approver and the model) ----------------

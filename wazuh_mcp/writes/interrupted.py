@@ -1,0 +1,53 @@
+"""A change whose applier died: what Wazuh holds now decides, never a blind second send.
+
+A replica that claims a change holds a lease (``change_records``) longer than any request it can have
+in flight (``team.lease_s`` > ``tool_timeout_s`` + the Server API timeout). Once the lease has run out,
+the dead replica's request has either reached Wazuh or never will, so Wazuh's state is final:
+
+- a rule file: its content is the change's payload → ``applied`` (found applied); it is still the
+  content the diff was made against (or still absent for a new file) → back to ``pending``: nothing
+  reached Wazuh, so the approval that found it goes on; anything else → ``failed``;
+- a restart or a response action leaves nothing Wazuh can be asked about afterwards, so it may or may
+  not have happened → ``failed`` with the reason, never sent again (ask for it again if needed).
+"""
+
+from __future__ import annotations
+
+from wazuh_mcp.backends.protocols import ServerApiBackend
+from wazuh_mcp.errors import WazuhMCPError
+from wazuh_mcp.models.write import PendingChange
+from wazuh_mcp.runtime.audit import now_iso
+from wazuh_mcp.writes.rule_files import read_rule_file, sha256_text
+
+
+async def resolve(change: PendingChange, api: ServerApiBackend, owner: str) -> PendingChange:
+    """The change's state after its applier ``owner`` stopped while applying it."""
+    dead = f"{owner} stopped while applying it"
+    if change.kind not in ("create_rule", "update_rule") or change.filename is None:
+        return change.model_copy(
+            update={
+                "state": "failed",
+                "reason": f"{dead}; whether Wazuh carried it out cannot be read back, so it is not sent again "
+                "(check the manager and the agents, and ask again if needed)",
+            }
+        )
+    try:
+        current = await read_rule_file(api, change.filename, change.relative_dirname or "etc/rules")
+    except WazuhMCPError:
+        raise  # cannot tell yet: the change stays applying, the next approval looks again
+    current_sha = sha256_text(current) if current is not None else None
+    if current is not None and current_sha == sha256_text(change.payload):
+        return change.model_copy(
+            update={
+                "state": "applied",
+                "applied_at": change.applied_at or now_iso(),
+                "result": f"found applied: {change.target} holds this change's content ({dead})",
+            }
+        )
+    if current_sha == change.base_sha256:
+        return change.model_copy(
+            update={"state": "pending", "decided_at": None, "decided_by": None, "reason": f"last attempt: {dead}"}
+        )
+    return change.model_copy(
+        update={"state": "failed", "reason": f"{dead}, and {change.target} now holds other content; ask again"}
+    )
