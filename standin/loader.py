@@ -10,7 +10,7 @@ Recorded from a real manager (the oracle's ``api2-up-*`` and ``api3-*`` lines):
    whatever the loader said; only ``/manager/configuration/validation`` (1908) tells why.
 
 The stand-in cannot run Wazuh's loader. For step 2 it asks the product's own rule checks
-(``wazuh_mcp.writes.rule_xml``, kept in agreement with the oracle's recorded verdicts); a test can
+(``wazuh_mcp.rulecheck.rule_xml``, kept in agreement with the oracle's recorded verdicts); a test can
 also set the ``refuse_upload_next`` fault to have a file refused that those checks accept.
 """
 
@@ -20,7 +20,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from wazuh_mcp.errors import InvalidArgument
-from wazuh_mcp.writes import rule_xml
+from wazuh_mcp.rulecheck import rule_xml
 
 _ENTITY = re.compile(r"&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)")
 _COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)

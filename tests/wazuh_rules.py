@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.conftest import shared_dir
-from wazuh_mcp.writes import rule_syntax, wazuh_xml
-from wazuh_mcp.writes.rule_xml import Catalog, Problem, check_rule_file
+from wazuh_mcp.rulecheck import rule_syntax, wazuh_xml
+from wazuh_mcp.rulecheck.rule_xml import Catalog, Problem, check_rule_file
 
 EXCLUDED = "0215-policy_rules.xml"
 """The oracle manager's ``<rule_exclude>``: its rules were not loaded."""

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from wazuh_mcp.cli import SubParsers, command
+from wazuh_mcp.commands import SubParsers, command
 from wazuh_mcp.setup.ai_clients import (
     CLIENTS,
     DEFAULT_SERVER_NAME,
@@ -378,12 +378,11 @@ def _record_verify(args: argparse.Namespace, stream: Path | str, ok: bool, probl
 
 def _verify_indexed(args: argparse.Namespace, path: Path) -> int:
     """``audit --verify --indexer``: each replica's chain as the Indexer holds it, and this replica's file."""
-    from wazuh_mcp.config.settings import Settings, selected_profile
+    from wazuh_mcp.config.settings import Settings, replica_name, selected_profile
     from wazuh_mcp.errors import WazuhMCPError
     from wazuh_mcp.runtime.audit import terminal_safe
     from wazuh_mcp.runtime.audit_index import verify_indexed
     from wazuh_mcp.runtime.factory import indexer_docs_from_settings
-    from wazuh_mcp.writes.change_records import replica_name
 
     name = selected_profile(args.profile)
     settings = Settings.load(profile=name)

@@ -11,7 +11,7 @@
 Other packages add subcommands through the ``wazuh_mcp.commands`` entry-point group (the
 launcher's ``setup``, ``connect``, ``audit`` come from ``tui`` that way, declared in
 pyproject.toml): each entry point names a function ``add_parsers(sub)`` that adds its
-subparsers, and its module registers the handlers with ``@command``. They are read only for
+subparsers, and its module registers the handlers with ``@command`` (``wazuh_mcp.commands``). They are read only for
 commands other than ``serve``, so the server's start-up path never loads them.
 """
 
@@ -22,35 +22,19 @@ import contextlib
 import logging
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any
 
 from wazuh_mcp import __version__
+from wazuh_mcp.commands import COMMANDS_GROUP, ParserHook, command, handler
 
-Command = Callable[[argparse.Namespace], int]
 NO_TERMINAL_HINT = (
     "wazuh-mcp: no terminal. Open it from a terminal (or its desktop launcher: `wazuh-mcp install-launcher`); "
     "AI clients start `wazuh-mcp serve`."
 )
 """One line, then exit 2: started with no terminal (a double-click without one), never wait for input."""
-# argparse has no public name for what add_subparsers() returns; a string keeps it to type checking.
-SubParsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"  # noqa: SLF001 - see above
-ParserHook = Callable[[SubParsers], None]
-"""What a ``wazuh_mcp.commands`` entry point names: adds subparsers to ``wazuh-mcp``'s parser."""
-COMMANDS_GROUP = "wazuh_mcp.commands"
-_COMMANDS: dict[str, Command] = {}
-
-
-def command(name: str) -> Callable[[Command], Command]:
-    """Register the handler of subcommand ``name`` (public: extensions use it next to ``add_parsers``)."""
-
-    def register(fn: Command) -> Command:
-        _COMMANDS[name] = fn
-        return fn
-
-    return register
 
 
 class PrivateRotatingFileHandler(RotatingFileHandler):
@@ -147,16 +131,21 @@ def _serve(args: argparse.Namespace) -> int:
     args.demo = args.demo or demo_requested(os.environ)
     os.environ.pop("WAZUH_MCP_DEMO", None)  # not a setting
     configure_logging(to_file=True)
+    demo = None
+    if args.demo:
+        from wazuh_mcp.demo import demo_parts  # the demo's wiring: the stand-ins, injected into the server
+
+        demo = demo_parts()
     if args.http:
         from wazuh_mcp.server.http import run_http
 
-        return run_http(demo=args.demo, profile=args.profile, host=args.host, port=args.port)
+        return run_http(demo=demo, profile=args.profile, host=args.host, port=args.port)
     if args.host or args.port is not None:
         print("wazuh-mcp: --host and --port need --http (stdio has no listener).", file=sys.stderr)
         return 2
     from wazuh_mcp.server.stdio import run_serve
 
-    return run_serve(demo=args.demo, profile=args.profile)
+    return run_serve(demo=demo, profile=args.profile)
 
 
 def load_extensions() -> list[ParserHook]:
@@ -164,9 +153,9 @@ def load_extensions() -> list[ParserHook]:
     entry point. An entry point whose package is not installed (a build without the launcher) is skipped."""
     from importlib.metadata import entry_points
 
-    from wazuh_mcp.writes import cli as writes_cli
+    from wazuh_mcp import approval_cli
 
-    hooks: list[ParserHook] = [writes_cli.add_parsers]
+    hooks: list[ParserHook] = [approval_cli.add_parsers]
     for entry in entry_points(group=COMMANDS_GROUP):
         try:
             hooks.append(entry.load())
@@ -186,12 +175,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             print(NO_TERMINAL_HINT, file=sys.stderr)
             return 2
-    handler = _COMMANDS.get(args.command)
-    if handler is None:
+    run = handler(args.command)
+    if run is None:
         print(f"wazuh-mcp: '{args.command}' is not available in this build.", file=sys.stderr)
         return 2
     try:
-        return handler(args)
+        return run(args)
     except KeyboardInterrupt:
         return 130
     except Exception as exc:

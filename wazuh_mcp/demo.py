@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # the clients load with the stand-ins, in the background (not
     from wazuh_mcp.backends.server_api import ServerApi
     from wazuh_mcp.backends.server_api_shapes import Page
     from wazuh_mcp.runtime.first_answer import FirstAnswer
+    from wazuh_mcp.server.stdio import DemoParts
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -73,6 +74,15 @@ def demo_settings() -> Settings:
     os.environ.setdefault("WAZUH_MCP_CONFIG", os.devnull)
     base = Settings.load(profile="demo")
     return Settings.load(profile="demo", responses={**DEMO_RESPONSES, "max_agents": base.responses.max_agents})
+
+
+def demo_parts() -> DemoParts:
+    """The demo's settings and backends (the embedded stand-ins), for stdio and ``serve --http --demo``; the
+    stand-ins start once the server has answered its first message (the gate goes to ``build_server``)."""
+    from wazuh_mcp.runtime.first_answer import FirstAnswer
+
+    gate = FirstAnswer()
+    return demo_settings(), functools.partial(demo_backends, gate), gate
 
 
 def demo_state_path() -> Path:
@@ -105,6 +115,29 @@ def running_demo_api() -> ServerApi | None:
         return None
     ca = state.get("api_ca")
     return demo_server_api(str(state["api_url"]), str(ca) if ca and ca != "None" else None)
+
+
+class _DemoWazuh:
+    """The running demo's Wazuh for the approval path (``writes.approvals.DemoWazuh``): its settings and
+    its stand-in, found through ``demo.json``."""
+
+    def settings(self) -> Settings:
+        """The demo's settings, with the role the running session serves (``demo.json``): the launcher starts
+        its demo as admin so its write tools are offered, and a change from it is decided under that role.
+        Such a change is applied only to that session's stand-in, never to a real Wazuh."""
+        settings = demo_settings()
+        state = read_demo_state() or {}
+        role = state.get("role")
+        if isinstance(role, str) and role != settings.role and role in settings.role_tool_allowlist:
+            return settings.model_copy(update={"role": role})
+        return settings
+
+    def running_api(self) -> ServerApi | None:
+        return running_demo_api()
+
+
+DEMO_WAZUH = _DemoWazuh()
+"""What the CLI and the launcher hand the approval path, so a demo change is applied to the demo."""
 
 
 class DeferredIndexer:
@@ -265,7 +298,13 @@ async def _start_api(stack: AsyncExitStack, progress: DemoLoad) -> ServerApi:
     await _start_in_thread(stack, api_server.start, api_server.stop)
     server_api = demo_server_api(api_server.url, api_server.ca_path)
     stack.push_async_callback(server_api.aclose)
-    state = {"pid": os.getpid(), "api_url": api_server.url, "api_ca": str(api_server.ca_path)}
+    # The role this session serves: a change it asks for is decided under it (``DEMO_WAZUH.settings``).
+    state = {
+        "pid": os.getpid(),
+        "api_url": api_server.url,
+        "api_ca": str(api_server.ca_path),
+        "role": demo_settings().role,
+    }
     ensure_state_dir()
     path = demo_state_path()
     with open_private(path, "w") as fh:

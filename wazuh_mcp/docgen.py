@@ -22,7 +22,8 @@ INDEX_PATH = Path(__file__).resolve().parent / "runtime" / "tool_index.py"
 
 def index_text() -> str:
     """What ``tool_index.py`` must say: read from the tool modules themselves, never from the index."""
-    from wazuh_mcp.runtime.registry import all_tools, render_index
+    from wazuh_mcp.runtime.registry import render_index
+    from wazuh_mcp.tools.catalogue import all_tools
 
     return render_index(all_tools())
 
@@ -82,6 +83,22 @@ def _limits(schema: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
+_ABBREVIATIONS = ("e.g.", "i.e.", "cf.", "vs.")
+"""A period that ends one of these does not end the sentence."""
+
+
+def first_sentence(text: str) -> str:
+    """The whole first sentence of a description, whitespace folded, without its final period: up to the
+    first ". " that does not close an abbreviation ("e.g. '001'" stays inside)."""
+    words = " ".join(text.split())
+    start = 0
+    while (end := words.find(". ", start)) >= 0:
+        if not words[: end + 1].lower().endswith(_ABBREVIATIONS):
+            return words[:end]
+        start = end + 2
+    return words.rstrip(".")
+
+
 def render(tools: list[Tool]) -> str:
     lines = [
         "# Tools",
@@ -95,7 +112,7 @@ def render(tools: list[Tool]) -> str:
     ]
     for tool in tools:
         meta = tool.meta or {}
-        summary = " ".join((tool.description or "").split()).split(". ")[0].rstrip(".")
+        summary = first_sentence(tool.description or "")
         read_only = "yes" if tool.annotations and tool.annotations.read_only_hint else "**no**"
         lines.append(f"| [`{tool.name}`](#{tool.name}) | `{meta.get('canonical_id')}` | {read_only} | {summary} |")
     for tool in tools:

@@ -13,8 +13,8 @@ from standin.server import StandinServer
 from tests.hardening.approvals_bed import approve_over_http, ask_rule, team_on, token
 from tests.hardening.local_idp import LocalIdp
 from tests.team.conftest import TeamServer, allow_run_as
+from wazuh_mcp.approval_cli import describe
 from wazuh_mcp.writes import approvals
-from wazuh_mcp.writes.cli import describe
 
 
 @pytest.fixture(scope="module")

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from tests.conftest import REPO, shared_dir
+from wazuh_mcp.rulecheck.rule_xml import check_rule_file, parse_rule_file
 from wazuh_mcp.runtime.audit import Auditor, AuditSink, now_iso
 from wazuh_mcp.writes.approvals import ChangeStore
-from wazuh_mcp.writes.rule_xml import check_rule_file, parse_rule_file
 
 RULES = REPO / "packaging" / "wazuh" / "wazuh-mcp_rules.xml"
 ID_RANGE = range(100700, 100800)

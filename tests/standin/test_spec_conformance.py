@@ -1,20 +1,25 @@
 """Every kind of answer the stand-in gives validates against Wazuh's OpenAPI spec.
 
-Each case is a real request over HTTP (every endpoint, every parameter family, the error
-paths: 400/401/403/404/405/406/413/429, 200-with-failed-items) with the status it must
-answer; the body is then validated against the schema the spec declares for that status.
+Each case is a real request over HTTP with the status it must answer; the body is then validated
+against the schema the spec declares for that status. The requests come from the stand-in itself:
+every endpoint it serves (``standin.app.ENDPOINTS``) is requested, with sample path values, unless a
+case below already asks it something more specific (parameter families, the error paths:
+400/401/403/404/405/406/413/429, 200-with-failed-items). A new endpoint is checked without an edit here;
+a new write endpoint needs a case (it needs a body), and the test says so.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
-from standin.app import StandinConfig
+from standin.app import ENDPOINTS, StandinConfig
+from standin.framework import Endpoint
 from standin.server import StandinServer
 from tests.standin.conftest import login
 from tests.standin.spec_validator import Spec, load_spec
@@ -214,6 +219,7 @@ CASES: list[tuple[str | None, str, str, int]] = [
 ]
 
 CLUSTER_CASES: list[tuple[str | None, str, str, int]] = [
+    ("wazuh", "GET", "/cluster/master-node/stats", 400),  # no statistics for today yet, as on a fresh manager
     ("wazuh", "GET", "/cluster/status", 200),
     ("wazuh", "GET", "/cluster/nodes", 200),
     ("wazuh", "GET", "/cluster/nodes?type=worker&select=name,ip&sort=-name", 200),
@@ -241,6 +247,106 @@ CLUSTER_CASES: list[tuple[str | None, str, str, int]] = [
     ("cluster-ro", "GET", "/cluster/nodes", 200),
     ("cluster-ro", "PUT", "/cluster/restart", 403),
 ]
+
+
+SAMPLE_PATH_VALUES = {
+    "agent_id": "001",
+    "group_id": "default",
+    "file_name": "agent.conf",
+    "filename": "0095-sshd_rules.xml",
+    "node_id": "master-node",
+    "requirement": "pci_dss",
+    "component": "analysis",
+    "configuration": "global",
+}
+"""What a derived request puts in each path parameter (the cluster stand-in's names and files)."""
+
+CHECKED_ELSEWHERE = {
+    ("POST", "/security/user/authenticate"): "test_login_answers_conform (basic auth, not a token)",
+    ("GET", "/security/user/authenticate"): "test_login_answers_conform",
+    ("POST", "/security/user/authenticate/run_as"): "test_login_answers_conform",
+    ("POST", "/security/users"): "the test bed's RBAC set-up; no tool sends it",
+    ("POST", "/security/roles"): "the test bed's RBAC set-up; no tool sends it",
+    ("POST", "/security/rules"): "the test bed's RBAC set-up; no tool sends it",
+    ("POST", "/security/policies"): "the test bed's RBAC set-up; no tool sends it",
+    ("POST", "/security/roles/{role_id}/policies"): "the test bed's RBAC set-up; no tool sends it",
+    (
+        "PUT",
+        "/security/config",
+    ): "the oracle replay (test_oracle_replay.py) checks it against the real manager's recorded answers",
+    (
+        "DELETE",
+        "/security/config",
+    ): "the oracle replay (test_oracle_replay.py) checks it against the real manager's recorded answers",
+    (
+        "DELETE",
+        "/security/users",
+    ): "the oracle replay (test_oracle_replay.py) checks it against the real manager's recorded answers",
+    (
+        "DELETE",
+        "/security/roles",
+    ): "the oracle replay (test_oracle_replay.py) checks it against the real manager's recorded answers",
+    (
+        "DELETE",
+        "/security/policies",
+    ): "the oracle replay (test_oracle_replay.py) checks it against the real manager's recorded answers",
+}
+"""Write endpoints with no case here, and why (a new write endpoint needs a case or a reason)."""
+
+
+def _template(path: str) -> re.Pattern[str]:
+    """A Starlette path (``{name}``, ``{name:path}``) as a regex over concrete paths."""
+    pattern = re.sub(r"\\\{[^}:]+:path\\\}", ".+", re.escape(path))
+    return re.compile("^" + re.sub(r"\\\{[^}:]+\\\}", "[^/]+", pattern) + "$")
+
+
+def endpoint_of(method: str, url: str, endpoints: Iterable[Endpoint] = ENDPOINTS) -> tuple[str, str] | None:
+    """The endpoint a request reaches: the most literal template that matches (as Starlette routes it)."""
+    path = url.split("?", 1)[0]
+    found = [e for e in endpoints if e.method == method and _template(e.path).match(path)]
+    return min(((e.method, e.path) for e in found), key=lambda mp: mp[1].count("{"), default=None)
+
+
+def derived_cases(
+    endpoints: Iterable[Endpoint] = ENDPOINTS, asked: Iterable[tuple[str | None, str, str, int]] = ()
+) -> list[tuple[str | None, str, str, int]]:
+    """One request (sample path values, no query) for every GET endpoint no case in ``asked`` reaches."""
+    endpoints = list(endpoints)
+    reached = {endpoint_of(method, url, endpoints) for _, method, url, _ in asked}
+    return [
+        ("wazuh", "GET", re.sub(r"\{([^}:]+)(:[^}]+)?\}", lambda m: SAMPLE_PATH_VALUES[m.group(1)], e.path), 200)
+        for e in endpoints
+        if e.method == "GET" and (e.method, e.path) not in reached and (e.method, e.path) not in CHECKED_ELSEWHERE
+    ]
+
+
+def test_every_endpoint_the_stand_in_serves_is_checked() -> None:
+    """A write endpoint no case reaches (a GET gets a derived request) fails here, as does a stale reason."""
+    reached = {
+        endpoint_of(method, url)
+        for _, method, url, _ in CASES + CLUSTER_CASES + derived_cases(asked=CASES + CLUSTER_CASES)
+    }
+    unchecked = [(e.method, e.path) for e in ENDPOINTS if (e.method, e.path) not in reached | set(CHECKED_ELSEWHERE)]
+    assert unchecked == [], f"add a case (method, url, status) for each: {unchecked}"
+    assert not set(CHECKED_ELSEWHERE) & reached, "a case reaches these now: drop them from CHECKED_ELSEWHERE"
+
+
+def test_a_new_endpoint_gets_a_derived_request() -> None:
+    async def handler(ctx: object) -> dict[str, object]:
+        return {}
+
+    new = Endpoint("GET", "/sca/{agent_id}", handler, {})
+    assert derived_cases([*ENDPOINTS, new], asked=CASES + CLUSTER_CASES) == [
+        *derived_cases(asked=CASES + CLUSTER_CASES),
+        ("wazuh", "GET", "/sca/001", 200),
+    ]
+
+
+def test_derived_answers_conform(spec: Spec) -> None:
+    """Every endpoint no case reaches, on the cluster stand-in (its node endpoints answer there)."""
+    with StandinServer(tls=False, cluster=True, rate_limit_per_minute=10**6) as server:
+        problems = _check(spec, server, derived_cases(asked=CASES + CLUSTER_CASES))
+    assert not problems, "\n".join(problems)
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,8 @@ import pytest
 from mcp_types import Tool
 
 from wazuh_mcp.docgen import DOC_PATH, INDEX_PATH, every_tool, index_text, render
-from wazuh_mcp.runtime.registry import ToolInfo, ToolSpec, all_tools, indexed_tools, resolve
+from wazuh_mcp.runtime.registry import ToolInfo, ToolSpec, indexed_tools
+from wazuh_mcp.tools.catalogue import all_tools, resolve
 
 SNAP_DIR = Path(__file__).parent / "__toolsnaps__"
 

@@ -10,10 +10,11 @@ import pytest
 from mcp.client.client import Client
 from mcp_types import TextContent
 
-from wazuh_mcp.config.settings import DEFAULT_ROLE_TOOL_ALLOWLIST, Settings
+from wazuh_mcp.config.settings import DEFAULT_ROLE_TOOL_ALLOWLIST, ROLE_LEAVES_OUT, Settings
 from wazuh_mcp.runtime.audit import iter_events
-from wazuh_mcp.runtime.registry import all_tools, role_allows
+from wazuh_mcp.runtime.registry import ToolInfo, role_allows
 from wazuh_mcp.server.build import build_server
+from wazuh_mcp.tools.catalogue import all_tools
 
 RULE_WRITE_IDS = {"write.create_rule", "write.update_rule", "write.restart_manager"}
 RESPONSE_IDS = {
@@ -77,6 +78,33 @@ async def test_each_default_role_lists_exactly_what_its_globs_allow(tmp_path: Pa
     patterns = DEFAULT_ROLE_TOOL_ALLOWLIST[role]
     expected = {s.name for s in all_tools() if role_allows(patterns, s.id)}
     assert await listed(settings(tmp_path, role=role, writes=True)) == expected
+
+
+def unexplained(role: str, tools: list[ToolInfo]) -> tuple[list[str], list[str]]:
+    """Read tools ``role`` neither allows nor leaves out with a reason; and reasons that no longer apply."""
+    allowed, out = DEFAULT_ROLE_TOOL_ALLOWLIST[role], ROLE_LEAVES_OUT.get(role, {})
+    left_out = [t.id for t in tools if t.read_only and not role_allows(allowed, t.id)]
+    missing = [
+        i for i in left_out if not any(role_allows([glob], i) and reason.strip() for glob, reason in out.items())
+    ]
+    stale = [glob for glob in out if not any(role_allows([glob], i) for i in left_out)]
+    return missing, stale
+
+
+@pytest.mark.parametrize("role", sorted(DEFAULT_ROLE_TOOL_ALLOWLIST))
+def test_every_read_tool_is_in_each_default_role_or_left_out_with_a_reason(role: str) -> None:
+    """Issue 18: a new read tool silently missed the readonly role. Each role lists it, or says why not."""
+    missing, stale = unexplained(role, [spec.info for spec in all_tools()])
+    assert missing == [], f"role '{role}' lacks {missing}: add them to its allowlist, or to ROLE_LEAVES_OUT with why"
+    assert stale == [], f"ROLE_LEAVES_OUT['{role}'] explains tools the role has (or that no longer exist): {stale}"
+
+
+def test_a_read_tool_left_out_without_a_reason_is_caught() -> None:
+    new = ToolInfo(id="agents.agent_services", title="Agent services", name="agent_services")
+    tools = [spec.info for spec in all_tools()]
+    assert unexplained("readonly", [*tools, new]) == (["agents.agent_services"], [])
+    assert unexplained("analyst", [*tools, new]) == ([], [])  # agents.* covers it
+    assert unexplained("readonly", [t for t in tools if t.toolset != "hunt"])[1] == ["hunt.*"]
 
 
 def test_the_seed_defaults_hold() -> None:

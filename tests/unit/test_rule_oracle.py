@@ -18,7 +18,7 @@ from tests.wazuh_rules import (
     ruleset_files,
     wazuh_dir,
 )
-from wazuh_mcp.writes.rule_xml import Problem, check_rule_file, loader_problems
+from wazuh_mcp.rulecheck.rule_xml import Problem, check_rule_file, loader_problems
 
 needs_shared = pytest.mark.skipif(wazuh_dir() is None, reason="../shared (Wazuh reference data) is not present")
 

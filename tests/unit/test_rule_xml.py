@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wazuh_mcp.errors import InvalidArgument
-from wazuh_mcp.writes.rule_xml import parse_rule_file, require_custom_file, require_custom_id
+from wazuh_mcp.rulecheck.rule_xml import parse_rule_file, require_custom_file, require_custom_id
 
 GOOD = """<!-- brute force from one source -->
 <group name="local,sshd,">
@@ -198,7 +198,7 @@ def test_h1_every_rule_attribute_of_wazuhs_own_ruleset_is_allowed() -> None:
     import re
 
     from tests.conftest import shared_dir
-    from wazuh_mcp.writes.rule_xml import RULE_ATTRIBUTES
+    from wazuh_mcp.rulecheck.rule_xml import RULE_ATTRIBUTES
 
     shared = shared_dir()
     if shared is None:
@@ -260,7 +260,7 @@ def test_l5_levels_with_spaces_are_refused(raw: str) -> None:
     ],
 )
 def test_m4_rules_that_silence_detections_are_described_in_words(body: str, attrs: str, words: list[str]) -> None:
-    from wazuh_mcp.writes.rule_xml import silencing
+    from wazuh_mcp.rulecheck.rule_xml import silencing
 
     parsed = parse_rule_file(rule(body=body + "<description>quiet</description>", attrs=attrs))
     said = " ".join(silencing(parsed, {5716: "sshd: authentication failed."}))
@@ -268,7 +268,7 @@ def test_m4_rules_that_silence_detections_are_described_in_words(body: str, attr
 
 
 def test_m4_an_ordinary_rule_silences_nothing() -> None:
-    from wazuh_mcp.writes.rule_xml import silencing
+    from wazuh_mcp.rulecheck.rule_xml import silencing
 
     assert silencing(parse_rule_file(GOOD)) == []
     assert parse_rule_file(GOOD).parent_sids == (5715, 5716)

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mcp.server.mcpserver.tools.base import Tool
 
-from wazuh_mcp.runtime.registry import all_tools
 from wazuh_mcp.server.schema_compact import compact
+from wazuh_mcp.tools.catalogue import all_tools
 
 JSON_VALUES = st.recursive(
     st.none()

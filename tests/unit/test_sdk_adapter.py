@@ -8,12 +8,18 @@ from __future__ import annotations
 
 import inspect
 import json
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, cast
 
 import pytest
+from mcp.client.client import Client
+from mcp.server.connection import Connection
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
+from mcp.server.session import ServerSession
 from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -101,3 +107,57 @@ def test_point4_the_read_resource_handler_we_override_still_exists() -> None:
     handler = MCPServer._handle_read_resource  # noqa: SLF001 - this is the internal under test
     assert list(inspect.signature(handler).parameters) == ["self", "ctx", "params"]
     assert sdk.AdaptedServer._handle_read_resource is not handler  # noqa: SLF001 - the override itself
+
+
+class _PerRequest(sdk.AdaptedServer[Any]):
+    """What the team server does with points 5 and 6, on a bare server: hide a tool, scope a read."""
+
+    def __init__(self) -> None:
+        super().__init__(name="probe")
+        self.add_tool(answer, name="answer", structured_output=True)
+        self.add_tool(answer, name="hidden", structured_output=True)
+        self.reads: list[str] = []
+
+    async def tools_for(self, ctx: Any) -> list[Any]:
+        return [tool for tool in await self.list_tools() if tool.name != "hidden"]
+
+    @contextmanager
+    def reading_as(self, ctx: Any) -> Iterator[None]:
+        token = READING_AS.set("the caller")
+        try:
+            yield
+        finally:
+            READING_AS.reset(token)
+
+
+READING_AS: ContextVar[str | None] = ContextVar("reading_as", default=None)
+
+
+async def test_point5_tools_list_goes_through_the_per_request_hook() -> None:
+    """If the SDK stops routing tools/list through ``_handle_list_tools`` (or renames it), every role would
+    see every tool: the hidden one shows up here."""
+    assert "_handle_list_tools" in vars(MCPServer), "MCPServer no longer has the handler sdk.py overrides"
+    server = _PerRequest()
+    async with Client(server) as client:
+        listed = await client.list_tools()
+    assert [tool.name for tool in listed.tools] == ["answer"]
+
+
+async def test_point6_a_resource_read_runs_inside_the_per_request_scope() -> None:
+    server = _PerRequest()
+
+    @server.resource("probe://who", name="who", mime_type="text/plain")
+    def who() -> str:
+        return READING_AS.get() or "nobody"
+
+    async with Client(server) as client:
+        read = await client.read_resource("probe://who")
+    assert [getattr(c, "text", None) for c in read.contents] == ["the caller"]
+
+
+def test_point7_the_session_id_is_still_on_the_sessions_private_connection() -> None:
+    assert "connection" in inspect.signature(ServerSession.__init__).parameters
+    connection = Connection(cast(Any, None), protocol_version="2025-06-18", session_id="abc123")
+    session = ServerSession(cast(Any, None), connection)
+    assert sdk.session_id(session) == "abc123", "ServerSession no longer keeps its Connection in _connection"
+    assert sdk.session_id(ServerSession(cast(Any, None), Connection(cast(Any, None), protocol_version="x"))) is None

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
+from collections import Counter
+from typing import Any
 
 import pytest
 
 from standin.server import StandinServer
 from tests.write.conftest import NEW_RULE, connect, ok, uploads
 from wazuh_mcp.cli import main
-from wazuh_mcp.writes.approvals import default_store
+from wazuh_mcp.config.settings import Settings
+from wazuh_mcp.runtime.audit import Auditor
+from wazuh_mcp.writes import approvals
+from wazuh_mcp.writes.approvals import ChangeStore, default_store
 
 
 async def asked() -> str:
@@ -58,3 +64,34 @@ def test_unknown_ids_fail_with_a_hint(capsys: pytest.CaptureFixture[str]) -> Non
     err = capsys.readouterr().err
     assert err.startswith("wazuh-mcp: not_found:") and "wazuh-mcp pending" in err
     assert main(["pending"]) == 0 and "No change is waiting" in capsys.readouterr().out
+
+
+def test_one_approval_loads_the_settings_once_and_builds_one_store_and_one_auditor(
+    standin: StandinServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 18: `wazuh-mcp approve` used to load the settings four times and build the store and its
+    auditor twice (the CLI's, then approve()'s own). One ApprovalPath now carries them through."""
+    change_id = asyncio.run(asked())
+    built: Counter[str] = Counter()
+    load = Settings.load  # bound to Settings
+
+    def counted_load(cls: type[Settings], *args: Any, **kwargs: Any) -> Settings:
+        built["settings"] += 1
+        return load(*args, **kwargs)
+
+    class CountedAuditor(Auditor):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            built["auditor"] += 1
+            super().__init__(*args, **kwargs)
+
+    class CountedStore(ChangeStore):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            built["store"] += 1
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(Settings, "load", classmethod(counted_load))
+    monkeypatch.setattr(approvals, "Auditor", CountedAuditor)
+    monkeypatch.setattr(approvals, "ChangeStore", CountedStore)
+    assert main(["approve", change_id, "--yes"]) == 0
+    assert dict(built) == {"settings": 1, "auditor": 1, "store": 1}
+    assert default_store().get(change_id).state == "applied" and uploads(standin) != []

@@ -21,6 +21,7 @@ from textual.widgets import Button, DataTable, Footer, Header, Static
 from tui.screens.base import LauncherScreen
 from tui.screens.confirm import ConfirmScreen, ReasonScreen
 from tui.status import load_settings
+from wazuh_mcp.demo import DEMO_WAZUH
 from wazuh_mcp.errors import WazuhMCPError
 from wazuh_mcp.models.write import PendingChange
 from wazuh_mcp.writes import approvals
@@ -161,7 +162,7 @@ class ApprovalsScreen(LauncherScreen):
     @work(exclusive=True, group="approval")
     async def _approve(self, change_id: str) -> None:
         try:
-            change = await approvals.approve(change_id, settings=self.settings)
+            change = await approvals.approve(change_id, settings=self.settings, demo=DEMO_WAZUH)
         except WazuhMCPError as exc:
             self._result(Text(f"✖ {change_id} not applied: {exc.message} {exc.hint or ''}".rstrip(), "bold red"))
         except Exception as exc:  # the store audited what it could; the screen must stay up
@@ -195,7 +196,7 @@ class ApprovalsScreen(LauncherScreen):
     @work(exclusive=True, group="approval")
     async def _undo(self, change_id: str) -> None:
         try:
-            proposed = await approvals.propose_undo(change_id, settings=self.settings)
+            proposed = await approvals.propose_undo(change_id, settings=self.settings, demo=DEMO_WAZUH)
         except WazuhMCPError as exc:
             self._result(Text(f"✖ {change_id} not undone: {exc.message} {exc.hint or ''}".rstrip(), "bold red"))
         else:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import tomllib
 from collections.abc import Mapping
 from contextvars import ContextVar
@@ -245,6 +246,12 @@ class HttpSettings(_Section):
     """A request's body must arrive within this once the application reads it, else ``408``."""
 
 
+def replica_name(settings: Settings | None = None) -> str:
+    """This replica's name in the team store and the audit copy: ``team.replica_id``, else the host name."""
+    configured = settings.team.replica_id if settings is not None else None
+    return configured or socket.gethostname() or "replica"
+
+
 class TeamSettings(_Section):
     """Several ``serve --http`` replicas with nothing shared but Wazuh (docs/team.md): where pending changes
     live and where the audit trail is copied. ``store = "indexer"`` uses the ``[indexer]`` connection."""
@@ -274,14 +281,27 @@ DEFAULT_ROLE_TOOL_ALLOWLIST: dict[str, list[str]] = {
     ],
     "readonly": [
         "alerts.*",
-        "agents.get_agent",
-        "agents.list_agents",
+        "agents.get_*",  # lookups of an agent and its state; the inventories stay out (ROLE_LEAVES_OUT)
+        "agents.list_*",
         "vulnerabilities.*",
         "mitre.*",
         "fim.*",
         "cluster.status",
     ],
 }
+
+_INVENTORY = "a host's inventory (what runs, what is installed, what listens) is more than a viewer needs"
+_HUNTING = "free-form hunting and pivots read any field of any alert across the estate; viewers get bounded views"
+ROLE_LEAVES_OUT: dict[str, dict[str, str]] = {
+    "readonly": {
+        "agents.agent_processes": _INVENTORY,
+        "agents.agent_packages": _INVENTORY,
+        "agents.agent_ports": _INVENTORY,
+        "hunt.*": _HUNTING,
+    },
+}
+"""The read tools a default role does not list, each with why (role → tool id glob → reason). A new read
+tool goes into every role, or here: tests/unit/test_roles.py fails on one that is neither."""
 
 
 def _profile_table(profile: str | None) -> dict[str, Any]:

@@ -90,9 +90,8 @@ class IndexedAuditSink(AuditSink):
 
     @classmethod
     def for_settings(cls, settings: Settings, profile: str | None) -> IndexedAuditSink:
-        from wazuh_mcp.config.settings import selected_profile
+        from wazuh_mcp.config.settings import replica_name, selected_profile
         from wazuh_mcp.runtime.factory import indexer_docs_from_settings
-        from wazuh_mcp.writes.change_records import replica_name
 
         return cls(
             settings.audit_path,

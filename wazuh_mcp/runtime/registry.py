@@ -1,12 +1,12 @@
 """The tool registry: every tool describes itself once, here is the only list of them.
 
 A toolset module (``wazuh_mcp/tools/<toolset>.py``) defines its tools with ``@tool(...)`` and
-exports them as ``TOOLS``. ``all_tools()`` enumerates every toolset; the server, the role
-filter, the schema snapshots and ``docs/tools.md`` all read from it, so nothing is ever
-registered by hand.
+exports them as ``TOOLS``. ``tools.catalogue.all_tools()`` enumerates every toolset (the tools
+floor loads its own modules; the runtime never imports a tool); the server, the role filter, the
+schema snapshots and ``docs/tools.md`` all read from it, so nothing is ever registered by hand.
 
 ``indexed_tools()`` names the same tools without importing their modules: ``tool_index.py`` is
-generated from ``all_tools()`` by ``python -m wazuh_mcp.docgen`` (a test fails when it is stale).
+generated from ``tools.catalogue.all_tools()`` by ``python -m wazuh_mcp.docgen`` (a test fails when it is stale).
 ``serve`` answers ``initialize`` and decides what a role may list from the index alone; the tool
 modules (their argument and result models) load on the first ``tools/list`` or call.
 
@@ -18,7 +18,6 @@ Claude Desktop rejects dotted tool names.
 from __future__ import annotations
 
 import fnmatch
-import importlib
 import inspect
 import json
 import re
@@ -27,9 +26,6 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from mcp_types import ToolAnnotations
-
-TOOLSETS = ("alerts", "agents", "vulnerabilities", "mitre", "hunt", "fim", "cluster", "write", "respond")
-"""Toolset modules under ``wazuh_mcp.tools``, in documentation order. Missing modules are skipped."""
 
 _WIRE_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 
@@ -109,51 +105,11 @@ def tool(
     return decorate
 
 
-def toolset_tools(toolset: str) -> list[ToolSpec]:
-    """One toolset's tools (imports that module only); none when the module is missing."""
-    try:
-        module = importlib.import_module(f"wazuh_mcp.tools.{toolset}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"wazuh_mcp.tools.{toolset}":
-            return []
-        raise
-    return list(module.TOOLS)
-
-
-def all_tools() -> list[ToolSpec]:
-    """Every tool of every toolset, in documentation order."""
-    by_toolset = {toolset: toolset_tools(toolset) for toolset in TOOLSETS}
-    specs = [spec for found in by_toolset.values() for spec in found]
-    strays = [s.id for toolset, found in by_toolset.items() for s in found if s.toolset != toolset]
-    if strays:  # resolve() finds a tool's module by its id
-        raise RuntimeError(f"tool ids must start with their toolset's module name: {strays}")
-    names = [s.name for s in specs]
-    duplicates = {n for n in names if names.count(n) > 1}
-    if duplicates:
-        raise RuntimeError(f"duplicate tool names: {sorted(duplicates)}")
-    return specs
-
-
 def indexed_tools() -> list[ToolInfo]:
     """Every tool as ``all_tools()`` names it, in the same order, without importing a tool module."""
     from wazuh_mcp.runtime.tool_index import TOOLS
 
     return list(TOOLS)
-
-
-def resolve(infos: Iterable[ToolInfo]) -> list[ToolSpec]:
-    """The implementations of indexed tools, importing only their toolsets (a tool's id starts with its
-    toolset's module name). A stale index is a bug, said plainly."""
-    infos = list(infos)
-    wanted = {info.toolset for info in infos}
-    specs = {spec.name: spec for toolset in TOOLSETS if toolset in wanted for spec in toolset_tools(toolset)}
-    resolved = []
-    for info in infos:
-        spec = specs.get(info.name)
-        if spec is None or spec.info != info.info:
-            raise RuntimeError(f"tool index is stale for {info.name}: run `python -m wazuh_mcp.docgen`")
-        resolved.append(spec)
-    return resolved
 
 
 def render_index(specs: Iterable[ToolInfo]) -> str:

@@ -1,9 +1,9 @@
 """The team server's approval endpoint: ``POST /approvals/{change_id}/approve`` with a bearer token.
 
 The second person of four eyes, signed in with the identity provider: the token is verified by the same
-``JwksTokenVerifier`` as MCP requests, and ``ChangeStore.approve`` applies ``writes.approval_policy``: the
-approver's role must allow the change's own tool, and the approver must be another person (subject, name
-and Wazuh user compared after normalising). The change is
+``JwksTokenVerifier`` as MCP requests, and the approval path (``writes.approvals.ApprovalPath``, the same as
+the CLI's) applies ``writes.approval_policy``: the approver's role must allow the change's own tool, and the
+approver must be another person (subject, name and Wazuh user compared after normalising). The change is
 applied with the approver's Wazuh user (``run_as``), and the audit names the approver's subject.
 Pending changes live where ``team.store`` says: with ``indexer`` every replica approves from the Indexer's
 ``wazuh-mcp-changes`` (a conditional write lets exactly one of any number of simultaneous approvers apply
@@ -57,8 +57,7 @@ def http_approver(caller: Caller, server: WazuhServer) -> Approver:
 
 def add_approval_route(server: WazuhServer, verifier: JwksTokenVerifier) -> None:
     async def approve(request: Request) -> Response:
-        from wazuh_mcp.writes.approvals import ChangeStore, pending_dir
-        from wazuh_mcp.writes.change_records import records_for
+        from wazuh_mcp.writes.approvals import ApprovalPath, default_store
 
         header = request.headers.get("authorization", "")
         if not header.lower().startswith("bearer "):
@@ -75,14 +74,14 @@ def add_approval_route(server: WazuhServer, verifier: JwksTokenVerifier) -> None
             if app is None:
                 raise Forbidden("The server is not running.")
             api = app.server_api()
-            store = ChangeStore(
+            store = default_store(
+                app.settings,
                 auditor=server.auditor,
                 approver=http_approver(caller, server),
-                policy=app.settings.responses,
-                records=records_for(app.settings, app.profile, pending_dir()),
+                profile=app.profile,
             )
-            url = getattr(getattr(api, "config", None), "url", None) or app.settings.api.url
-            change = await store.approve(change_id, api, api_url=url)
+            path = ApprovalPath(app.settings, store, profile=None, serving_api=api)
+            change = await path.approve(change_id)
         except WazuhMCPError as exc:
             return JSONResponse({"error": exc.code, "message": exc.render()}, status_code=_STATUS.get(exc.code, 502))
         finally:

@@ -14,8 +14,8 @@ import reprlib
 import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from typing import Any
 
 import anyio
@@ -26,10 +26,6 @@ from mcp_types import (
     CallToolResult,
     GetPromptResult,
     InputRequiredResult,
-    ListToolsResult,
-    PaginatedRequestParams,
-    ReadResourceRequestParams,
-    ReadResourceResult,
     TextContent,
 )
 from mcp_types import Prompt as MCPPrompt
@@ -56,12 +52,20 @@ from wazuh_mcp.runtime.caller import CALLER, Caller
 from wazuh_mcp.runtime.context import AppContext, running_tool
 from wazuh_mcp.runtime.first_answer import FirstAnswer
 from wazuh_mcp.runtime.flood import ErrorFloodGuard, FloodRefusal, Refused
-from wazuh_mcp.runtime.registry import Exposure, ToolInfo, expose, indexed_tools, resolve
+from wazuh_mcp.runtime.registry import Exposure, ToolInfo, expose, indexed_tools
 from wazuh_mcp.server.caller import caller_of
 from wazuh_mcp.server.prompts import register_prompts
 from wazuh_mcp.server.resources import register_demo_resources, register_resources
 from wazuh_mcp.server.schema_compact import compact
-from wazuh_mcp.server.sdk import AdaptedServer, ToolCrashed, argument_names, run_tool, schemas, set_schemas
+from wazuh_mcp.server.sdk import (
+    AdaptedServer,
+    ToolCrashed,
+    argument_names,
+    run_tool,
+    schemas,
+    session_id,
+    set_schemas,
+)
 
 log = logging.getLogger(__name__)
 
@@ -234,23 +238,19 @@ class WazuhServer(AdaptedServer[AppContext]):
             )
         return self._role_exposures[role]
 
-    async def _handle_list_tools(
-        self, ctx: ServerRequestContext[AppContext], params: PaginatedRequestParams | None
-    ) -> ListToolsResult:
+    async def tools_for(self, ctx: ServerRequestContext[AppContext]) -> list[MCPTool]:
         """``tools/list`` per caller: team mode registers every role's tools and shows each its own."""
         listed = {spec.name for spec in self.exposure_for(self.caller(ctx)).listed}
-        tools = [tool for tool in await self.list_tools() if tool.name in listed]
-        return ListToolsResult(tools=tools)
+        return [tool for tool in await self.list_tools() if tool.name in listed]
 
-    async def _handle_read_resource(
-        self, ctx: ServerRequestContext[AppContext], params: ReadResourceRequestParams
-    ) -> ReadResourceResult | InputRequiredResult:
+    @contextmanager
+    def reading_as(self, ctx: ServerRequestContext[AppContext]) -> Iterator[None]:
         """Resource reads reach Wazuh as the caller too, and their audit records name the caller."""
         caller = self.caller(ctx)
         attribution = ATTRIBUTION.set(Attribution(caller.wazuh_user) if caller is not None else None)
         calling = CALLER.set(caller)
         try:
-            return await super()._handle_read_resource(ctx, params)
+            yield
         finally:
             ATTRIBUTION.reset(attribution)
             CALLER.reset(calling)
@@ -430,9 +430,8 @@ def _session_key(context: Context[AppContext, Any] | None) -> str:
         session = context.request_context.session if context is not None else None
     except (AttributeError, LookupError, ValueError):
         return "process"
-    # ServerSession exposes no session id; its connection does (mcp.server.connection.Connection).
-    session_id = getattr(getattr(session, "_connection", None), "session_id", None)
-    return f"http:{session_id}" if isinstance(session_id, str) else "process"
+    found = session_id(session)
+    return f"http:{found}" if found is not None else "process"
 
 
 def _request_context(context: Context[AppContext, Any] | None) -> ServerRequestContext[Any, Any] | None:
@@ -549,6 +548,8 @@ def build_server(
     registered: set[str] = set()
 
     def register_tools(only: str | None) -> None:
+        from wazuh_mcp.tools.catalogue import resolve  # late: nothing under tools/ before initialize
+
         missing = [i for i in _registered(server) if i.name not in registered and only in (None, i.name)]
         for spec in resolve(missing):  # imports their tool modules: their models, their schemas
             registered.add(spec.name)

@@ -47,6 +47,7 @@ from wazuh_mcp.runtime.first_answer import FirstAnswer
 from wazuh_mcp.server.approve_http import add_approval_route
 from wazuh_mcp.server.build import BackendFactory, WazuhServer, build_server
 from wazuh_mcp.server.oauth import JwksTokenVerifier
+from wazuh_mcp.server.stdio import DemoParts
 
 log = logging.getLogger(__name__)
 
@@ -322,13 +323,11 @@ def prepare(
     return _Server(config), sock, server, listener
 
 
-def run_http(*, demo: bool, profile: str | None, host: str | None, port: int | None) -> int:
+def run_http(*, demo: DemoParts | None, profile: str | None, host: str | None, port: int | None) -> int:
     factory: BackendFactory | None = None
     gate: FirstAnswer | None = None
-    if demo:
-        from wazuh_mcp.server.stdio import demo_parts  # the one wiring of the demo's stand-ins
-
-        (settings, factory, gate), name = demo_parts(), "demo"
+    if demo is not None:
+        (settings, factory, gate), name = demo, "demo"
     else:
         from wazuh_mcp.config.settings import selected_profile
 
@@ -342,7 +341,7 @@ def run_http(*, demo: bool, profile: str | None, host: str | None, port: int | N
         profile=name,
         first_answer=gate,
     )
-    audit_listen(settings, listener, demo=demo)
+    audit_listen(settings, listener, demo=demo is not None)
     auth = f"tokens from {settings.oauth.issuer}" if settings.oauth.issuer else "no authentication (loopback)"
     print(f"wazuh-mcp: serving MCP on {listener.url}{MCP_PATH} ({auth})", file=sys.stderr, flush=True)
     anyio.run(uv.serve, [sock])

@@ -16,18 +16,39 @@ What it works around, and why (tests/unit/test_sdk_adapter.py fails loudly if th
 4. A resource read puts ``_meta`` only on each content item; ``AdaptedServer`` also puts the cache
    hint (``ttl_seconds``) on the result, where the tool reference promises it, by overriding the
    private request handler ``_handle_read_resource``.
+5. ``tools/list`` has no per-request hook: ``MCPServer._handle_list_tools`` answers ``list_tools()``
+   for every caller. ``AdaptedServer`` overrides that private handler to answer ``tools_for(ctx)``,
+   so team mode shows each caller its own role's tools.
+6. A resource read has no per-request hook either: ``AdaptedServer`` runs the private
+   ``_handle_read_resource`` inside ``reading_as(ctx)``, so a read reaches Wazuh as the caller and
+   its audit record names them.
+7. ``ServerSession`` exposes no session id; its private ``_connection`` (an
+   ``mcp.server.connection.Connection``) does. ``session_id`` reads it, for the error-flood limit.
+
+Nothing else in the project touches an SDK name that starts with an underscore (ruff's SLF rule
+catches attribute reads; the overrides above are the only private methods redefined).
 """
 
 from __future__ import annotations
 
 import json
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, TypeVar
 
 from mcp.server.context import ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
-from mcp_types import CallToolResult, InputRequiredResult, ReadResourceRequestParams, ReadResourceResult, TextContent
+from mcp_types import (
+    CallToolResult,
+    InputRequiredResult,
+    ListToolsResult,
+    PaginatedRequestParams,
+    ReadResourceRequestParams,
+    ReadResourceResult,
+    TextContent,
+)
+from mcp_types import Tool as MCPTool
 from pydantic import BaseModel
 
 LifespanT = TypeVar("LifespanT")
@@ -103,13 +124,34 @@ async def run_tool(
         raise ToolCrashed(name) from exc
 
 
+def session_id(session: object) -> str | None:
+    """Point 7: the transport's session id of a ``ServerSession`` (None: stdio, or a stateless request)."""
+    found = getattr(getattr(session, "_connection", None), "session_id", None)
+    return found if isinstance(found, str) else None
+
+
 class AdaptedServer(MCPServer[LifespanT]):
-    """``MCPServer`` with point 4 of the module docstring applied."""
+    """``MCPServer`` with points 4 to 6 of the module docstring applied: override ``tools_for`` and
+    ``reading_as``, never the SDK's private handlers."""
+
+    async def tools_for(self, ctx: ServerRequestContext[LifespanT]) -> list[MCPTool]:
+        """The tools this request's caller may see (default: every registered tool)."""
+        return await self.list_tools()
+
+    def reading_as(self, ctx: ServerRequestContext[LifespanT]) -> AbstractContextManager[object]:
+        """What a resource read of this request runs inside (default: nothing)."""
+        return nullcontext()
+
+    async def _handle_list_tools(
+        self, ctx: ServerRequestContext[LifespanT], params: PaginatedRequestParams | None
+    ) -> ListToolsResult:
+        return ListToolsResult(tools=await self.tools_for(ctx))
 
     async def _handle_read_resource(
         self, ctx: ServerRequestContext[LifespanT], params: ReadResourceRequestParams
     ) -> ReadResourceResult | InputRequiredResult:
-        result = await super()._handle_read_resource(ctx, params)
+        with self.reading_as(ctx):
+            result = await super()._handle_read_resource(ctx, params)
         if isinstance(result, ReadResourceResult) and result.contents:
             ttl = (result.contents[0].meta or {}).get("ttl_seconds")
             if ttl is not None:

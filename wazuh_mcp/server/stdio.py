@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import logging
 import os
 import signal
@@ -37,24 +36,22 @@ async def _serve_until_stopped(server: WazuhServer) -> None:
         group.start_soon(serve)
 
 
-def demo_parts() -> tuple[Settings, BackendFactory, FirstAnswer]:
-    """The demo's settings and backends (the embedded stand-ins), for stdio and ``serve --http --demo``; the
-    stand-ins start once the server has answered its first message (give the gate to ``build_server``)."""
-    from wazuh_mcp.demo import demo_backends, demo_settings
-
-    gate = FirstAnswer()
-    return demo_settings(), functools.partial(demo_backends, gate), gate
+DemoParts = tuple[Settings, BackendFactory, FirstAnswer]
+"""What ``serve --demo`` runs with: the demo's settings, its backends (the embedded stand-ins) and the
+gate they wait on. Built by the demo's wiring (``wazuh_mcp.demo.demo_parts``), which the CLI hands in."""
 
 
-def run_serve(*, demo: bool, profile: str | None) -> int:
-    if demo:
-        settings, backends, gate = demo_parts()
+def run_serve(*, demo: DemoParts | None, profile: str | None) -> int:
+    if demo is not None:
+        settings, backends, gate = demo
         server = build_server(settings, backends=backends, profile="demo", first_answer=gate)
     else:
         name = selected_profile(profile)
         settings = Settings.load(profile=name)
         server = build_server(settings, profile=name)
-    log.info("serving %d tools over stdio (role %s, demo=%s)", len(server.exposure.listed), settings.role, demo)
+    log.info(
+        "serving %d tools over stdio (role %s, demo=%s)", len(server.exposure.listed), settings.role, demo is not None
+    )
     try:
         anyio.run(_serve_until_stopped, server)
     except BaseExceptionGroup as group:

@@ -23,6 +23,16 @@ from pydantic import Field
 from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.errors import InvalidArgument, NotFound
 from wazuh_mcp.models.write import ChangeKind, RestartScope, Tier, WriteResult
+from wazuh_mcp.rulecheck.rule_xml import (
+    CUSTOM_ID_MAX,
+    CUSTOM_ID_MIN,
+    CUSTOM_RULES_DIR,
+    MAX_RULE_FILE_BYTES,
+    RuleFile,
+    parse_rule_file,
+    require_custom_file,
+    silencing,
+)
 from wazuh_mcp.runtime.context import AppContext, deps
 from wazuh_mcp.runtime.registry import tool
 from wazuh_mcp.tools._changes import change_store, requester_of
@@ -34,16 +44,6 @@ from wazuh_mcp.writes.rule_files import (
     rule_locations,
     rules_defined_elsewhere,
     validate_configuration,
-)
-from wazuh_mcp.writes.rule_xml import (
-    CUSTOM_ID_MAX,
-    CUSTOM_ID_MIN,
-    CUSTOM_RULES_DIR,
-    MAX_RULE_FILE_BYTES,
-    RuleFile,
-    parse_rule_file,
-    require_custom_file,
-    silencing,
 )
 
 MAX_DIFF_CHARS = 6000

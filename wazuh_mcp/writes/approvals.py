@@ -16,10 +16,12 @@ checked against its own sha256 (the file was not edited), against the Wazuh it w
 a stale change fails and is never retried. Every step is one ``AuditEvent`` (``approval.*``,
 with ``change_id``).
 
-The API the CLI and the TUI use is small: ``list_pending()``, ``get_change(id)``,
-``reject(id, reason)`` and ``await approve(id)``; the last resolves which Wazuh to talk to the
-way ``serve`` does (settings, profile, keyring), or — for a change a ``serve --demo`` session
-asked for — the demo stand-in named in ``<state dir>/demo.json``.
+Deciding goes through one ``ApprovalPath`` (the CLI, the launcher and the team server's endpoint):
+settings loaded once, one auditor and one store (``default_store``), then the Wazuh the change was
+prepared for — the way ``serve`` finds it (settings, profile, keyring), the serving process's own
+client over HTTP, or, for a change a ``serve --demo`` session asked for, the demo's stand-in, which
+the demo's wiring hands in (``DemoWazuh``). ``list_pending()``, ``get_change(id)`` and
+``reject(id, reason)`` need no Wazuh.
 """
 
 from __future__ import annotations
@@ -35,9 +37,10 @@ import secrets
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.config.settings import ResponseSettings, Settings, selected_profile, state_dir
@@ -559,7 +562,7 @@ class ChangeStore:
         )
 
 
-# --- the API the CLI and the TUI use ----------------------------------------------------
+# --- the approval path: the CLI, the launcher and the team server --------------------------
 
 
 def local_approver(settings: Settings, *, unnamed_requester: bool = False) -> Approver:
@@ -575,33 +578,200 @@ def local_approver(settings: Settings, *, unnamed_requester: bool = False) -> Ap
     )
 
 
-def default_store(settings: Settings | None = None, *, unnamed_requester: bool = False) -> ChangeStore:
-    """The store under the state dir, auditing to the same file as ``serve``, acting as this OS user."""
+def default_store(
+    settings: Settings | None = None,
+    *,
+    auditor: Auditor | None = None,
+    approver: Approver | None = None,
+    profile: str | None = None,
+    unnamed_requester: bool = False,
+) -> ChangeStore:
+    """The one place a store is built for deciding: the records ``team.store`` chooses (the state dir, or
+    the Indexer), auditing to the same file as ``serve``, checked against ``settings.responses``. It acts as
+    this OS user unless the team server passes its own auditor, the approving analyst and its profile."""
     settings = settings or Settings.load()
-    auditor = Auditor(AuditSink.from_settings(settings), session=f"cli-{os.getpid()}", role=settings.role)
-    records = records_for(settings, selected_profile(), pending_dir())
-    approver = local_approver(settings, unnamed_requester=unnamed_requester)
+    if auditor is None:
+        auditor = Auditor(AuditSink.from_settings(settings), session=f"cli-{os.getpid()}", role=settings.role)
+    records = records_for(settings, profile or selected_profile(), pending_dir())
+    approver = approver or local_approver(settings, unnamed_requester=unnamed_requester)
     return ChangeStore(auditor=auditor, approver=approver, policy=settings.responses, records=records)
 
 
-def settings_for(change: PendingChange, profile: str | None = None) -> Settings | None:
-    """The settings to decide on ``change`` under: the demo's for a demo change (its stand-in and
-    settings live only in that session), else those of the profile it was prepared with (None: the
-    store's own)."""
-    if change.requested_by.demo and profile is None:
-        from wazuh_mcp.demo import demo_settings
+class DemoWazuh(Protocol):
+    """The Wazuh of a running ``serve --demo`` session (its stand-in, named in ``<state dir>/demo.json``),
+    for a change that session asked for. The demo's wiring provides it (``wazuh_mcp.demo.DEMO_WAZUH``), so
+    nothing in writes imports the stand-in."""
 
-        return demo_settings()
-    name = profile or change.requested_by.profile
-    return Settings.load(profile=name) if name else None
+    def settings(self) -> Settings: ...
+
+    def running_api(self) -> ServerApi | None: ...
 
 
-def decide_under(change: PendingChange, store: ChangeStore, profile: str | None = None) -> None:
-    """Point ``store`` at the response settings and the local role of the settings ``change`` is decided under."""
-    settings = settings_for(change, profile)
-    if settings is not None:
-        store.policy = settings.responses
-        store.approver = local_approver(settings, unnamed_requester=store.approver.unnamed_requester)
+@dataclass(frozen=True)
+class Target:
+    """Where a change is applied, and under which settings it is decided."""
+
+    api: ServerApiBackend
+    url: str | None
+    policy: ResponseSettings
+    owned: bool
+    """The path opened ``api`` and closes it after use (the team server's own client stays open)."""
+    decided_under: Settings | None = None
+    """A person at this machine decides under these settings' role (the demo's, or the change's profile);
+    None keeps the store's approver."""
+
+
+@dataclass
+class ApprovalPath:
+    """One path for every decision, whoever decides (``wazuh-mcp approve``, the launcher, the team server's
+    endpoint): settings loaded once, one auditor and one store, then the Wazuh the change was prepared for.
+
+    ``local`` builds it for a person at this machine; the team server passes ``serving_api`` (its own
+    Server API client, used with ``settings``). The decision itself (``approval_policy``: the approver's
+    role allows the change's own tool, four eyes; the hash, the target as it is now, applying once) is
+    ``ChangeStore``'s."""
+
+    settings: Settings
+    store: ChangeStore
+    profile: str | None
+    """The profile ``settings`` were loaded for, when known: a change prepared under it reuses them."""
+    demo: DemoWazuh | None = None
+    serving_api: ServerApiBackend | None = None
+    _loaded: dict[str, Settings] = field(default_factory=dict)
+
+    @classmethod
+    def local(
+        cls, settings: Settings | None = None, *, demo: DemoWazuh | None = None, unnamed_requester: bool = False
+    ) -> ApprovalPath:
+        """For the CLI and the launcher: ``settings`` as given (the launcher's), else the selected
+        profile's, loaded here. ``unnamed_requester``: the approver knows who asked a team change whose
+        token carried no name (``approval_policy``)."""
+        name = None
+        if settings is None:
+            name = selected_profile()
+            settings = Settings.load(profile=name)
+        store = default_store(settings, unnamed_requester=unnamed_requester)
+        return cls(settings=settings, store=store, profile=name, demo=demo)
+
+    def _settings_for(self, name: str) -> Settings:
+        if name == self.profile:
+            return self.settings
+        if name not in self._loaded:
+            self._loaded[name] = Settings.load(profile=name)
+        return self._loaded[name]
+
+    def target(self, change: PendingChange, profile: str | None = None) -> Target:
+        """The Server API ``change`` was prepared for, and the settings to decide it under: the serving
+        process's own; the demo's stand-in for a demo change; else those of its profile (the same as the
+        server that asked, unless ``profile`` says otherwise). Close an owned ``api`` after use."""
+        if self.serving_api is not None:
+            config = getattr(self.serving_api, "config", None)  # the real client knows its URL
+            url = getattr(config, "url", None) or self.settings.api.url
+            return Target(self.serving_api, url, self.settings.responses, owned=False)
+        if change.requested_by.demo and profile is None:
+            return self._demo_target(change)
+        from wazuh_mcp.runtime.factory import server_api_from_settings
+
+        asked = profile or change.requested_by.profile
+        name = selected_profile(asked)
+        settings = self._settings_for(name)
+        policy = settings.responses if asked else self.settings.responses
+        api = server_api_from_settings(settings.api, name)
+        if api is None:
+            raise ConfigurationError(
+                f"No Server API is configured for profile '{name}', so change {change.id} cannot be applied.",
+                hint="Run approve with the same settings as the server (WAZUH_MCP_API_URL / `wazuh-mcp setup`).",
+            )
+        return Target(api, api.config.url, policy, owned=True, decided_under=settings if asked else None)
+
+    def _demo_target(self, change: PendingChange) -> Target:
+        """The demo's settings and stand-in live only in that session."""
+        if self.demo is None:
+            raise ConfigurationError(
+                f"Change {change.id} was asked for by a `wazuh-mcp serve --demo` session, and this process "
+                "cannot reach the demo's Wazuh.",
+                hint="Approve it with `wazuh-mcp approve` or the launcher while that session runs.",
+            )
+        settings = self.demo.settings()
+        demo_api = self.demo.running_api()
+        if demo_api is None:
+            raise ConfigurationError(
+                f"Change {change.id} was asked for by a `wazuh-mcp serve --demo` session that is no longer running.",
+                hint="The demo's Wazuh stand-in lives only as long as that session; reject the change.",
+            )
+        return Target(demo_api, demo_api.config.url, settings.responses, owned=True, decided_under=settings)
+
+    def _decide_under(self, target: Target) -> None:
+        """Point the store at the target's response settings and, for a person here, its role."""
+        store = self.store
+        store.policy = target.policy
+        if target.decided_under is not None:
+            store.approver = local_approver(target.decided_under, unnamed_requester=store.approver.unnamed_requester)
+
+    async def approve(self, change_id: str, *, profile: str | None = None) -> PendingChange:
+        """Approve and apply ``change_id`` against the Wazuh it was prepared for."""
+        store = self.store
+        started, ts = time.perf_counter(), now_iso()
+        change = store.ensure_pending(change_id, step="approval.approve")  # refuse before touching any backend
+        with store.refusals_audited("approval.approve", change_id, ts, started):
+            target = self.target(change, profile)
+        try:
+            with store.refusals_audited("approval.approve", change_id, ts, started):
+                self._decide_under(target)
+                check_approval(change, store.approver)  # before any request reaches Wazuh
+            return await store.approve(change_id, target.api, api_url=target.url)
+        finally:
+            if target.owned:
+                await target.api.aclose()
+
+    async def propose_undo(self, change_id: str, *, profile: str | None = None) -> PendingChange:
+        """Record the inverse of an applied response change as a NEW pending change (it needs its own
+        approval), requested by whoever runs this (never credited to the original requester), at most once
+        per change. The inverse is planned afresh — current targets, current settings — like any request."""
+        store = self.store
+        step, started, ts = "approval.undo", time.perf_counter(), now_iso()
+        with store.refusals_audited(step, change_id, ts, started):
+            change = store.get(change_id)
+        with store.exclusive_undo(change_id, step, ts, started):
+            return await self._record_undo(change, profile, step, ts, started)
+
+    async def _record_undo(
+        self, change: PendingChange, profile: str | None, step: str, ts: str, started: float
+    ) -> PendingChange:
+        store, change_id = self.store, change.id
+        with store.refusals_audited(step, change_id, ts, started):
+            if change.state != "applied":
+                raise Conflict(
+                    f"Change {change_id} is {change.state}; only an applied change can be undone.",
+                    hint="A pending change is rejected instead: `wazuh-mcp reject ID`.",
+                )
+            if change.inverse is None:
+                raise InvalidArgument(
+                    f"Change {change_id} ({change.summary}) has no inverse that Wazuh allows.",
+                    hint="See docs/writes.md: restarts and active responses cannot be reversed; a block without "
+                    "responses.unblock_command lapses only by its ossec.conf timeout.",
+                )
+            inverse = change.inverse
+            target = self.target(change, profile)
+        api = target.api
+        try:
+            with store.refusals_audited(step, change_id, ts, started):
+                self._decide_under(target)
+                check_undo(change, store.list_changes(), store.approver)
+                plan = await responses.plan(
+                    responses.kind_of(inverse.tool), inverse.arguments, api, store.policy, target.url
+                )
+                requester = undo_requester(
+                    change.requested_by,
+                    login=store.person,
+                    session=store.auditor.session,
+                    role=store.approver.role,
+                    wazuh_user=api.identity,
+                )
+                return store.record_plan(plan, requester, undo_of=change.id)
+        finally:
+            if target.owned:
+                await api.aclose()
 
 
 def list_pending(settings: Settings | None = None) -> list[PendingChange]:
@@ -616,94 +786,21 @@ def reject(change_id: str, reason: str | None = None, *, settings: Settings | No
     return default_store(settings).reject(change_id, reason=reason)
 
 
-def open_api_for(change: PendingChange, *, profile: str | None = None) -> tuple[ServerApi, str]:
-    """The Server API the change was prepared for: the demo stand-in, or the one in the settings
-    (same profile as the server that asked, unless ``profile`` says otherwise). Close it after use."""
-    if change.requested_by.demo and profile is None:
-        from wazuh_mcp.demo import running_demo_api
-
-        demo_api = running_demo_api()
-        if demo_api is None:
-            raise ConfigurationError(
-                f"Change {change.id} was asked for by a `wazuh-mcp serve --demo` session that is no longer running.",
-                hint="The demo's Wazuh stand-in lives only as long as that session; reject the change.",
-            )
-        return demo_api, demo_api.config.url
-    from wazuh_mcp.runtime.factory import server_api_from_settings
-
-    name = selected_profile(profile or change.requested_by.profile)
-    settings = Settings.load(profile=name)
-    api = server_api_from_settings(settings.api, name)
-    if api is None:
-        raise ConfigurationError(
-            f"No Server API is configured for profile '{name}', so change {change.id} cannot be applied.",
-            hint="Run approve with the same settings as the server (WAZUH_MCP_API_URL / `wazuh-mcp setup`).",
-        )
-    return api, api.config.url
-
-
 async def approve(
-    change_id: str, *, profile: str | None = None, settings: Settings | None = None, unnamed_requester: bool = False
+    change_id: str,
+    *,
+    profile: str | None = None,
+    settings: Settings | None = None,
+    demo: DemoWazuh | None = None,
+    unnamed_requester: bool = False,
 ) -> PendingChange:
-    """Approve and apply ``change_id`` against the Wazuh it was prepared for. ``unnamed_requester``: the
-    approver knows who asked a team change whose token carried no name (``approval_policy``)."""
-    store = default_store(settings, unnamed_requester=unnamed_requester)
-    started, ts = time.perf_counter(), now_iso()
-    change = store.ensure_pending(change_id, step="approval.approve")  # refuse before touching any backend
-    with store.refusals_audited("approval.approve", change_id, ts, started):
-        decide_under(change, store, profile)
-        check_approval(change, store.approver)  # before any backend is opened
-        api, url = open_api_for(change, profile=profile)
-    try:
-        return await store.approve(change_id, api, api_url=url)
-    finally:
-        await api.aclose()
+    """``ApprovalPath.local(settings, demo=demo).approve(change_id, profile=profile)``."""
+    path = ApprovalPath.local(settings, demo=demo, unnamed_requester=unnamed_requester)
+    return await path.approve(change_id, profile=profile)
 
 
 async def propose_undo(
-    change_id: str, *, profile: str | None = None, settings: Settings | None = None
+    change_id: str, *, profile: str | None = None, settings: Settings | None = None, demo: DemoWazuh | None = None
 ) -> PendingChange:
-    """Record the inverse of an applied response change as a NEW pending change (it needs its own approval),
-    requested by whoever runs this (never credited to the original requester), at most once per change.
-    The inverse is planned afresh — current targets, current settings — like any request."""
-    store = default_store(settings)
-    step, started, ts = "approval.undo", time.perf_counter(), now_iso()
-    with store.refusals_audited(step, change_id, ts, started):
-        change = store.get(change_id)
-    with store.exclusive_undo(change_id, step, ts, started):
-        return await _record_undo(store, change, profile, step, ts, started)
-
-
-async def _record_undo(
-    store: ChangeStore, change: PendingChange, profile: str | None, step: str, ts: str, started: float
-) -> PendingChange:
-    change_id = change.id
-    with store.refusals_audited(step, change_id, ts, started):
-        if change.state != "applied":
-            raise Conflict(
-                f"Change {change_id} is {change.state}; only an applied change can be undone.",
-                hint="A pending change is rejected instead: `wazuh-mcp reject ID`.",
-            )
-        if change.inverse is None:
-            raise InvalidArgument(
-                f"Change {change_id} ({change.summary}) has no inverse that Wazuh allows.",
-                hint="See docs/writes.md: restarts and active responses cannot be reversed; a block without "
-                "responses.unblock_command lapses only by its ossec.conf timeout.",
-            )
-        inverse = change.inverse
-        decide_under(change, store, profile)
-        check_undo(change, store.list_changes(), store.approver)
-        api, url = open_api_for(change, profile=profile)
-    try:
-        with store.refusals_audited(step, change_id, ts, started):
-            plan = await responses.plan(responses.kind_of(inverse.tool), inverse.arguments, api, store.policy, url)
-            requester = undo_requester(
-                change.requested_by,
-                login=store.person,
-                session=store.auditor.session,
-                role=store.approver.role,
-                wazuh_user=api.identity,
-            )
-            return store.record_plan(plan, requester, undo_of=change.id)
-    finally:
-        await api.aclose()
+    """``ApprovalPath.local(settings, demo=demo).propose_undo(change_id, profile=profile)``."""
+    return await ApprovalPath.local(settings, demo=demo).propose_undo(change_id, profile=profile)

@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import socket
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from wazuh_mcp import atomic
+from wazuh_mcp.config.settings import replica_name
 from wazuh_mcp.errors import Conflict, NotFound, UpstreamError
 from wazuh_mcp.models.write import PendingChange
 
@@ -66,11 +66,6 @@ class ChangeRecords(Protocol):
         """A context manager yielding a ``Claim``; ``Conflict`` when someone else holds a live one."""
 
     def held_elsewhere(self, change_id: str) -> bool: ...
-
-
-def replica_name(settings: Settings | None = None) -> str:
-    configured = settings.team.replica_id if settings is not None else None
-    return configured or socket.gethostname() or "replica"
 
 
 def _now() -> datetime:

@@ -32,7 +32,7 @@ from wazuh_mcp.backends.server_api_shapes import (
 )
 from wazuh_mcp.errors import Conflict, Forbidden, InvalidArgument, NotFound, UpstreamError, UpstreamUnavailable
 from wazuh_mcp.models.write import PendingChange, RestartScope
-from wazuh_mcp.writes.rule_xml import Catalog, RuleFile, parse_rule_file, require_custom_file, silencing
+from wazuh_mcp.rulecheck.rule_xml import Catalog, RuleFile, parse_rule_file, require_custom_file, silencing
 
 _ID_CHUNK = 100
 

@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from wazuh_mcp.writes import wazuh_regex
-from wazuh_mcp.writes.wazuh_xml import Node
+from wazuh_mcp.rulecheck import wazuh_regex
+from wazuh_mcp.rulecheck.wazuh_xml import Node
 
 ProblemKind = Literal["error", "warning", "policy"]
 MAX_VALUE = 2047

@@ -35,8 +35,8 @@ from dataclasses import dataclass
 
 from wazuh_mcp import untrusted
 from wazuh_mcp.errors import InvalidArgument
-from wazuh_mcp.writes import rule_syntax, wazuh_xml
-from wazuh_mcp.writes.rule_syntax import Catalog, Problem
+from wazuh_mcp.rulecheck import rule_syntax, wazuh_xml
+from wazuh_mcp.rulecheck.rule_syntax import Catalog, Problem
 
 __all__ = ["Catalog", "Problem", "RuleFile", "check_rule_file", "loader_problems", "parse_rule_file"]
 

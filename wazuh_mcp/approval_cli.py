@@ -18,7 +18,7 @@ import asyncio
 import sys
 import time
 
-from wazuh_mcp.cli import SubParsers, command
+from wazuh_mcp.commands import SubParsers, command
 from wazuh_mcp.models.write import PendingChange
 
 
@@ -131,11 +131,14 @@ def _confirmed(change: PendingChange) -> bool:
 
 @command("approve")
 def _approve(args: argparse.Namespace) -> int:
+    from wazuh_mcp.demo import DEMO_WAZUH
     from wazuh_mcp.errors import InvalidArgument
     from wazuh_mcp.runtime.audit import now_iso
-    from wazuh_mcp.writes.approvals import approve, default_store
+    from wazuh_mcp.writes.approvals import ApprovalPath
 
-    store = default_store()
+    # settings, auditor and store once for the whole decision
+    path = ApprovalPath.local(demo=DEMO_WAZUH, unnamed_requester=args.unnamed_requester)
+    store = path.store
     change = store.ensure_pending(args.change_id, step="approval.approve")
     print(describe(change))
     if not args.yes:
@@ -153,7 +156,7 @@ def _approve(args: argparse.Namespace) -> int:
         if not _confirmed(change):
             print("Not approved; the change stays pending.")
             return 1
-    applied = asyncio.run(approve(args.change_id, profile=args.profile, unnamed_requester=args.unnamed_requester))
+    applied = asyncio.run(path.approve(args.change_id, profile=args.profile))
     print(f"\nApplied {applied.id}: {applied.result}.")
     if applied.requests:
         if applied.inverse:
@@ -176,9 +179,10 @@ def _reject(args: argparse.Namespace) -> int:
 
 @command("undo")
 def _undo(args: argparse.Namespace) -> int:
+    from wazuh_mcp.demo import DEMO_WAZUH
     from wazuh_mcp.writes.approvals import propose_undo
 
-    change = asyncio.run(propose_undo(args.change_id, profile=args.profile))
+    change = asyncio.run(propose_undo(args.change_id, profile=args.profile, demo=DEMO_WAZUH))
     print(describe(change))
     print(f"\nProposed {change.id} to undo {args.change_id}; nothing was sent.")
     print(f"Approve it with `wazuh-mcp approve {change.id}` or reject it with `wazuh-mcp reject {change.id}`.")
