@@ -48,7 +48,7 @@ TemplateSource = Literal["auto", "wazuh", "bundled"]
 META_INDEX = "testbed-meta"
 ALERTS_TEMPLATE = "wazuh"  # the name Wazuh's own setup gives it
 VULNS_TEMPLATE = "wazuh-states-vulnerabilities"
-_REPO = Path(__file__).resolve().parents[2]
+_REPO = Path(__file__).resolve().parents[1]
 
 
 @dataclass(frozen=True)
