@@ -67,7 +67,9 @@ def test_home_demo_tool_call_then_the_audit_view_shows_it(terminal: tuple[Termin
     term.wait_for("Not configured yet")
     term.key("d")
     term.wait_for("connected")
-    term.key("Down", times=5)  # the tool list, alphabetical: cluster_status is the sixth
+    # The tool list, alphabetical, with the write tools the launcher's demo offers (it runs as admin with
+    # writes on): add_agent_to_group, agent_*, alerts_*, block_ip, then cluster_status, the eighth.
+    term.key("Down", times=7)
     term.wait_for("cluster_status — Cluster status")
     term.key("C-r")
     term.wait_for("single_node")  # the structured result, as the model sees it

@@ -133,3 +133,15 @@ def raise_rule_file_failure(failed: dict[str, Any], path: str) -> None:
             upstream_code=code,
         )
     raise_failed_item(failed)
+
+
+def no_agent_readable(identity: str) -> Forbidden:
+    """An unfiltered listing always holds agent 000, the manager itself. A real 4.14.7 answers an empty list
+    (not a 403) to a user who may read no agent (the oracle's api-237), for instance one whose policy names
+    an action that does not exist (``agents:read``, which Wazuh accepts): say so instead of "no agents" (list_agents and the connection test)."""
+    return Forbidden(
+        f"Wazuh returned no agent at all, not even the manager (000): the Wazuh user '{identity}' may read no "
+        "agent. Wazuh answers so when a role grants no 'agent:read' (it also accepts policies with action names "
+        "that do not exist, such as agents:read).",
+        hint="Grant agent:read on agent:id:* (or the agents this user should see) to the user's role in Wazuh.",
+    )

@@ -432,6 +432,12 @@ class AuditSink:
             self._failure = None
         return line
 
+    def check_tail(self, stream: Path) -> list[str]:
+        """``audit_chain.check_tail`` of one of this sink's streams, between two of its writes: a record
+        being appended (its line written, its head not yet) is not mistaken for a loss."""
+        with self._lock:
+            return audit_chain.check_tail(stream)
+
     def _rotate(self, path: Path, head: audit_chain.Head) -> audit_chain.Head:
         """``audit.jsonl`` → ``.1`` → … → ``.N`` (the oldest deleted); the head then records the newest
         seq that rotation deleted, so ``verify`` can tell rotation from removal."""

@@ -461,10 +461,8 @@ def report_audit_losses(sink: AuditSink) -> None:
     are logged and written down as one failed ``audit.verify`` record (Wazuh's rule 100711 alerts on it;
     writing it also seals the ``audit.break`` record into the chain); a head not kept outside the state
     directory is logged."""
-    from wazuh_mcp.runtime.audit_chain import check_tail
-
     for stream in (sink.path, sink.changes_path):
-        found = check_tail(stream)
+        found = sink.check_tail(stream)
         problems = [p for p in found if not p.startswith("note:")]
         for note in found:
             quiet = note.startswith("note:") and "turned off" in note

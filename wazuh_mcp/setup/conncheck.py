@@ -35,6 +35,7 @@ from wazuh_mcp.backends.layout import (
     wazuh5_alerts_error,
     wazuh5_vulnerabilities_error,
 )
+from wazuh_mcp.backends.server_api_shapes import no_agent_readable
 from wazuh_mcp.config.settings import TLS_OFF_WARNING, Settings, ensure_state_dir, state_dir
 from wazuh_mcp.errors import NotFound, UpstreamUnavailable, WazuhMCPError
 from wazuh_mcp.runtime.audit import now_iso
@@ -247,6 +248,9 @@ async def _server_api(run: _Runner, settings: Settings, profile: str, password: 
             page = await api.page("/agents", action="agent:read", params={"limit": 1, "select": "id"})
         except WazuhMCPError as exc:
             run.failed("api.call", call, exc)
+            return
+        if page.total == 0:  # an unfiltered listing always holds 000: this user may read no agent
+            run.failed("api.call", call, no_agent_readable(api.identity))
             return
         run.done("api.call", call, "ok", f"{page.total} agent(s) visible to {api.identity}.")
     finally:

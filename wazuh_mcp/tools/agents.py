@@ -9,7 +9,8 @@ from mcp.server.mcpserver import Context
 from pydantic import Field
 
 from wazuh_mcp.backends.layout import wazuh5_api_error
-from wazuh_mcp.errors import Forbidden, InvalidArgument, NotFound
+from wazuh_mcp.backends.server_api_shapes import no_agent_readable
+from wazuh_mcp.errors import InvalidArgument, NotFound
 from wazuh_mcp.models.agents import (
     Agent,
     AgentResult,
@@ -91,21 +92,9 @@ async def list_agents(
         )
     )
     if page.total == 0 and status is None and group is None:
-        _no_agent_readable(deps(ctx).server_api().identity)
+        raise no_agent_readable(deps(ctx).server_api().identity)
     agents = [to_agent(item) for item in page.items]
     return AgentsResult(agents=agents, total=page.total, offset=offset, truncated=offset + len(agents) < page.total)
-
-
-def _no_agent_readable(identity: str) -> None:
-    """An unfiltered listing always holds agent 000, the manager itself. A real 4.14.7 answers an empty list
-    (not a 403) to a user who may read no agent (the oracle's api-237), for instance one whose policy names
-    an action that does not exist (``agents:read``, which Wazuh accepts): say so instead of "no agents"."""
-    raise Forbidden(
-        f"Wazuh returned no agent at all, not even the manager (000): the Wazuh user '{identity}' may read no "
-        "agent. Wazuh answers so when a role grants no agent:read (it also accepts policies with action names "
-        "that do not exist, such as agents:read).",
-        hint="Grant agent:read on agent:id:* (or the agents this user should see) to the user's role in Wazuh.",
-    )
 
 
 @tool("agents.get_agent", title="Get agent")

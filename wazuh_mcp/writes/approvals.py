@@ -712,7 +712,12 @@ class ApprovalPath:
         """Approve and apply ``change_id`` against the Wazuh it was prepared for."""
         store = self.store
         started, ts = time.perf_counter(), now_iso()
-        change = store.ensure_pending(change_id, step="approval.approve")  # refuse before touching any backend
+        with store.refusals_audited("approval.approve", change_id, ts, started):
+            change = store.get(change_id)
+        if change.state not in ("applying", "approved"):
+            # Refused before touching any backend. A change left applying goes on to the claim, which names
+            # the replica whose lease still runs, or resolves it from Wazuh's state if its applier died.
+            change = store.ensure_pending(change_id, step="approval.approve")
         with store.refusals_audited("approval.approve", change_id, ts, started):
             target = self.target(change, profile)
         try:
