@@ -245,8 +245,15 @@ async def _start_indexer(
     first: asyncio.Future[None] = loop.create_future()
 
     def settle(exc: BaseException | None) -> None:  # on the event loop
-        if not first.done():
-            first.set_exception(exc) if exc else first.set_result(None)
+        if first.done():
+            return
+        if exc is None:
+            first.set_result(None)
+            return
+        first.set_exception(exc)
+        # Marked as retrieved: a waiter still gets it, but a session already over (nobody waits) must not
+        # have asyncio print "Future exception was never retrieved" with a traceback on stderr.
+        first.exception()
 
     def on_phase(phase: str) -> None:  # in the loading thread
         if phase == "first":
