@@ -1,16 +1,22 @@
-"""Writes ``wazuh_mcp/query/template_types.py`` from Wazuh's alerts template and ingest pipeline.
+"""Writes the field-type tables from Wazuh's own index templates: ``wazuh_mcp/query/template_types.py`` from
+4.x's alerts template and ingest pipeline, ``wazuh_mcp/query/template_types_v5.py`` from 5.x's findings and
+events stream templates and its state templates.
 
 The product runs without ``../shared``, so the few facts it needs from Wazuh's files are kept in the
 package as a generated table: every mapped leaf whose type is not ``keyword`` (strings the template does
 not list become keyword through its one dynamic rule) and the fields the pipeline geolocates (IP
-addresses). ``tests/unit/test_fields.py`` fails when the table is stale against the template.
+addresses). 5.x's templates are ``dynamic: strict`` (findings, states) or map every WCS field through one
+``path_match`` dynamic template each (events), so its table lists every leaf with its type: a field it does
+not list does not exist there. ``tests/unit/test_fields.py`` fails when a table is stale against its templates.
 
-    python scripts/gen_template_types.py            rewrite the table
-    python scripts/gen_template_types.py --check    exit 1 when it is stale
+    python scripts/gen_template_types.py            rewrite the tables
+    python scripts/gen_template_types.py --check    exit 1 when one is stale
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import sys
 from pathlib import Path
@@ -18,9 +24,18 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 TABLE = REPO / "wazuh_mcp" / "query" / "template_types.py"
+TABLE_V5 = REPO / "wazuh_mcp" / "query" / "template_types_v5.py"
 INDEXER = Path("reference") / "wazuh" / "indexer"
 TEMPLATE = INDEXER / "wazuh-template-4.14.7.json"
 PIPELINE = INDEXER / "filebeat-alerts-ingest-pipeline-4.14.7.json"
+TEMPLATES_V5 = Path("reference") / "wazuh5" / "indexer" / "templates"
+FINDINGS_V5 = TEMPLATES_V5 / "streams" / "findings.json"
+EVENTS_V5 = TEMPLATES_V5 / "streams" / "events.json"
+STATES_V5 = TEMPLATES_V5 / "states"
+WCS_FINDINGS = (
+    Path("reference") / "wazuh5" / "indexer" / "wcs" / "stateless" / "events" / "findings" / "docs" / "fields.csv"
+)
+DESCRIPTION_MAX = 160
 
 
 def leaf_types(properties: dict[str, Any], prefix: str = "") -> dict[str, str]:
@@ -59,25 +74,139 @@ def render(template: dict[str, Any], pipeline: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def dynamic_leaf_types(mappings: dict[str, Any]) -> dict[str, str]:
+    """The leaves a 5.x template maps through exact ``path_match`` dynamic templates (one per WCS field)."""
+    leaves: dict[str, str] = {}
+    for entry in mappings.get("dynamic_templates", []):
+        for rule in entry.values():
+            path = rule.get("path_match", "")
+            if path and "*" not in path:
+                leaves[path] = rule.get("mapping", {}).get("type", "object")
+    return leaves
+
+
+def unindexed(properties: dict[str, Any], prefix: str = "") -> set[str]:
+    """The leaves mapped with ``"index": false`` (5.x's ``event.original``): stored, never searchable."""
+    names: set[str] = set()
+    for key, node in properties.items():
+        if "properties" in node:
+            names |= unindexed(node["properties"], f"{prefix}{key}.")
+        elif node.get("index") is False:
+            names.add(f"{prefix}{key}")
+    return names
+
+
+def v5_leaves(template: dict[str, Any]) -> dict[str, str]:
+    mappings = template["template"]["mappings"]
+    return dict(sorted({**dynamic_leaf_types(mappings), **leaf_types(mappings.get("properties", {}))}.items()))
+
+
+def _dict_lines(name: str, table: dict[str, str], indent: str = "") -> list[str]:
+    return [
+        f"{indent}{name}: dict[str, str] = {{",
+        *(f"{indent}    {json.dumps(k)}: {json.dumps(v)}," for k, v in table.items()),
+        f"{indent}}}",
+    ]
+
+
+def _first_sentence(text: str) -> str:
+    sentence = text.split(". ")[0].strip().rstrip(".")
+    return sentence if len(sentence) <= DESCRIPTION_MAX else sentence[: DESCRIPTION_MAX - 1] + "…"
+
+
+def wcs_notes(finding_fields: dict[str, str], hidden: set[str], wcs_csv: str) -> dict[str, tuple[str, str]]:
+    """WCS's description and example of each field hunt_fields lists on 5.x (the rest are hunted unnamed)."""
+    from wazuh_mcp.query.fields_v5 import listed_fields  # the package decides which fields are listed
+
+    rows = {row["Field"]: row for row in csv.DictReader(io.StringIO(wcs_csv))}
+    notes = {}
+    for name in listed_fields(finding_fields, frozenset(hidden)):
+        row = rows.get(name, {})
+        example = (row.get("Example") or "").replace("&#124;", "|")
+        notes[name] = (_first_sentence(row.get("Description") or ""), example if len(example) <= 80 else "")
+    return notes
+
+
+def render_v5(findings: dict[str, Any], events: dict[str, Any], states: dict[str, dict[str, Any]], wcs_csv: str) -> str:
+    finding_fields = v5_leaves(findings)
+    event_fields = v5_leaves(events)
+    hidden = unindexed(findings["template"]["mappings"]["properties"]) | unindexed(
+        events["template"]["mappings"].get("properties", {})
+    )
+    state_patterns = {name: tpl["index_patterns"][0] for name, tpl in sorted(states.items())}
+    lines = [
+        '"""Generated by scripts/gen_template_types.py from Wazuh 5.x\'s stream and state index templates.',
+        "",
+        "Do not edit: rerun the script. Every leaf each template maps, with its type: the 5.x templates are strict",
+        "(or map each field by an exact dynamic template), so a field not listed here does not exist there.",
+        "EVENTS_ONLY: what events map that findings do not (findings carry every event field plus ``wazuh.rule.*``).",
+        "UNINDEXED: fields stored but not searchable (``index: false``). WCS_NOTES: the Wazuh Common Schema's",
+        "description and example of each field hunt_fields lists.",
+        '"""',
+        "",
+        f"FINDINGS_PATTERN = {json.dumps(findings['index_patterns'][0])}",
+        f"EVENTS_PATTERN = {json.dumps(events['index_patterns'][0])}",
+        *_dict_lines("FINDINGS", finding_fields),
+        *_dict_lines("EVENTS_ONLY", {k: v for k, v in event_fields.items() if finding_fields.get(k) != v}),
+        "UNINDEXED: frozenset[str] = frozenset(",
+        "    {",
+        *(f"        {json.dumps(name)}," for name in sorted(hidden)),
+        "    }",
+        ")",
+        "# fmt: off",
+        "WCS_NOTES: dict[str, tuple[str, str]] = {",
+        *(
+            f"    {json.dumps(k)}: ({json.dumps(d, ensure_ascii=False)}, {json.dumps(e, ensure_ascii=False)}),"
+            for k, (d, e) in wcs_notes(finding_fields, hidden, wcs_csv).items()
+        ),
+        "}",
+        "# fmt: on",
+        "STATE_PATTERNS: dict[str, str] = {",
+        *(f"    {json.dumps(k)}: {json.dumps(v)}," for k, v in state_patterns.items()),
+        "}",
+        "STATES: dict[str, dict[str, str]] = {",
+    ]
+    for name, template in sorted(states.items()):
+        lines += [
+            f"    {json.dumps(name)}: {{",
+            *(f"        {json.dumps(k)}: {json.dumps(v)}," for k, v in v5_leaves(template).items()),
+            "    },",
+        ]
+    lines += ["}", ""]
+    return "\n".join(lines)
+
+
+def _json(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
 def expected(shared: Path) -> str:
-    template = json.loads((shared / TEMPLATE).read_text(encoding="utf-8"))
-    pipeline = json.loads((shared / PIPELINE).read_text(encoding="utf-8"))
-    return render(template, pipeline)
+    return render(_json(shared / TEMPLATE), _json(shared / PIPELINE))
+
+
+def expected_v5(shared: Path) -> str:
+    states = {path.stem: _json(path) for path in sorted((shared / STATES_V5).glob("*.json"))}
+    wcs_csv = (shared / WCS_FINDINGS).read_text(encoding="utf-8")
+    return render_v5(_json(shared / FINDINGS_V5), _json(shared / EVENTS_V5), states, wcs_csv)
 
 
 def main(argv: list[str]) -> int:
     shared = REPO.parent / "shared"
-    if not (shared / TEMPLATE).is_file():
-        print(f"{shared / TEMPLATE} is not here: nothing to generate from", file=sys.stderr)
-        return 2
-    text = expected(shared)
-    if "--check" in argv:
-        if TABLE.read_text(encoding="utf-8") != text:
-            print(f"{TABLE} is stale: run python scripts/gen_template_types.py", file=sys.stderr)
-            return 1
-        return 0
-    TABLE.write_text(text, encoding="utf-8")
-    return 0
+    tables = [(TABLE, TEMPLATE, expected), (TABLE_V5, FINDINGS_V5, expected_v5)]
+    status = 0
+    for table, source, make in tables:
+        if not (shared / source).is_file():
+            print(f"{shared / source} is not here: nothing to generate {table.name} from", file=sys.stderr)
+            status = 2
+            continue
+        text = make(shared)
+        if "--check" in argv:
+            if table.read_text(encoding="utf-8") != text:
+                print(f"{table} is stale: run python scripts/gen_template_types.py", file=sys.stderr)
+                status = 1
+            continue
+        table.write_text(text, encoding="utf-8")
+    return status
 
 
 if __name__ == "__main__":

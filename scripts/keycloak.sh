@@ -1,7 +1,17 @@
 #!/usr/bin/env bash
 # A real OpenID provider for the team-mode tests: Keycloak's server distribution in dev mode on loopback,
 # with the test realm tests/team/realm-wazuh-soc.json (client wazuh-mcp-test, audience wazuh-mcp,
-# users alice/bob/carol carrying wazuh_user and groups claims).
+# users alice/bob/carol carrying wazuh_user and groups claims), set up for MCP clients the way
+# docs/team.md ("Keycloak") tells an admin to:
+#   - dynamic client registration (RFC 7591) open to anonymous requests whose redirect URIs are loopback
+#     (the Trusted Hosts policy: trusted hosts localhost and 127.0.0.1, the registering host not checked,
+#     client URIs must match), so Claude Code, VS Code or Cursor registers itself, or Claude's connectors
+#     (claude.ai and claude.com, their callback hosts);
+#   - the client scope wazuh-mcp (tests/team/client-scope-wazuh-mcp.json: audience wazuh-mcp, wazuh_user,
+#     groups) a default scope of the realm, so a client registered that way gets tokens the server takes
+#     (the Allowed Client Scopes policy lets a registered client have the realm's default scopes);
+#   - wazuh-mcp-cli, a pre-registered public client (PKCE S256, loopback redirects) for
+#     `connect --client-id wazuh-mcp-cli`.
 #
 #   scripts/keycloak.sh start          fetch (Maven), unpack, start in the background, wait until ready;
 #                                      prints the issuer URL. A fresh database each start: the realm is
@@ -43,6 +53,9 @@ REALM="wazuh-soc"
 BASE="http://127.0.0.1:$PORT"
 ISSUER="$BASE/realms/$REALM"
 ADMIN_FILE="$NODE_DIR/admin-credentials"
+
+SCOPE_FILE="$ROOT/tests/team/client-scope-wazuh-mcp.json"
+POLICY_TYPE="org.keycloak.services.clientregistration.policy.ClientRegistrationPolicy"
 
 log() { echo "keycloak.sh: $*" >&2; }
 
@@ -87,7 +100,7 @@ fetch() {
 }
 
 start() {
-    if ready; then echo "$ISSUER"; return 0; fi
+    if ready; then configure_registration && echo "$ISSUER"; return; fi
     if pid="$(running_pid)"; then
         log "pid $pid is running but not ready yet"
     else
@@ -125,6 +138,7 @@ start() {
             local started
             started="$(cat "$NODE_DIR/started-at" 2>/dev/null || echo 0)"
             log "ready in $(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN{printf "%.1f", e-s}') s"
+            configure_registration || { log "could not open client registration in realm $REALM"; return 1; }
             echo "$ISSUER"
             return 0
         fi
@@ -156,6 +170,40 @@ stop() {
     log "pid $pid did not stop in 30 s; killing"
     kill -KILL -- "-$pid" 2>/dev/null || kill -9 "$pid" 2>/dev/null || true
     rm -f "$PID_FILE"
+}
+
+# The admin REST API of the test realm, as the bootstrap admin: admin_api METHOD PATH [curl args...]
+admin_api() {
+    local method="$1" path="$2"
+    shift 2
+    curl -fsS --max-time 20 -X "$method" -H "Authorization: Bearer $ADMIN_TOKEN" -H "Content-Type: application/json" \
+        "$BASE/admin/realms/$REALM$path" "$@"
+}
+
+# Dynamic client registration for MCP clients (see the header). Idempotent: run after every start.
+configure_registration() {
+    local name password scope_id policy
+    name="$(sed -n 1p "$ADMIN_FILE")" password="$(sed -n 2p "$ADMIN_FILE")"
+    ADMIN_TOKEN="$(curl -fsS --max-time 20 "$BASE/realms/master/protocol/openid-connect/token" \
+        -d grant_type=password -d client_id=admin-cli --data-urlencode "username=$name" \
+        --data-urlencode "password=$password" | jq -r .access_token)"
+    [[ -n "$ADMIN_TOKEN" && "$ADMIN_TOKEN" != null ]] || { log "no admin token for $BASE"; return 1; }
+    scope_id="$(admin_api GET /client-scopes | jq -r '.[] | select(.name == "wazuh-mcp") | .id')" || return 1
+    if [[ -z "$scope_id" ]]; then
+        admin_api POST /client-scopes --data-binary "@$SCOPE_FILE" >/dev/null || return 1
+        scope_id="$(admin_api GET /client-scopes | jq -r '.[] | select(.name == "wazuh-mcp") | .id')" || return 1
+    fi
+    if ! admin_api GET /default-default-client-scopes | jq -e '.[] | select(.name == "wazuh-mcp")' >/dev/null; then
+        admin_api PUT "/default-default-client-scopes/$scope_id" >/dev/null || return 1
+    fi
+    policy="$(admin_api GET "/components?type=$POLICY_TYPE" |
+        jq -c '.[] | select(.providerId == "trusted-hosts" and .subType == "anonymous")')" || return 1
+    [[ -n "$policy" ]] || { log "the realm has no anonymous Trusted Hosts policy to configure"; return 1; }
+    admin_api PUT "/components/$(jq -r .id <<<"$policy")" --data-binary "$(jq -c '.config = {
+        "trusted-hosts": ["localhost", "127.0.0.1", "claude.ai", "claude.com"],
+        "host-sending-registration-request-must-match": ["false"],
+        "client-uris-must-match": ["true"]}' <<<"$policy")" >/dev/null || return 1
+    log "dynamic client registration: anonymous, loopback and Claude connector redirect URIs; default client scope wazuh-mcp"
 }
 
 token() {

@@ -125,6 +125,10 @@ server_block() {  # port cert
             proxy_http_version 1.1;
             proxy_set_header Connection "";
             proxy_set_header Authorization "";
+            # the client's own X-Forwarded-For / X-Real-IP never pass as they came: an upstream that read them
+            # would take a forged client address (tests/hardening/test_rt_nginx_front.py)
+            proxy_set_header X-Forwarded-For \$remote_addr;
+            proxy_set_header X-Real-IP \$remote_addr;
             proxy_read_timeout 300s;
         }
     }

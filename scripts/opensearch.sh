@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# A real single-node OpenSearch 2.19 (what Wazuh Indexer 4.14 is built on) for tests and scale runs.
+# A real single-node OpenSearch 2.19 (what Wazuh Indexer 4.14 is built on) for tests and scale runs; with
+# OPENSEARCH_VERSION=3.6.0 and a Java 21+ JAVA_HOME, the 3.x node of the Wazuh 5.x test bed (scripts/test.sh).
 #
 #   scripts/opensearch.sh start    check its ports are free, fetch (Maven), unpack, configure, start in the
 #                                  background, wait for green (a node that dies says why in one line)

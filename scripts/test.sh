@@ -40,20 +40,15 @@ report_phases() {
 }
 
 # --- the real home: no step below may write into its wazuh-mcp folders -------------------------------------------
-# The wazuh-mcp state, config and cache dirs (the one-file launcher unpacks into the cache) are fingerprinted
-# (path, size, mtime of every file) before anything runs, the build included, and after; any change fails the run.
-HOME_DIRS=("${XDG_STATE_HOME:-$HOME/.local/state}/wazuh-mcp" "${XDG_CONFIG_HOME:-$HOME/.config}/wazuh-mcp"
-    "${XDG_CACHE_HOME:-$HOME/.cache}/wazuh-mcp")
-home_fingerprint() {
-    local dir
-    for dir in "${HOME_DIRS[@]}"; do
-        if [[ -d "$dir" ]]; then find "$dir" -printf '%p %s %T@\n' | sort; else echo "$dir absent"; fi
-    done
-}
-home_before="$(home_fingerprint)"
+# scripts/home_guard.py fingerprints the wazuh-mcp state, config and cache dirs (the one-file launcher unpacks into
+# the cache) before anything runs, the build included, and checks them after: a change fails the run, and the
+# report names each file and says that another wazuh-mcp process of the contributor's (Claude Desktop's serve, an
+# approve in another terminal) may have written it, listing those running now.
+HOME_BEFORE="$(mktemp)"
+"${PYTHON:-python3}" scripts/home_guard.py snapshot >"$HOME_BEFORE"
 
 # --- system packages (Debian, root) --------------------------------------------------------------
-APT_PACKAGES=(nginx gnome-keyring dbus dbus-x11 tmux curl unzip maven openjdk-17-jre-headless nodejs npm golang-go)
+APT_PACKAGES=(nginx gnome-keyring dbus dbus-x11 tmux curl jq unzip maven openjdk-17-jre-headless nodejs npm golang-go)
 phase "system packages"
 if [[ -n "$FAST" ]]; then
     log "--fast: no system packages"
@@ -95,7 +90,7 @@ fi
 export PATH="$VENV/bin:$PATH"
 
 # --- MCP Inspector (npm, pinned by tests/e2e/inspector/package-lock.json) --------------------------
-phase "npm packages (MCP Inspector, MCP Bundle CLI)"
+phase "npm packages (MCP Inspector, MCP Bundle CLI, Claude Code CLI)"
 if [[ -n "$FAST" ]]; then
     log "--fast: no npm packages (the Inspector, bundle and signature tests are not in the fast set)"
 elif command -v npm >/dev/null; then
@@ -104,8 +99,11 @@ elif command -v npm >/dev/null; then
     (cd tests/e2e/inspector && npm install --no-audit --no-fund --loglevel=error >/dev/null)
     # The pinned MCP Bundle CLI (mcpb validate / pack / sign / verify): the bundle and signature tests use it.
     (cd packaging/mcpb && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+    # The pinned Claude Code CLI (its native binary comes as an optional dependency for this platform): the
+    # team-mode sign-in tests drive it against serve --http behind Keycloak (tests/team/test_claude_code.py).
+    (cd tests/team/claude_code && npm install --no-audit --no-fund --loglevel=error >/dev/null)
 else
-    log "npm not found: the MCP Inspector, bundle manifest and signature tests will skip"
+    log "npm not found: the MCP Inspector, bundle manifest, signature and Claude Code tests will skip"
 fi
 
 # --- services -----------------------------------------------------------------------------------------------------
@@ -113,6 +111,7 @@ cleanup() {
     if [[ -z "${SKIP_SERVICES:-}" ]]; then
         scripts/nginx-tls.sh stop >/dev/null 2>&1 || true
         scripts/opensearch.sh stop >/dev/null 2>&1 || true
+        OPENSEARCH_PORT="$OPENSEARCH3_PORT" scripts/opensearch.sh stop >/dev/null 2>&1 || true
         [[ -n "${KEYCLOAK_STARTER:-}" ]] && kill "$KEYCLOAK_STARTER" 2>/dev/null
         scripts/keycloak.sh stop >/dev/null 2>&1 || true
     fi
@@ -120,6 +119,17 @@ cleanup() {
 }
 trap cleanup EXIT
 KEYCLOAK_STARTER=""
+OPENSEARCH3_VERSION=3.6.0 OPENSEARCH3_PORT="${OPENSEARCH3_PORT:-9450}"  # the 2.19 node: OPENSEARCH_PORT (9250)
+# A JDK of version 21 or later for OpenSearch 3.x (the newest first), or nothing.
+java21_home() {
+    local dir version
+    for dir in $(ls -d /usr/lib/jvm/*/ 2>/dev/null | sort -rV); do
+        [[ -x "$dir/bin/java" ]] || continue
+        version="$("$dir/bin/java" -version 2>&1 | sed -nE '1s/.*version "([0-9]+).*/\1/p')"
+        if [[ -n "$version" && "$version" -ge 21 ]]; then echo "${dir%/}"; return 0; fi
+    done
+    return 1
+}
 phase "services (Keycloak in the background; OpenSearch with 100,000 alerts; nginx TLS front)"
 if [[ -n "${SKIP_SERVICES:-}" ]]; then
     log "SKIP_SERVICES: no OpenSearch, nginx or Keycloak; tests/team run only against a Keycloak already answering at $(scripts/keycloak.sh url), else they skip"
@@ -135,6 +145,16 @@ if [[ -z "${SKIP_SERVICES:-}" && "$(id -u)" == 0 ]]; then
     PYTHON="$VENV/bin/python" scripts/opensearch.sh load
     WAZUH_MCP_TEST_OPENSEARCH_URL="$(scripts/opensearch.sh url)"
     export WAZUH_MCP_TEST_OPENSEARCH_URL
+    # Wazuh 5.0's indexer is OpenSearch 3.x, which needs Java 21 or later (Debian 12 ships 17): the 5.x test
+    # bed (tests/indexer_v5) gets a second node when such a JDK is on the machine, and skips in words otherwise.
+    if java3="$(java21_home)"; then
+        OPENSEARCH_VERSION="$OPENSEARCH3_VERSION" OPENSEARCH_PORT="$OPENSEARCH3_PORT" JAVA_HOME="$java3" \
+            scripts/opensearch.sh start >/dev/null
+        WAZUH_MCP_TEST_OPENSEARCH3_URL="http://127.0.0.1:$OPENSEARCH3_PORT"
+        export WAZUH_MCP_TEST_OPENSEARCH3_URL
+    else
+        log "no Java 21+ under /usr/lib/jvm: no OpenSearch $OPENSEARCH3_VERSION node; the 5.x engine tests skip"
+    fi
     PYTHON="$VENV/bin/python" scripts/nginx-tls.sh start "$WAZUH_MCP_TEST_OPENSEARCH_URL"
     # shellcheck disable=SC1091
     source .cache/nginx-tls/env
@@ -228,9 +248,9 @@ if [[ $# -eq 0 && -z "$FAST" ]]; then
         log "dbus-run-session/gnome-keyring missing: the Secret Service tests are skipped"
     fi
 fi
-if [[ "$(home_fingerprint)" != "$home_before" ]]; then
-    log "FAILED: a test or build step wrote into the real home (${HOME_DIRS[*]}):"
-    diff <(echo "$home_before") <(home_fingerprint) >&2 || true
+if ! guard="$("${PYTHON:-python3}" scripts/home_guard.py check "$HOME_BEFORE" 2>&1)"; then
+    while IFS= read -r line; do log "$line"; done <<<"$guard"
     status=1
 fi
+rm -f "$HOME_BEFORE"
 exit "$status"

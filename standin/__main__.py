@@ -21,6 +21,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--http", action="store_true", help="plain HTTP instead of HTTPS")
     parser.add_argument("--cluster", action="store_true", help="a master and two workers")
+    parser.add_argument(
+        "--generation", type=int, choices=(4, 5), default=4, help="answer as Wazuh 4.14.7 (default) or 5.0.0"
+    )
     parser.add_argument("--token-ttl", type=int, default=900, metavar="SECONDS")
     parser.add_argument("--rate-limit", type=int, default=300, metavar="PER_MINUTE")
     parser.add_argument("--no-control", action="store_true", help="hide /__standin__/* (faults, state)")
@@ -34,6 +37,7 @@ def main(argv: list[str] | None = None) -> int:
         token_ttl_s=args.token_ttl,
         rate_limit_per_minute=args.rate_limit,
         control=not args.no_control,
+        generation=args.generation,
     )
     stop = threading.Event()
 
@@ -44,6 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, on_signal)
     with server:
         lines = [f"Wazuh Server API stand-in: {server.url}"]
+        if args.generation == 5:
+            lines.append("Answers as Wazuh 5.0.0's Server API")
         if server.ca_path:
             lines.append(f"CA certificate (verify against it): {server.ca_path}")
         lines.append("Demo users (demo-only passwords):")

@@ -1,16 +1,21 @@
-"""Agents and groups: ``/agents``, its summaries and views, ``/groups`` and group files."""
+"""Agents and groups: ``/agents``, its summaries and views, ``/groups`` and group files.
+
+Generation 5 lists agents with 5.0's fields (``AGENT_FIELDS_V5``: no manager, node or group-sync fields,
+``os.type``) and takes 5.0's query parameters; it has no ``/agents/{agent_id}/group/is_sync``.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from starlette.responses import Response
 
-from standin.framework import Ctx, Endpoint, denied
+from standin.framework import V4_ONLY, Ctx, Endpoint, denied, per_generation
 from standin.params import COMMON, INT64_MAX, LISTING, PAGING, ParamSpec, alnum, specs
 from standin.problems import envelope, failed_item, group_failures, wazuh_error
 from standin.query import Collection, ListQuery, get_path, parse_date, run, sort_items, timeframe_seconds
@@ -52,6 +57,34 @@ AGENTS = Collection(
     date_fields=frozenset({"dateAdd", "lastKeepAlive", "disconnection_time"}),
     version_fields=frozenset({"version"}),
 )
+AGENT_FIELDS_V5 = (
+    "id",
+    "name",
+    "ip",
+    "registerIP",
+    "status",
+    "status_code",
+    "os.arch",
+    "os.major",
+    "os.minor",
+    "os.name",
+    "os.platform",
+    "os.type",
+    "os.version",
+    "version",
+    "dateAdd",
+    "lastKeepAlive",
+    "group",
+    "disconnection_time",
+)
+"""5.0's ``Agent.fields`` (framework/wazuh/core/agent.py @58c8811b16), less ``internal_key`` which no answer shows."""
+AGENTS_V5 = replace(AGENTS, fields=AGENT_FIELDS_V5)
+
+
+def agents_collection(ctx: Ctx) -> Collection:
+    return AGENTS_V5 if ctx.generation == 5 else AGENTS
+
+
 GROUPS = Collection(fields=("name", "count", "mergedSum", "configSum"), required=("name",), wdb=False)
 GROUP_FILES = Collection(fields=("filename", "hash"), required=("filename",), wdb=False)
 AGENT_MESSAGES = (
@@ -103,18 +136,23 @@ def _agent_filters(ctx: Ctx) -> dict[str, Any]:
     if version is not None:
         match = _VERSION.match(version.strip())
         version = f"Wazuh v{match.group(1)}" if match else version
-    return {
+    shared = {
         "status": p.get("status"),
         "os.platform": p.get("os.platform"),
         "os.version": p.get("os.version"),
         "os.name": p.get("os.name"),
-        "manager": p.get("manager"),
         "version": version,
         "group": p.get("group"),
-        "node_name": p.get("node_name"),
         "name": p.get("name"),
         "ip": p.get("ip"),
         "registerIP": p.get("registerIP"),
+    }
+    if ctx.generation == 5:
+        return {**shared, **{f: p.get(f) for f in ("os.type", "os.major", "os.minor", "os.arch")}}
+    return {
+        **shared,
+        "manager": p.get("manager"),
+        "node_name": p.get("node_name"),
         "group_config_status": p.get("group_config_status"),
     }
 
@@ -150,25 +188,27 @@ def _older_check(ctx: Ctx) -> Any:
 
 async def get_agents(ctx: Ctx) -> dict[str, Any]:
     pool, failed = _pick_listed(ctx, visible_agents(ctx))
-    page, total = run(pool, AGENTS, ctx.list_query(**_agent_filters(ctx)), ctx.now, extra=_older_check(ctx))
+    page, total = run(
+        pool, agents_collection(ctx), ctx.list_query(**_agent_filters(ctx)), ctx.now, extra=_older_check(ctx)
+    )
     return envelope(page, total, failed=failed, messages=AGENT_MESSAGES)
 
 
 async def no_group(ctx: Ctx) -> dict[str, Any]:
     pool = [a for a in visible_agents(ctx) if a["id"] != "000" and not a.get("group")]
-    page, total = run(pool, AGENTS, ctx.list_query(), ctx.now)
+    page, total = run(pool, agents_collection(ctx), ctx.list_query(), ctx.now)
     return envelope(page, total, messages=AGENT_MESSAGES)
 
 
 async def outdated(ctx: Ctx) -> dict[str, Any]:
-    manager = ctx.state.fleet.agent("000") or {}
-    current = _version_tuple(manager.get("version"))
+    manager = ctx.state.fleet.agent("000") or {}  # 4.x: agent 000 carries it; 5.x lists no agent 000
+    current = _version_tuple(manager.get("version") if ctx.generation == 4 else ctx.state.fleet.manager_version)
     pool = [
         a
         for a in visible_agents(ctx)
         if a["id"] != "000" and a.get("version") and _version_tuple(a["version"]) < current
     ]
-    page, total = run(pool, AGENTS, ctx.list_query(), ctx.now)
+    page, total = run(pool, agents_collection(ctx), ctx.list_query(), ctx.now)
     return envelope(page, total, messages=AGENT_MESSAGES)
 
 
@@ -177,14 +217,15 @@ def _version_tuple(version: Any) -> tuple[int, ...]:
 
 
 async def distinct(ctx: Ctx) -> dict[str, Any]:
-    fields = ctx.params.get("fields") or [f for f in AGENT_FIELDS if f != "os.build"]
-    bad = [f for f in fields if not AGENTS.knows(f)]
+    coll = agents_collection(ctx)
+    fields = ctx.params.get("fields") or [f for f in coll.fields if f != "os.build"]
+    bad = [f for f in fields if not coll.knows(f)]
     if bad:
         raise wazuh_error(1724, extra=str(bad))
     query = ctx.list_query()
     if query.offset > INT64_MAX:
         raise wazuh_error(2003, extra="offset out of range")
-    matched, _ = run(visible_agents(ctx), AGENTS, ListQuery(limit=10**9, q=query.q, search=query.search), ctx.now)
+    matched, _ = run(visible_agents(ctx), coll, ListQuery(limit=10**9, q=query.q, search=query.search), ctx.now)
     groups: dict[tuple[str, ...], Item] = {}
     for agent in matched:
         values = []
@@ -201,16 +242,16 @@ async def distinct(ctx: Ctx) -> dict[str, Any]:
         groups[key]["count"] += 1
     items = list(groups.values())
     if query.sort:
-        names, reverse = _distinct_sort(query.sort)
-        items = sort_items(items, names, reverse, AGENTS)
+        names, reverse = _distinct_sort(query.sort, coll)
+        items = sort_items(items, names, reverse, coll)
     return envelope(items[query.offset : query.offset + query.limit], len(matched), messages=AGENT_MESSAGES)
 
 
-def _distinct_sort(text: str) -> tuple[list[str], bool]:
+def _distinct_sort(text: str, coll: Collection) -> tuple[list[str], bool]:
     reverse = text.strip().startswith("-")
     names = [n.strip() for n in text.strip().lstrip("+-").split(",") if n.strip()]
     for name in names:
-        if name != "count" and not AGENTS.knows(name):
+        if name != "count" and not coll.knows(name):
             raise wazuh_error(1403, extra=name)
     return names, reverse
 
@@ -248,6 +289,8 @@ async def summary_status(ctx: Ctx) -> dict[str, Any]:
     connection = {
         s: sum(1 for a in agents if a["status"] == s) for s in ("active", "disconnected", "never_connected", "pending")
     }
+    if ctx.generation == 5:  # 5.0 has no group-configuration sync status
+        return {"data": {"connection": {**connection, "total": len(agents)}}, "error": 0}
     synced = sum(1 for a in agents if a.get("group_config_status") == "synced")
     return {
         "data": {
@@ -371,7 +414,7 @@ async def group_agents(ctx: Ctx) -> dict[str, Any]:
     _group_or_404(ctx)
     group = ctx.path["group_id"]
     pool = [a for a in visible_agents(ctx) if group in a.get("group", [])]
-    page, total = run(pool, AGENTS, ctx.list_query(status=ctx.params.get("status")), ctx.now)
+    page, total = run(pool, agents_collection(ctx), ctx.list_query(status=ctx.params.get("status")), ctx.now)
     return envelope(page, total, messages=AGENT_MESSAGES)
 
 
@@ -453,20 +496,30 @@ _AGENT_PARAMS = specs(
     registerIP=alnum(),
     group_config_status=ParamSpec(enum=("synced", "not synced")),
 )
+_AGENT_PARAMS_V5 = {
+    **{k: v for k, v in _AGENT_PARAMS.items() if k not in ("manager", "node_name", "group_config_status")},
+    "os.version": ParamSpec(fmt="alphanumeric_symbols"),
+    **{"os.type": alnum(), "os.arch": alnum(), "os.major": ParamSpec(fmt="numbers")},
+    "os.minor": ParamSpec(fmt="numbers"),
+}
+"""GET /agents's query parameters in the 5.0 spec."""
 _NO_DISTINCT = {k: v for k, v in LISTING.items() if k != "distinct"}
 _HASH = ParamSpec(enum=_HASHES)
 _AGENT_ID = {"agent_id": "numbers"}
 _GROUP_ID = {"group_id": "group_names"}
 ENDPOINTS = [
-    Endpoint(
-        "GET",
-        "/agents",
-        get_agents,
-        _AGENT_PARAMS,
-        action="agent:read",
-        scoped=True,
-        resource_type="agent:id",
-        empty_when_denied=True,
+    *per_generation(
+        Endpoint(
+            "GET",
+            "/agents",
+            get_agents,
+            _AGENT_PARAMS,
+            action="agent:read",
+            scoped=True,
+            resource_type="agent:id",
+            empty_when_denied=True,
+        ),
+        _AGENT_PARAMS_V5,
     ),
     Endpoint(
         "GET", "/agents/no_group", no_group, _NO_DISTINCT, action="agent:read", scoped=True, resource_type="agent:id"
@@ -530,6 +583,7 @@ ENDPOINTS = [
         scoped=True,
         resource_type="agent:id",
         path_formats=_AGENT_ID,
+        generations=V4_ONLY,
     ),
     Endpoint(
         "GET",
@@ -561,19 +615,22 @@ ENDPOINTS = [
         resource_type="group:id",
         path_formats=_GROUP_ID,
     ),
-    Endpoint(
-        "GET",
-        "/groups/{group_id}/files/{file_name}",
-        group_file,
-        specs(
-            COMMON,
-            raw=ParamSpec("bool", default=False),
-            type=ParamSpec("list", enum=("conf", "rootkit_files", "rootkit_trojans", "rcl")),
+    *per_generation(
+        Endpoint(
+            "GET",
+            "/groups/{group_id}/files/{file_name}",
+            group_file,
+            specs(
+                COMMON,
+                raw=ParamSpec("bool", default=False),
+                type=ParamSpec("list", enum=("conf", "rootkit_files", "rootkit_trojans", "rcl")),
+            ),
+            action="group:read",
+            scoped=True,
+            resource_type="group:id",
+            path_formats={**_GROUP_ID, "file_name": "alphanumeric"},
         ),
-        action="group:read",
-        scoped=True,
-        resource_type="group:id",
-        path_formats={**_GROUP_ID, "file_name": "alphanumeric"},
+        specs(COMMON, raw=ParamSpec("bool", default=False), type=ParamSpec("list", enum=("conf", "rcl"))),
     ),
     Endpoint(
         "GET",

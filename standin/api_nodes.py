@@ -2,6 +2,10 @@
 ``/cluster/{node_id}/*`` (any node of a cluster): configuration, component configuration,
 API configuration, logs, statistics, daemon statistics, status, info, validation, and
 ``/agents/{agent_id}/config|stats|daemons`` which read an agent's own daemons.
+
+Generation 5 has only the ``/cluster/{node_id}`` pages (no ``/manager/*``, no ``stats*``, no agent daemon
+pages), with 5.0's wazuh-manager.conf sections, component pairs, ``wazuh-manager-*`` daemon and log names,
+messages, and ``/status`` as 5.0's per-daemon readiness (``api_core.node_readiness``).
 """
 
 from __future__ import annotations
@@ -13,10 +17,10 @@ from typing import Any
 
 from starlette.responses import Response
 
-from standin import loader
+from standin import ar_conf, loader
 from standin import manager_data as md
-from standin.api_core import daemon_states, manager_info_item, require_cluster, require_ready
-from standin.framework import Ctx, Endpoint, Handler
+from standin.api_core import daemon_states, manager_info_item, node_readiness, require_cluster, require_ready
+from standin.framework import GENERATIONS, V4_ONLY, Ctx, Endpoint, Handler, per_generation, v4_only
 from standin.params import COMMON, LISTING, ParamSpec, alnum, specs
 from standin.problems import ApiError, envelope, failed_item, wazuh_error
 from standin.query import Collection, run
@@ -74,7 +78,40 @@ COMPONENTS = (
     "wmodules",
 )
 CONFIGURATIONS = tuple(sorted({c for _, c in md.VALID_PAIRS} | {"rules", "decoders", "rule_test"}))
+# 5.0's wazuh-manager.conf sections, components and (component, configuration) pairs (its spec's ``section``,
+# ``manager_component``, ``manager_configuration`` and the table in the latter's description).
+SECTIONS_V5 = (
+    "active-response",
+    "alerts",
+    "auth",
+    "client",
+    "client_buffer",
+    "cluster",
+    "command",
+    "global",
+    "logging",
+    "remote",
+    "reports",
+    "socket",
+    "vulnerability-detection",
+    "indexer",
+    "syscollector",
+)
+COMPONENTS_V5 = ("auth", "monitor", "request", "wazuh-manager-db", "wmodules")
+CONFIGURATIONS_V5 = ("global", "auth", "internal", "remote", "wdb", "wmodules")
+PAIRS_V5 = {
+    ("auth", "auth"),
+    ("monitor", "global"),
+    ("monitor", "internal"),
+    ("request", "global"),
+    ("request", "remote"),
+    ("request", "internal"),
+    ("wazuh-manager-db", "internal"),
+    ("wazuh-manager-db", "wdb"),
+    ("wmodules", "wmodules"),
+}
 DAEMONS = ("wazuh-remoted", "wazuh-analysisd", "wazuh-db")
+DAEMONS_V5 = ("wazuh-manager-remoted", "wazuh-manager-analysisd", "wazuh-manager-db")  # 5.0 spec's daemons_list
 _INFO_MESSAGES = (
     "Information was successfully read",
     "Could not read information in some nodes",
@@ -98,8 +135,49 @@ def _node(ctx: Ctx) -> str | None:
     return name
 
 
-def _per_node(build: Any, messages: tuple[str, str, str] = _INFO_MESSAGES) -> Handler:
+_SPECIFIED = " in specified node"
+V5_MESSAGES: dict[str, tuple[str, str, str]] = {
+    "/status": ("Node status was successfully read" + _SPECIFIED,) + ("Could not read node status" + _SPECIFIED,) * 2,
+    "/info": (
+        "Basic information was successfully read" + _SPECIFIED,
+        "Could not read basic information in some nodes",
+        "Could not read basic information",
+    ),
+    "/configuration": (
+        "Configuration was successfully read" + _SPECIFIED,
+        "Could not read configuration in some nodes",
+        "Could not read configuration",
+    ),
+    "/configuration/{component}/{configuration}": (
+        "Active configuration was successfully read" + _SPECIFIED,
+        "Could not read active configuration in some nodes",
+        "Could not read active configuration",
+    ),
+    "/logs": ("Logs were successfully read" + _SPECIFIED, "Could not read logs in some nodes", "Could not read logs"),
+    "/logs/summary": (
+        "Log was successfully summarized" + _SPECIFIED,
+        "Could not summarize the log in some nodes",
+        "Could not summarize the log",
+    ),
+    "/daemons/stats": (
+        "Statistical information for each daemon was successfully read",
+        "Could not read statistical information for some daemons",
+        "Could not read statistical information for any daemon",
+    ),
+}
+"""5.0's messages for the ``/cluster/{node_id}`` pages (framework/wazuh/manager.py and stats.py @58c8811b16;
+a node is never named ``manager`` in 5.0, so each says "in specified node"). 4.x keeps the stand-in's own."""
+
+
+def _per_node(
+    build: Any, messages: tuple[str, str, str] = _INFO_MESSAGES, v5_messages: tuple[str, str, str] | None = None
+) -> Handler:
     async def handle(ctx: Ctx) -> Response | dict[str, Any]:
+        if ctx.generation == 5 and v5_messages:
+            return await answer(ctx, v5_messages)
+        return await answer(ctx, messages)
+
+    async def answer(ctx: Ctx, messages: tuple[str, str, str]) -> Response | dict[str, Any]:
         node = _node(ctx)
         if node is None:
             return envelope([], failed=[failed_item(1730, [ctx.path["node_id"]])], messages=messages)
@@ -110,7 +188,16 @@ def _per_node(build: Any, messages: tuple[str, str, str] = _INFO_MESSAGES) -> Ha
 
 
 def _ossec_conf(ctx: Ctx, node: str) -> Item:
+    if ctx.generation == 5:  # wazuh-manager.conf: the sections 5.0 still reads (its spec's ``section``)
+        conf = {k: v for k, v in _ossec_conf_4(ctx, node).items() if k in SECTIONS_V5}
+        del conf["cluster"]["disabled"]
+        return conf
+    return _ossec_conf_4(ctx, node)
+
+
+def _ossec_conf_4(ctx: Ctx, node: str) -> Item:
     conf = copy.deepcopy(md.OSSEC_CONF)
+    conf.update(ar_conf.manager_sections(ctx.state.config.active_response))
     fleet = ctx.state.fleet
     node_type = next((n.type for n in fleet.nodes if n.name == node), "master")
     conf["cluster"].update(
@@ -168,8 +255,26 @@ def _configuration(ctx: Ctx, node: str) -> Response | list[Item] | dict[str, Any
     return [{section: value}]
 
 
+def _analysisd(ctx: Ctx, pair: tuple[str, str]) -> Item | None:
+    """analysisd's own answers about active responses, computed from the configuration (``ar_conf``)."""
+    sections = ar_conf.manager_sections(ctx.state.config.active_response)
+    if pair == ("analysis", "active_response"):
+        return ar_conf.analysisd_active_response(sections)
+    if pair == ("analysis", "command"):
+        return ar_conf.analysisd_commands(sections)
+    return None
+
+
 def _check_pair(ctx: Ctx) -> tuple[str, str]:
     component, configuration = ctx.path["component"], ctx.path["configuration"]
+    if ctx.generation == 5:
+        if component not in COMPONENTS_V5:
+            raise ApiError(400, f"'{component}' is not one of {list(COMPONENTS_V5)}")
+        if configuration not in CONFIGURATIONS_V5:
+            raise ApiError(400, f"'{configuration}' is not one of {list(CONFIGURATIONS_V5)}")
+        if (component, configuration) not in PAIRS_V5:
+            raise wazuh_error(1128, extra=f"{component}/{configuration}")
+        return ("wazuh-db" if component == "wazuh-manager-db" else component), configuration
     if component not in COMPONENTS:
         raise ApiError(400, f"'{component}' is not one of {list(COMPONENTS)}")
     if configuration not in CONFIGURATIONS:
@@ -185,24 +290,28 @@ def _component(ctx: Ctx, node: str) -> list[Item]:
         return []
     if pair == ("com", "cluster"):
         return [{"cluster": _ossec_conf(ctx, node)["cluster"]}]
-    found = md.MANAGER_COMPONENTS.get(pair)
+    found = _analysisd(ctx, pair) or md.MANAGER_COMPONENTS.get(pair)
     if found is None:
         raise wazuh_error(1128, extra=f"{pair[0]}/{pair[1]} is not available on a manager")
     return [copy.deepcopy(found)]
 
 
+def _node_log(ctx: Ctx, node: str) -> list[Item]:
+    """The node's ``ossec.log``, newest first: what it wrote since the app started (a restart's rule loading),
+    then the generated history (5.0: ``wazuh-manager.log``, its daemons' lines)."""
+    logs = [*reversed(ctx.state.manager_log), *md.node_logs(node, ctx.state.fleet.started)]
+    return md.v5_logs(logs) if ctx.generation == 5 else logs
+
+
 def _logs(ctx: Ctx, node: str) -> dict[str, Any]:
-    logs = md.node_logs(node, ctx.state.fleet.started)
+    logs = _node_log(ctx, node)
     page, total = run(logs, LOGS, ctx.list_query(tag=ctx.params.get("tag"), level=ctx.params.get("level")), ctx.now)
-    return envelope(
-        page,
-        total,
-        messages=(
-            "Logs were successfully read",
-            "Could not read logs in some nodes",
-            "Could not read logs in any node",
-        ),
+    messages = (
+        V5_MESSAGES["/logs"]
+        if ctx.generation == 5
+        else ("Logs were successfully read", "Could not read logs in some nodes", "Could not read logs in any node")
     )
+    return envelope(page, total, messages=messages)
 
 
 def _stats(ctx: Ctx, node: str) -> list[Item]:
@@ -219,6 +328,12 @@ def _stats(ctx: Ctx, node: str) -> list[Item]:
 
 
 def _daemon_stats(ctx: Ctx, node: str) -> list[Item]:
+    if ctx.generation == 5:  # 5.0 names its daemons wazuh-manager-*; the metrics keep 4.x's shape (5.0 spec)
+        wanted = ctx.params.get("daemons_list") or list(DAEMONS_V5)
+        return [
+            {**md.daemon_stats(DAEMONS[DAEMONS_V5.index(name)], ctx.state.fleet.started), "name": name}
+            for name in dict.fromkeys(wanted)
+        ]
     wanted = ctx.params.get("daemons_list") or list(DAEMONS)
     return [md.daemon_stats(name, ctx.state.fleet.started) for name in dict.fromkeys(wanted)]
 
@@ -277,9 +392,9 @@ async def manager_api_config(ctx: Ctx) -> dict[str, Any]:
     )
 
 
-def _status(ctx: Ctx, node: str) -> list[dict[str, str]]:
+def _status(ctx: Ctx, node: str) -> list[dict[str, Any]]:
     require_ready(ctx)
-    return [daemon_states(ctx)]
+    return [node_readiness(ctx, node) if ctx.generation == 5 else daemon_states(ctx)]
 
 
 async def validation(ctx: Ctx) -> dict[str, Any]:
@@ -343,11 +458,13 @@ async def agent_config(ctx: Ctx) -> dict[str, Any]:
                 },
                 "error": 0,
             }
-        found = md.MANAGER_COMPONENTS.get(pair)
+        found = _analysisd(ctx, pair) or md.MANAGER_COMPONENTS.get(pair)
     else:
         if agent["status"] != "active":
             raise wazuh_error(1740, node=ctx.state.fleet.node_name)  # as recorded for a never-connected agent
         found = md.AGENT_COMPONENTS.get(pair)
+        if pair == ("com", "active-response") and agent["id"] in ctx.state.ar_disabled_agents:
+            found = {"active-response": {"disabled": "yes"}}
     if pair == ("logcollector", "socket"):
         found = {}
     if found is None:
@@ -406,6 +523,12 @@ _CONF = specs(
 )
 _DAEMONS = specs(COMMON, daemons_list=ParamSpec("list", enum=DAEMONS))
 _NODES_LIST = specs(COMMON, nodes_list=ParamSpec("list", fmt="names"))
+V5_PARAMS: dict[str, dict[str, ParamSpec]] = {
+    "/daemons/stats": specs(COMMON, daemons_list=ParamSpec("list", enum=DAEMONS_V5)),
+    "/configuration": {**_CONF, "section": ParamSpec(enum=SECTIONS_V5)},
+    "/logs": {**_LOG_PARAMS, "tag": ParamSpec(fmt="alphanumeric_symbols")},
+}
+"""The query parameters of the ``/cluster/{node_id}`` pages whose parameters 5.0 changed (its spec)."""
 
 
 def _endpoints() -> list[Endpoint]:
@@ -415,7 +538,7 @@ def _endpoints() -> list[Endpoint]:
         ("/configuration", _configuration, _CONF),
         ("/configuration/{component}/{configuration}", _component, COMMON),
         ("/logs", _logs, _LOG_PARAMS),
-        ("/logs/summary", lambda ctx, node: md.log_summary(md.node_logs(node, ctx.state.fleet.started)), COMMON),
+        ("/logs/summary", lambda ctx, node: md.log_summary(_node_log(ctx, node)), COMMON),
         ("/stats", _stats, specs(COMMON, date=_DATE)),
         ("/stats/hourly", lambda ctx, node: md.hourly_stats(node), COMMON),
         ("/stats/weekly", lambda ctx, node: md.weekly_stats(node), COMMON),
@@ -425,29 +548,79 @@ def _endpoints() -> list[Endpoint]:
     ]
     out = []
     for suffix, build, params in pages:
-        handler = _per_node(build)
+        handler = _per_node(build, v5_messages=V5_MESSAGES.get(suffix))
         manager_params = (
             specs(params, distinct=ParamSpec("bool", default=False)) if suffix == "/configuration" else params
         )
-        out.append(Endpoint("GET", f"/manager{suffix}", handler, manager_params, action="manager:read"))
         out.append(
+            Endpoint("GET", f"/manager{suffix}", handler, manager_params, action="manager:read", generations=V4_ONLY)
+        )
+        node_page = Endpoint(
+            "GET",
+            f"/cluster/{{node_id}}{suffix}",
+            handler,
+            params,
+            action="cluster:read",
+            scoped=True,
+            resource_type="node:id",
+            path_formats={"node_id": "names"},
+            generations=V4_ONLY if suffix.startswith("/stats") else GENERATIONS,
+        )
+        out += per_generation(node_page, V5_PARAMS[suffix]) if suffix in V5_PARAMS else [node_page]
+    agent_path = {"agent_id": "numbers"}
+    out += v4_only(
+        [
+            Endpoint("GET", "/manager/api/config", manager_api_config, COMMON, action="manager:read_api_config"),
             Endpoint(
                 "GET",
-                f"/cluster/{{node_id}}{suffix}",
-                handler,
-                params,
-                action="cluster:read",
+                "/manager/version/check",
+                version_check,
+                specs(COMMON, force_query=ParamSpec("bool", default=False)),
+            ),
+            Endpoint("GET", "/manager/configuration/validation", validation, COMMON, action="manager:read"),
+            Endpoint("PUT", "/manager/analysisd/reload", analysisd_reload, COMMON, action="manager:restart"),
+            Endpoint(
+                "PUT",
+                "/cluster/analysisd/reload",
+                analysisd_reload,
+                _NODES_LIST,
+                action="cluster:restart",
                 scoped=True,
                 resource_type="node:id",
-                path_formats={"node_id": "names"},
-            )
-        )
-    agent_path = {"agent_id": "numbers"}
+            ),
+            Endpoint(
+                "GET",
+                "/agents/{agent_id}/config/{component}/{configuration}",
+                agent_config,
+                COMMON,
+                action="agent:read",
+                scoped=True,
+                resource_type="agent:id",
+                path_formats=agent_path,
+            ),
+            Endpoint(
+                "GET",
+                "/agents/{agent_id}/daemons/stats",
+                agent_daemon_stats,
+                specs(COMMON, daemons_list=ParamSpec("list", enum=("wazuh-analysisd", "wazuh-remoted"))),
+                action="agent:read",
+                scoped=True,
+                resource_type="agent:id",
+                path_formats=agent_path,
+            ),
+            Endpoint(
+                "GET",
+                "/agents/{agent_id}/stats/{component}",
+                agent_component_stats,
+                COMMON,
+                action="agent:read",
+                scoped=True,
+                resource_type="agent:id",
+                path_formats=agent_path,
+            ),
+        ]
+    )
     out += [
-        Endpoint("GET", "/manager/api/config", manager_api_config, COMMON, action="manager:read_api_config"),
-        Endpoint(
-            "GET", "/manager/version/check", version_check, specs(COMMON, force_query=ParamSpec("bool", default=False))
-        ),
         Endpoint(
             "GET",
             "/cluster/api/config",
@@ -457,7 +630,6 @@ def _endpoints() -> list[Endpoint]:
             scoped=True,
             resource_type="node:id",
         ),
-        Endpoint("GET", "/manager/configuration/validation", validation, COMMON, action="manager:read"),
         Endpoint(
             "GET",
             "/cluster/configuration/validation",
@@ -466,46 +638,6 @@ def _endpoints() -> list[Endpoint]:
             action="cluster:read",
             scoped=True,
             resource_type="node:id",
-        ),
-        Endpoint("PUT", "/manager/analysisd/reload", analysisd_reload, COMMON, action="manager:restart"),
-        Endpoint(
-            "PUT",
-            "/cluster/analysisd/reload",
-            analysisd_reload,
-            _NODES_LIST,
-            action="cluster:restart",
-            scoped=True,
-            resource_type="node:id",
-        ),
-        Endpoint(
-            "GET",
-            "/agents/{agent_id}/config/{component}/{configuration}",
-            agent_config,
-            COMMON,
-            action="agent:read",
-            scoped=True,
-            resource_type="agent:id",
-            path_formats=agent_path,
-        ),
-        Endpoint(
-            "GET",
-            "/agents/{agent_id}/daemons/stats",
-            agent_daemon_stats,
-            specs(COMMON, daemons_list=ParamSpec("list", enum=("wazuh-analysisd", "wazuh-remoted"))),
-            action="agent:read",
-            scoped=True,
-            resource_type="agent:id",
-            path_formats=agent_path,
-        ),
-        Endpoint(
-            "GET",
-            "/agents/{agent_id}/stats/{component}",
-            agent_component_stats,
-            COMMON,
-            action="agent:read",
-            scoped=True,
-            resource_type="agent:id",
-            path_formats=agent_path,
         ),
     ]
     return out

@@ -1,11 +1,22 @@
-"""Response actions: ``PUT /active-response``, agent restarts and group membership.
+"""Response actions: ``PUT /active-response``, agent restarts and reloads, and group membership.
 
 Each acts per agent, as Wazuh's framework does: an unknown agent fails with 1701, the manager's own
 agent 000 with 1703, an agent that is not connected with 1707 (the request cannot reach it), an agent
-the caller's RBAC does not cover with 4000; the others are affected and the answer is 200 with
+the caller's RBAC does not cover with 4000; an active response then fails with 1750 for an agent whose
+active response is disabled and with 1652 when the command is not spelled as the manager's ar.conf
+spells it (``standin.ar_conf``: ``firewall-drop600``, not ``firewall-drop``), after the 1707 check as
+recorded (``oracle/api_exchanges_agent.jsonl``); the others are affected and the answer is 200 with
 ``error`` 0, 2 (some failed) or 1 (all failed). Effects are visible to later reads and to tests:
 an agent's groups change (``GET /agents``, ``GET /groups/{id}/agents``), a restarted agent's
 ``lastKeepAlive`` moves, and every active-response command sent is kept in ``StandinState.responses``.
+
+Generation 5 restarts and reloads as Wazuh 5.0's ``agent.restart_agents``/``reload_agents`` do
+(framework/wazuh/agent.py @58c8811b16): each queues a task for the agent whatever its connection
+status (no 1707), an agent below v5.0.0 or with no version (never connected) fails with 1761, an
+unknown one (agent 000 included: 5.0 has none) with 1701; affected ids are sorted. Without
+``agents_list`` (5.0's default ``*``) every agent the caller may act on is targeted.
+``PUT /agents/group/{group_id}/reload`` answers 404 (1710) for an unknown group and 200 with no
+agent for an empty one, as the 5.0 controller does. There is no ``PUT /active-response`` in 5.0.
 """
 
 from __future__ import annotations
@@ -14,8 +25,9 @@ import json
 import re
 from typing import Any
 
+from standin import ar_conf
 from standin.fleet import iso, merged_sum
-from standin.framework import Ctx, Endpoint
+from standin.framework import V4_ONLY, V5_ONLY, Ctx, Endpoint
 from standin.params import COMMON, ParamSpec, specs
 from standin.problems import ApiError, bad_request, envelope, group_failures, wazuh_error
 from standin.rbac import agent_resources
@@ -33,6 +45,13 @@ _RESTART_MESSAGES = (
     "Restart command was not sent to some agents",
     "Restart command was not sent to any agent",
 )
+_RELOAD_MESSAGES = (
+    "Reload command was sent to all agents",
+    "Reload command was not sent to some agents",
+    "Reload command was not sent to any agent",
+)
+V5_AGENT = (5, 0, 0)
+"""The oldest agent 5.0's restart and reload reach (older: error 1761)."""
 
 
 def _targets(
@@ -107,9 +126,27 @@ def _check_ar_body(body: Item) -> tuple[str, list[str], Item | None]:
     return command, arguments, alert
 
 
+def _command_checks(ctx: Ctx, command: str, reached: list[Item]) -> tuple[list[Item], list[tuple[str, int]]]:
+    """Wazuh's checks for each agent it can reach, in its order (``send_ar_message``): the agent's own
+    active response disabled (1750), then the command not in ar.conf (1652; a ``!script`` skips it)."""
+    defined = ar_conf.accepts(ar_conf.manager_sections(ctx.state.config.active_response), command)
+    sent: list[Item] = []
+    failures: list[tuple[str, int]] = []
+    for agent in reached:
+        if agent["id"] in ctx.state.ar_disabled_agents:
+            failures.append((agent["id"], 1750))
+        elif not defined:
+            failures.append((agent["id"], 1652))
+        else:
+            sent.append(agent)
+    return sent, failures
+
+
 async def active_response(ctx: Ctx) -> Item:
     command, arguments, alert = _check_ar_body(await _json_body(ctx))
     reached, failures = _targets(ctx, _listed(ctx), "active-response:command", skip_manager=True)
+    reached, refused = _command_checks(ctx, command, reached)
+    failures += refused
     for agent in reached:
         ctx.state.record_response(
             {
@@ -124,6 +161,8 @@ async def active_response(ctx: Ctx) -> Item:
 
 
 def _restart(ctx: Ctx, ids: list[str]) -> Item:
+    if ctx.generation == 5:
+        return _task(ctx, ids, "restart")
     reached, failures = _targets(ctx, ids, "agent:restart")
     for agent in reached:
         agent["lastKeepAlive"] = iso(ctx.now)  # it reconnects at once: its keepalive moves
@@ -131,8 +170,67 @@ def _restart(ctx: Ctx, ids: list[str]) -> Item:
     return envelope([a["id"] for a in reached], failed=group_failures(failures), messages=_RESTART_MESSAGES)
 
 
+def _version(agent: Item) -> tuple[int, ...]:
+    return tuple(int(n) for n in re.findall(r"\d+", str(agent.get("version") or "")))
+
+
+def _task(ctx: Ctx, ids: list[str], kind: str) -> Item:
+    """5.0's restart or reload of ``ids``: a task per eligible agent, failures by code."""
+    action = f"agent:{kind}"
+    fleet = ctx.state.fleet
+    reached: list[str] = []
+    failures: list[tuple[str, int]] = []
+    for agent_id in dict.fromkeys(ids):
+        agent = fleet.agent(agent_id)
+        if agent is None:
+            failures.append((agent_id, 1701))
+        elif not ctx.identity.grants.allows_any(agent_resources(agent_id, agent.get("group", [])), action):
+            failures.append((agent_id, 4000))
+        elif _version(agent) < V5_AGENT:
+            failures.append((agent_id, 1761))
+        else:
+            reached.append(agent_id)
+    reached.sort(key=int)
+    if kind == "restart":
+        for agent_id in reached:
+            ctx.state.record_agent_restart(agent_id)
+    else:
+        ctx.state.record_reload("agent", reached)
+    messages = _RESTART_MESSAGES if kind == "restart" else _RELOAD_MESSAGES
+    return envelope(reached, failed=group_failures(failures), messages=messages)
+
+
+def _every_agent(ctx: Ctx, action: str) -> list[str]:
+    """5.0's ``agents_list=*``: every agent the caller may act on (the others are left out, not failed)."""
+    return [
+        a["id"]
+        for a in ctx.state.fleet.agents
+        if ctx.identity.grants.allows_any(agent_resources(a["id"], a.get("group", [])), action)
+    ]
+
+
 async def restart_agents(ctx: Ctx) -> Item:
+    if ctx.generation == 5:
+        return _task(ctx, ctx.params.get("agents_list") or _every_agent(ctx, "agent:restart"), "restart")
     return _restart(ctx, _listed(ctx, active_only=True))
+
+
+async def reload_agents(ctx: Ctx) -> Item:
+    return _task(ctx, ctx.params.get("agents_list") or _every_agent(ctx, "agent:reload"), "reload")
+
+
+async def reload_agent(ctx: Ctx) -> Item:
+    return _task(ctx, [ctx.path["agent_id"]], "reload")
+
+
+async def reload_group(ctx: Ctx) -> Item:
+    group = ctx.path["group_id"]
+    if group not in ctx.state.fleet.groups:
+        raise wazuh_error(1710, status=404, node=ctx.state.fleet.node_name)
+    members = [a["id"] for a in ctx.state.fleet.agents if group in a.get("group", [])]
+    allowed = set(_every_agent(ctx, "agent:reload"))
+    # 5.0 lists the group's agents under RBAC first, then reloads those (``force``: no failed item for the others)
+    return _task(ctx, [m for m in members if m in allowed], "reload")
 
 
 async def restart_agent(ctx: Ctx) -> Item:
@@ -156,11 +254,11 @@ def _group_change(ctx: Ctx) -> tuple[Item | None, str, list[tuple[str, int]]]:
     return agent, group, []
 
 
-def _set_groups(agent: Item, groups: list[str]) -> None:
+def _set_groups(ctx: Ctx, agent: Item, groups: list[str]) -> None:
     agent["group"] = groups
-    if agent["status"] in ("active", "disconnected"):
+    if agent["status"] in ("active", "disconnected") and ctx.generation == 4:  # 5.x agents have no mergedSum
         agent["mergedSum"] = merged_sum(tuple(groups))
-    agent["group_config_status"] = "not synced"  # the agent has not pulled the new shared config yet
+    # group_config_status is left as it was: a connected agent still reads "synced" right after (t4-ex-044)
 
 
 async def add_to_group(ctx: Ctx) -> Item:
@@ -175,7 +273,7 @@ async def add_to_group(ctx: Ctx) -> Item:
         if group in current:
             failures = [(agent["id"], 1751)]
         else:
-            _set_groups(agent, [group] if ctx.params.get("force_single_group") else [*current, group])
+            _set_groups(ctx, agent, [group] if ctx.params.get("force_single_group") else [*current, group])
     affected = [agent["id"]] if agent is not None and not failures else []
     return envelope(affected, failed=group_failures(failures), messages=messages)
 
@@ -191,7 +289,7 @@ async def remove_from_group(ctx: Ctx) -> Item:
     if group not in current:
         raise wazuh_error(1734, node=node)
     remaining = [g for g in current if g != group]
-    _set_groups(agent, remaining or ["default"])  # an agent in no group goes back to 'default', as in Wazuh
+    _set_groups(ctx, agent, remaining or ["default"])  # an agent in no group goes back to 'default', as in Wazuh
     return {"message": f"Agent '{agent['id']}' removed from '{group}'.", "error": 0}
 
 
@@ -207,6 +305,7 @@ ENDPOINTS = [
         action="active-response:command",
         scoped=True,
         resource_type="agent:id",
+        generations=V4_ONLY,
     ),
     Endpoint(
         "PUT",
@@ -246,5 +345,37 @@ ENDPOINTS = [
         scoped=True,
         resource_type="agent:id",
         path_formats=_MEMBERSHIP,
+    ),
+    Endpoint(
+        "PUT",
+        "/agents/reload",
+        reload_agents,
+        _AGENTS_LIST,
+        action="agent:reload",
+        scoped=True,
+        resource_type="agent:id",
+        generations=V5_ONLY,
+    ),
+    Endpoint(
+        "PUT",
+        "/agents/{agent_id}/reload",
+        reload_agent,
+        COMMON,
+        action="agent:reload",
+        scoped=True,
+        resource_type="agent:id",
+        path_formats=_AGENT_ID,
+        generations=V5_ONLY,
+    ),
+    Endpoint(
+        "PUT",
+        "/agents/group/{group_id}/reload",
+        reload_group,
+        COMMON,
+        action="agent:reload",
+        scoped=True,
+        resource_type="agent:id",
+        path_formats={"group_id": "group_names"},
+        generations=V5_ONLY,
     ),
 ]

@@ -9,18 +9,19 @@ when the framework's XML parser fails (see ``standin.loader``).
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
 from starlette.responses import Response
 
 from standin import loader
-from standin.framework import Ctx, Endpoint, denied
+from standin.framework import DROP_ANSWER, Ctx, Endpoint, denied, v4_only
 from standin.loader import FAULT_MESSAGE
 from standin.params import COMMON, FORMATS, LISTING, PAGING, ParamSpec, alnum, specs
 from standin.problems import ApiError, bad_request, envelope, failed_item, wazuh_error
 from standin.query import Collection, run
-from standin.rules import CUSTOM_DIR, RuleFile, RuleXmlError, parse_xml, to_json
+from standin.rules import CUSTOM_DIR, RuleFile, RuleXmlError, parse_rules, parse_xml, to_json
 
 RULES = Collection(
     fields=(
@@ -189,6 +190,25 @@ def _refusal(ctx: Ctx, content: str) -> str | None:
     return FAULT_MESSAGE if ctx.state.faults.take_refusal() else loader.loader_error(content)
 
 
+def _framework_read(ctx: Ctx, body: bytes) -> str | None:
+    """The upload's text once the API framework has read it; None when it refuses it (1113, nothing written);
+    its unhandled failures are HTTP 500."""
+    try:
+        content = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    framework = loader.framework_failure(content)
+    if framework == "internal":
+        raise _internal_error(ctx)
+    return None if framework == "syntax" else content
+
+
+def _internal_error(ctx: Ctx) -> ApiError:
+    error = wazuh_error(1000, status=500, node=ctx.state.fleet.node_name)
+    error.node_error = "Wazuh Internal Error. See log for more detail"
+    return error
+
+
 async def put_rule_file(ctx: Ctx) -> dict[str, Any]:
     """An upload as a real 4.14.7 answers it (``standin.loader`` has the recorded behaviour).
 
@@ -213,18 +233,13 @@ async def put_rule_file(ctx: Ctx) -> dict[str, Any]:
             return envelope([], failed=[failed_item(1905, [path])], messages=messages)
         if not ctx.allows("rules:delete", f"rule:file:{name}"):
             raise denied(ctx.state.fleet.node_name, "rules:delete", "rule:file")
-    try:
-        content = body.decode("utf-8")
-    except UnicodeDecodeError:
-        return envelope([], failed=[refused_item], messages=messages)
-    framework = loader.framework_failure(content)
-    if framework == "internal":
-        error = wazuh_error(1000, status=500, node=ctx.state.fleet.node_name)
-        error.node_error = "Wazuh Internal Error. See log for more detail"
-        raise error
-    if framework == "syntax":
+    content = _framework_read(ctx, body)
+    if content is None:
         return envelope([], failed=[refused_item], messages=messages)
     refused = _refusal(ctx, content)
+    fault = ctx.state.faults.take_upload_fault()
+    if fault is not None:
+        return await _failed_after_writing(ctx, fault, RuleFile(name, directory, content, uploaded=True), refused)
     if refused is None:
         try:
             listed_from = time.monotonic() + ctx.state.config.rules_cache_s
@@ -236,6 +251,30 @@ async def put_rule_file(ctx: Ctx) -> dict[str, Any]:
             ruleset.add(RuleFile(name, directory, content, uploaded=True, loader_error=refused))
         return envelope([], failed=[refused_item], messages=messages)
     return envelope([path], messages=messages)
+
+
+async def _failed_after_writing(ctx: Ctx, fault: str, written: RuleFile, refused: str | None) -> dict[str, Any]:
+    """An upload fault (``standin.faults``): the file stays on disk as uploaded (refused by the loader or
+    not: Wazuh's cleanup never ran), then the answer fails the way the switch says."""
+    if refused is None:
+        try:
+            parse_rules(written)
+        except RuleXmlError:
+            refused = "the stand-in cannot list the rules of this file"
+    written.loader_error = refused
+    if fault == "late":
+        await asyncio.sleep(ctx.state.faults.upload_hang_s)
+    ctx.state.ruleset.add(written)
+    messages = ("Rule was successfully uploaded", "Could not upload rule", "Could not upload rule")
+    if fault == "1113":
+        return envelope([], failed=[failed_item(1113, [written.path])], messages=messages)
+    if fault == "500":
+        raise _internal_error(ctx)
+    if fault == "drop":
+        ctx.request.scope[DROP_ANSWER] = True
+    elif fault == "hang":
+        await asyncio.sleep(ctx.state.faults.upload_hang_s)
+    return envelope([written.path], messages=messages)
 
 
 async def delete_rule_file(ctx: Ctx) -> dict[str, Any]:
@@ -254,75 +293,83 @@ async def delete_rule_file(ctx: Ctx) -> dict[str, Any]:
 _DIRNAME = ParamSpec(fmt="get_dirnames_path")
 _STATUS = ParamSpec(enum=("enabled", "disabled", "all"))
 _STRING_LIST = specs(COMMON, PAGING, sort=ParamSpec(fmt="sort"), search=ParamSpec(fmt="search"))
-ENDPOINTS = [
-    Endpoint(
-        "GET",
-        "/rules",
-        get_rules,
-        specs(
-            LISTING,
-            rule_ids=ParamSpec("list", fmt="numbers"),
-            status=_STATUS,
-            group=alnum(),
-            level=ParamSpec(fmt="range"),
-            filename=ParamSpec("list", fmt="alphanumeric"),
-            relative_dirname=_DIRNAME,
-            pci_dss=alnum(),
-            gdpr=alnum(),
-            gpg13=alnum(),
-            hipaa=alnum(),
-            tsc=alnum(),
-            mitre=alnum(),
-            **{"nist-800-53": alnum()},
+ENDPOINTS = v4_only(
+    [  # Wazuh 5.x rules are Sigma YAML in the indexer's Content Manager
+        Endpoint(
+            "GET",
+            "/rules",
+            get_rules,
+            specs(
+                LISTING,
+                rule_ids=ParamSpec("list", fmt="numbers"),
+                status=_STATUS,
+                group=alnum(),
+                level=ParamSpec(fmt="range"),
+                filename=ParamSpec("list", fmt="alphanumeric"),
+                relative_dirname=_DIRNAME,
+                pci_dss=alnum(),
+                gdpr=alnum(),
+                gpg13=alnum(),
+                hipaa=alnum(),
+                tsc=alnum(),
+                mitre=alnum(),
+                **{"nist-800-53": alnum()},
+            ),
+            action="rules:read",
+            scoped=True,
+            resource_type="rule:file",
         ),
-        action="rules:read",
-        scoped=True,
-        resource_type="rule:file",
-    ),
-    Endpoint(
-        "GET", "/rules/groups", rule_groups, _STRING_LIST, action="rules:read", scoped=True, resource_type="rule:file"
-    ),
-    Endpoint(
-        "GET",
-        "/rules/requirement/{requirement}",
-        requirement,
-        _STRING_LIST,
-        action="rules:read",
-        scoped=True,
-        resource_type="rule:file",
-    ),
-    Endpoint(
-        "GET",
-        "/rules/files",
-        rule_files,
-        specs(LISTING, filename=ParamSpec("list", fmt="xml_filename"), relative_dirname=_DIRNAME, status=_STATUS),
-        action="rules:read",
-        scoped=True,
-        resource_type="rule:file",
-    ),
-    Endpoint(
-        "GET",
-        "/rules/files/{filename:path}",
-        get_rule_file,
-        specs(COMMON, raw=ParamSpec("bool", default=False), relative_dirname=_DIRNAME),
-        action="rules:read",
-        scoped=True,
-        resource_type="rule:file",
-    ),
-    Endpoint(
-        "PUT",
-        "/rules/files/{filename:path}",
-        put_rule_file,
-        specs(COMMON, overwrite=ParamSpec("bool", default=False), relative_dirname=_DIRNAME),
-        action="rules:update",
-    ),
-    Endpoint(
-        "DELETE",
-        "/rules/files/{filename:path}",
-        delete_rule_file,
-        specs(COMMON, relative_dirname=_DIRNAME),
-        action="rules:delete",
-        scoped=True,
-        resource_type="rule:file",
-    ),
-]
+        Endpoint(
+            "GET",
+            "/rules/groups",
+            rule_groups,
+            _STRING_LIST,
+            action="rules:read",
+            scoped=True,
+            resource_type="rule:file",
+        ),
+        Endpoint(
+            "GET",
+            "/rules/requirement/{requirement}",
+            requirement,
+            _STRING_LIST,
+            action="rules:read",
+            scoped=True,
+            resource_type="rule:file",
+        ),
+        Endpoint(
+            "GET",
+            "/rules/files",
+            rule_files,
+            specs(LISTING, filename=ParamSpec("list", fmt="xml_filename"), relative_dirname=_DIRNAME, status=_STATUS),
+            action="rules:read",
+            scoped=True,
+            resource_type="rule:file",
+        ),
+        Endpoint(
+            "GET",
+            "/rules/files/{filename:path}",
+            get_rule_file,
+            specs(COMMON, raw=ParamSpec("bool", default=False), relative_dirname=_DIRNAME),
+            action="rules:read",
+            scoped=True,
+            resource_type="rule:file",
+        ),
+        Endpoint(
+            "PUT",
+            "/rules/files/{filename:path}",
+            put_rule_file,
+            specs(COMMON, overwrite=ParamSpec("bool", default=False), relative_dirname=_DIRNAME),
+            action="rules:update",
+        ),
+        Endpoint(
+            "DELETE",
+            "/rules/files/{filename:path}",
+            delete_rule_file,
+            specs(COMMON, relative_dirname=_DIRNAME),
+            action="rules:delete",
+            scoped=True,
+            resource_type="rule:file",
+        ),
+    ]
+)

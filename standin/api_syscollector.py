@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from standin.framework import Ctx, Endpoint, Handler
+from standin.framework import Ctx, Endpoint, Handler, v4_only
 from standin.params import COMMON, LISTING, ParamSpec, alnum, specs
 from standin.problems import envelope, failed_item, wazuh_error
 from standin.query import Collection, run
@@ -219,4 +219,4 @@ def _endpoints() -> list[Endpoint]:
     return out
 
 
-ENDPOINTS = _endpoints()
+ENDPOINTS = v4_only(_endpoints())  # Wazuh 5.x keeps inventory in the indexer (wazuh-states-inventory-*)

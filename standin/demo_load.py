@@ -35,6 +35,11 @@ def span_words(span: timedelta) -> str:
 class DemoLoad:
     """How far the demo's phased load got; written by the loading thread, read by tool calls."""
 
+    wazuh: int = 4
+    """Which Wazuh generation the demo runs: 4 (generated alerts) or 5 (Wazuh's own 5.x findings, where the
+    alert tools read findings: the counts below are findings then)."""
+    dataset: str = ""
+    """Which data the demo shows on 5.x: Wazuh's own 5.x samples, or the built-in dataset (``standin.dataset_v5``)."""
     alerts_total: int = 0
     alerts_loaded: int = 0
     vulnerabilities_loaded: int = 0
@@ -55,6 +60,11 @@ class DemoLoad:
 
     _searching: int = 0
     _idle: threading.Condition = field(default_factory=threading.Condition, repr=False)
+
+    @property
+    def noun(self) -> str:
+        """What the counts count, as a person reads them: alerts (4.x) or findings (5.x)."""
+        return "findings" if self.wazuh == 5 else "alerts"
 
     def mark(self, phase: str) -> None:
         self.phases.append((phase, round(time.monotonic() - self.started, 2)))
@@ -85,6 +95,8 @@ class DemoLoad:
         done = [name for name, _ in self.phases]
         return {
             "phase": done[-1] if done else "starting",
+            "wazuh": self.wazuh,
+            **({"dataset": self.dataset} if self.dataset else {}),
             "alerts_loaded": self.alerts_loaded,
             "alerts_total": self.alerts_total,
             "vulnerabilities_loaded": self.vulnerabilities_loaded,
@@ -102,7 +114,7 @@ class DemoLoad:
             return None
         span = span_words(self.complete_span) if self.complete_span else None
         if self.failed:
-            covered = f"results cover only the last {span}" if span else "no alerts are searchable"
+            covered = f"results cover only the last {span}" if span else f"no {self.noun} are searchable"
             return f"The demo data stopped loading ({self.failed}): {covered}."
         vulns = (
             f"{self.vulnerabilities_loaded:,} vulnerabilities loaded"
@@ -111,7 +123,7 @@ class DemoLoad:
         )
         complete = f"the last {span} {'is' if span == 'hour' else 'are'} complete" if span else "none complete yet"
         return (
-            f"The demo is still loading its data: {self.alerts_loaded:,} of {self.alerts_total:,} alerts so far "
+            f"The demo is still loading its data: {self.alerts_loaded:,} of {self.alerts_total:,} {self.noun} so far "
             f"({complete}), {vulns}. Counts for anything older than the last {span or 'hour'} are partial; "
             "ask again in a few seconds for the full picture."
         )

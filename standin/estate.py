@@ -22,6 +22,7 @@ Platform = Literal["linux", "windows", "darwin"]
 DEFAULT_SEED = 4147
 DEFAULT_AGENT_COUNT = 60
 WAZUH_VERSION = "Wazuh v4.14.7"
+WAZUH_VERSION_5 = "Wazuh v5.0.0"  # the manager and agents of the stand-in's generation 5
 MANAGER_NAME = "wazuh-manager"
 NODE_NAME = "node01"
 

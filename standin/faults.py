@@ -5,6 +5,15 @@ Set them in-process (``server.faults.set(fail_next=2)``) or over HTTP with
 Counted faults apply to the next N API requests (control routes are never affected) in this
 order: drop, garbage, fail. ``expire_tokens`` is an action, not a switch: every token issued
 so far answers 401 "Invalid token" from then on.
+
+The ``upload_*_next`` switches fail a rule upload AFTER the file is written, the way a real manager
+was seen to fail (issue 25: HTTP 500 for a value over 2,048 bytes, the file left on disk whatever the
+mode): the file stays as uploaded, refused by the loader or not, and then the answer is 1113 as if
+Wazuh had cleaned up (``upload_1113_next``), a 500 (``upload_500_next``), a dropped connection
+(``upload_drop_next``), nothing for ``upload_hang_s`` seconds (``upload_hang_next``: the client times
+out), or a success (``upload_ok_next``: with ``refuse_upload_next``, validation fails afterwards).
+``upload_late_next`` writes the file only ``upload_hang_s`` seconds after the request arrived (an upload
+still running on the manager when its client gave up), then answers.
 """
 
 from __future__ import annotations
@@ -14,6 +23,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 FaultKind = Literal["drop", "garbage", "fail"]
+UploadFault = Literal["1113", "500", "drop", "hang", "ok", "late"]
 FAIL_STATUSES = (500, 502, 503)
 
 
@@ -27,6 +37,13 @@ class Faults:
     restart_window_s: float = 0.0  # after a restart, cluster status says "not running" this long
     refuse_upload_next: int = 0  # the next N rule uploads are refused as Wazuh's loader refuses (1113 / 1908)
     failed_daemons: int = 0  # /manager/status reports this many daemons (analysisd first) as "failed"
+    upload_1113_next: int = 0  # the next N rule uploads are written, kept, then answered 1113
+    upload_500_next: int = 0  # the next N rule uploads are written, kept, then answered HTTP 500
+    upload_drop_next: int = 0  # the next N rule uploads are written, kept, then lose their connection
+    upload_hang_next: int = 0  # the next N rule uploads are written, kept, then answered upload_hang_s late
+    upload_ok_next: int = 0  # the next N rule uploads are written, kept, then answered as loaded
+    upload_late_next: int = 0  # the next N rule uploads are written upload_hang_s late, kept, then answered
+    upload_hang_s: float = 30.0
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     def set(self, **changes: Any) -> None:
@@ -40,6 +57,13 @@ class Faults:
             "restart_window_s",
             "refuse_upload_next",
             "failed_daemons",
+            "upload_1113_next",
+            "upload_500_next",
+            "upload_ok_next",
+            "upload_late_next",
+            "upload_drop_next",
+            "upload_hang_next",
+            "upload_hang_s",
         }
         unknown = set(changes) - known
         if unknown:
@@ -56,6 +80,9 @@ class Faults:
         with self._lock:
             self.latency_s = 0.0
             self.fail_next = self.drop_next = self.garbage_next = self.refuse_upload_next = self.failed_daemons = 0
+            self.upload_1113_next = self.upload_500_next = self.upload_drop_next = 0
+            self.upload_hang_next = self.upload_ok_next = self.upload_late_next = 0
+            self.upload_hang_s = 30.0
             self.fail_status = 503
             self.restart_window_s = 0.0
 
@@ -77,6 +104,17 @@ class Faults:
                 self.refuse_upload_next -= 1
                 return True
         return False
+
+    def take_upload_fault(self) -> UploadFault | None:
+        """How this rule upload fails once its file is written, if an ``upload_*_next`` switch says so."""
+        with self._lock:
+            kinds: tuple[UploadFault, ...] = ("1113", "500", "drop", "hang", "ok", "late")
+            for kind in kinds:
+                attr = f"upload_{kind}_next"
+                if getattr(self, attr) > 0:
+                    setattr(self, attr, getattr(self, attr) - 1)
+                    return kind
+        return None
 
     def snapshot(self) -> dict[str, Any]:
         with self._lock:

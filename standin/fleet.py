@@ -12,7 +12,7 @@ import hashlib
 import random
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -84,6 +84,8 @@ class Fleet:
     nodes: list[ClusterNode] = field(default_factory=list)
     keys: dict[str, str] = field(default_factory=dict)
     stats_days: dict[str, int] = field(default_factory=dict)  # extra days with statistics -> hours recorded
+    manager_version: str = estate.WAZUH_VERSION
+    """The manager's version where there is no agent 000 to carry it (Wazuh 5.x lists no agent 000)."""
 
     def agent(self, agent_id: str) -> Item | None:
         return next((a for a in self.agents if a["id"] == agent_id), None)
@@ -114,6 +116,22 @@ def os_record(os_info: OsInfo, name: str) -> Item:
 
 def merged_sum(groups: tuple[str, ...]) -> str:
     return md5("merged.mg|" + ",".join(groups))
+
+
+V5_AGENT_DROPS = ("manager", "node_name", "configSum", "mergedSum", "group_config_status")
+"""Agent fields 5.0 no longer has (framework/wazuh/core/agent.py ``Agent.fields`` @58c8811b16)."""
+OS_TYPES = {"linux": "linux", "windows": "windows", "darwin": "macos"}
+"""An estate OS family as 5.0's ``os.type`` (the agent's ECS ``host.os.type``)."""
+
+
+def agent_record_v5(facts: AgentFacts) -> Item:
+    """An agent item as 5.0 lists it: 4.x's without the manager, node and group-sync fields, and an ``os``
+    with ``type`` instead of ``codename`` and ``uname``."""
+    record = {k: v for k, v in agent_record(facts).items() if k not in V5_AGENT_DROPS}
+    if "os" in record:
+        os_item = {k: v for k, v in record["os"].items() if k not in ("codename", "uname")}
+        record["os"] = dict(sorted({**os_item, "type": OS_TYPES[facts.agent.os.family]}.items()))
+    return record
 
 
 def agent_record(facts: AgentFacts) -> Item:
@@ -292,16 +310,125 @@ def inventory(facts: AgentFacts, seed: int) -> dict[str, list[Item]]:
         "netiface": netiface,
         "netproto": netproto,
         "hotfixes": hotfixes,
-        "users": [],
-        "groups": [],
-        "services": [],
-        "browser_extensions": [],
+        **_accounts(agent, scanned, rng),
     }
 
 
 def _traffic(rng: random.Random) -> Item:
     packets = rng.randint(5_000, 900_000)
     return {"packets": packets, "bytes": packets * rng.randint(80, 1400), "errors": 0, "dropped": 0}
+
+
+_LINUX_ACCOUNTS = (  # (name, uid, home, shell, groups)
+    ("root", 0, "/root", "/bin/bash", "root"),
+    ("daemon", 1, "/usr/sbin", "/usr/sbin/nologin", "daemon"),
+    ("www-data", 33, "/var/www", "/usr/sbin/nologin", "www-data"),
+    ("sshd", 105, "/run/sshd", "/usr/sbin/nologin", "nogroup"),
+    ("ops", 1000, "/home/ops", "/bin/bash", "ops,sudo,adm"),
+)
+_WINDOWS_ACCOUNTS = (
+    ("Administrator", 500, "", "C:\\Windows\\system32\\cmd.exe", "Administrators"),
+    ("Guest", 501, "", "C:\\Windows\\system32\\cmd.exe", "Guests"),
+    ("svc-backup", 1001, "C:\\Users\\svc-backup", "C:\\Windows\\system32\\cmd.exe", "Backup Operators"),
+)
+
+
+def _accounts(agent: Agent, scanned: datetime, rng: random.Random) -> dict[str, list[Item]]:
+    """Users, groups, services and browser extensions as 4.14's syscollector answers them (the oracle's
+    ``api_exchanges_agent.jsonl`` shapes: wazuh-db's ``" "`` where a value is absent, 0/1 flags)."""
+    aid, family = agent.id, agent.os.family
+    accounts = _WINDOWS_ACCOUNTS if family == "windows" else _LINUX_ACCOUNTS
+    users = [
+        {
+            "login": {"status": 0, "tty": " ", "type": " "},
+            "scan": _scan(scanned),
+            "user": {
+                "auth_failed_count": 0,
+                "full_name": name,
+                "group_id": uid,
+                "group_id_signed": uid,
+                "groups": groups,
+                "home": home or " ",
+                "id": uid,
+                "is_hidden": 0,
+                "is_remote": 0 if family == "windows" else 1,
+                "name": name,
+                "password_status": "locked" if shell.endswith("nologin") or name == "Guest" else "active",
+                "shell": shell,
+                "type": "local" if family == "windows" else " ",
+                "uid_signed": uid,
+                "uuid": " ",
+            },
+            "host_ip": " ",
+            "process_pid": 0,
+            "checksum": hashlib.sha1(f"{aid}|user|{name}".encode()).hexdigest(),
+            "agent_id": aid,
+        }
+        for name, uid, home, shell, groups in accounts
+    ]
+    group_names = sorted({g for *_, groups in accounts for g in groups.split(",")})
+    groups_ = [
+        {
+            "group": {
+                "description": " ",
+                "id": 100 + index,
+                "id_signed": 100 + index,
+                "is_hidden": 0,
+                "name": name,
+                "users": ",".join(a[0] for a in accounts if name in a[4].split(",")) or " ",
+                "uuid": " ",
+            },
+            "scan": _scan(scanned),
+            "checksum": hashlib.sha1(f"{aid}|group|{name}".encode()).hexdigest(),
+            "agent_id": aid,
+        }
+        for index, name in enumerate(group_names)
+    ]
+    services = [
+        {
+            "service": {
+                "id": f"{proc.name}.service" if family != "windows" else proc.name.removesuffix(".exe"),
+                "name": proc.name,
+                "description": f"{proc.name} service",
+                "state": "active" if family != "windows" else "RUNNING",
+                "sub_state": "running" if family != "windows" else " ",
+                "enabled": "enabled" if family != "windows" else " ",
+                "start_type": " " if family != "windows" else "AUTO_START",
+                "type": " " if family != "windows" else "OWN_PROCESS",
+                "exit_code": 0,
+                "win32_exit_code": 0,
+            },
+            "process": {"pid": proc.pid, "executable": proc.cmd.split(" ")[0] or proc.name, "user_name": proc.euser},
+            "scan": _scan(scanned),
+            "checksum": hashlib.sha1(f"{aid}|service|{proc.name}|{proc.pid}".encode()).hexdigest(),
+            "agent_id": aid,
+        }
+        for proc in agent.processes
+        if proc.ppid in (0, 1) and proc.pid != 1
+    ][:20]
+    browsers = [p for p in agent.packages if p.name.split(" ")[0] in ("Google", "Mozilla", "Firefox", "Microsoft")]
+    extensions = [
+        {
+            "browser": {"name": browser.name, "profile_name": "Default", "profile_path": " ", "profile_referenced": 0},
+            "package": {
+                "id": f"{rng.randrange(16**16):016x}",
+                "name": "uBlock Origin",
+                "version": "1.60.0",
+                "vendor": "Raymond Hill",
+                "description": "An efficient blocker",
+                "path": " ",
+                "enabled": 1,
+                "from_webstore": 1,
+                "autoupdate": 1,
+                "persistent": 0,
+            },
+            "scan": _scan(scanned),
+            "checksum": hashlib.sha1(f"{aid}|ext|{browser.name}".encode()).hexdigest(),
+            "agent_id": aid,
+        }
+        for browser in browsers[:2]
+    ]
+    return {"users": users, "groups": groups_, "services": services, "browser_extensions": extensions}
 
 
 def _package(package: estate.Package, scanned: datetime, aid: str) -> Item:
@@ -412,23 +539,33 @@ def build_fleet(
     count: int = estate.DEFAULT_AGENT_COUNT,
     started: datetime | None = None,
     cluster: bool = False,
+    generation: int = 4,
 ) -> Fleet:
-    """The demo fleet from the estate, every time anchored to ``started``."""
+    """The demo fleet from the estate, every time anchored to ``started``. Generation 5 is the same estate as a
+    Wazuh 5.0 manager shows it: no agent 000 (Wazuh commit 79eab04988 removed it from the framework), agents
+    and nodes at 5.0.0, and always one cluster node at least (5.0's default: master ``node01``)."""
     started = (started or datetime.now(UTC)).replace(microsecond=0)
     the_estate = estate.build_estate(seed, count)
     node_name = "master-node" if cluster else estate.NODE_NAME
     rng = random.Random(f"fleet|{seed}")
     facts = [_estate_facts(a, started, node_name, estate.MANAGER_NAME, rng) for a in the_estate.agents]
-    agents = [agent_record(f) for f in facts]
+    node_version = "4.14.7"
+    if generation == 5:
+        facts = [_as_v5(f) for f in facts if f.agent.id != "000"]
+        node_version = estate.WAZUH_VERSION_5.removeprefix("Wazuh v")
+    agents = [agent_record_v5(f) if generation == 5 else agent_record(f) for f in facts]
     inv = LazyInventory({f.agent.id: f for f in facts}, seed)
-    groups = sorted({g for a in the_estate.agents for g in a.groups})
+    groups = sorted({g for f in facts for g in f.agent.groups})
     nodes = (
         [
-            ClusterNode("master-node", "master", "10.10.0.2"),
-            ClusterNode("worker1", "worker", "10.10.0.3"),
-            ClusterNode("worker2", "worker", "10.10.0.4"),
+            ClusterNode("master-node", "master", "10.10.0.2", node_version),
+            ClusterNode("worker1", "worker", "10.10.0.3", node_version),
+            ClusterNode("worker2", "worker", "10.10.0.4", node_version),
         ]
         if cluster
+        # 5.0's default cluster configuration (read_cluster_config): node01, master, nodes ['127.0.0.1']
+        else [ClusterNode(estate.NODE_NAME, "master", "127.0.0.1", node_version)]
+        if generation == 5
         else []
     )
     fleet = Fleet(
@@ -440,9 +577,27 @@ def build_fleet(
         inventory=inv,
         groups={g: group_files(g) for g in groups},
         nodes=nodes,
+        manager_version=estate.WAZUH_VERSION_5 if generation == 5 else estate.WAZUH_VERSION,
     )
-    fleet.keys = {a.id: agent_key(a.id, a.name, a.ip, seed) for a in the_estate.agents}
+    fleet.keys = {f.agent.id: agent_key(f.agent.id, f.agent.name, f.agent.ip, seed) for f in facts}
     return fleet
+
+
+def _as_v5(facts: AgentFacts) -> AgentFacts:
+    """An agent of a 5.0 manager: at 5.0.0 once it has connected (a never-connected one reports no version)."""
+    version = estate.WAZUH_VERSION_5 if facts.version is not None else None
+    return replace(facts, version=version)
+
+
+def set_agent_version(fleet: Fleet, agent_id: str, version: str | None) -> None:
+    """Set one agent's version (a test's 4.x agent on a 5.0 manager: restart and reload refuse it, 1761)."""
+    agent = fleet.agent(agent_id)
+    if agent is None:
+        raise KeyError(agent_id)
+    if version is None:
+        agent.pop("version", None)
+    else:
+        agent["version"] = version
 
 
 def group_files(name: str) -> dict[str, str]:

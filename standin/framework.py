@@ -10,8 +10,8 @@ handler filters items per resource, as Wazuh's RBAC decorators do.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +30,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Handler = Callable[["Ctx"], Awaitable[Response | dict[str, Any]]]
+GENERATIONS = (4, 5)
+"""The Server API generations the stand-in answers as: 4 (Wazuh 4.14.7, the default) and 5 (Wazuh 5.0.0)."""
+V4_ONLY = (4,)
+"""An operation Wazuh 5.0 removed (``../shared/reference/wazuh5/server-api/endpoints-4.14.7-vs-5.0.0.md``)."""
+V5_ONLY = (5,)
+"""An operation Wazuh 5.0 added (the ``reload`` family)."""
+DROP_ANSWER = "standin.drop_answer"
+"""Set in the request's scope by a handler whose answer must be lost: the connection drops mid-answer."""
 
 
 @dataclass
@@ -39,6 +47,11 @@ class Ctx:
     params: dict[str, Any]
     identity: Identity
     path: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def generation(self) -> int:
+        """4 or 5: which Wazuh Server API the stand-in answers as (``StandinConfig.generation``)."""
+        return self.state.config.generation
 
     @property
     def now(self) -> datetime:
@@ -88,6 +101,18 @@ class Endpoint:
     """A caller without the action at all gets an empty listing, not a 403 (recorded for GET /agents, /groups)."""
     authenticated: bool = True
     path_formats: Mapping[str, str] = field(default_factory=dict)  # path parameter -> FORMATS key
+    generations: tuple[int, ...] = GENERATIONS
+    """The Server API generations that have this operation; on the others its path is unknown (404/405)."""
+
+
+def per_generation(endpoint: Endpoint, v5_params: Mapping[str, ParamSpec]) -> list[Endpoint]:
+    """An operation 5.0 kept with other query parameters: the 4.x endpoint and its 5.0 twin (same handler)."""
+    return [replace(endpoint, generations=V4_ONLY), replace(endpoint, params=v5_params, generations=V5_ONLY)]
+
+
+def v4_only(endpoints: Iterable[Endpoint]) -> list[Endpoint]:
+    """``endpoints``, marked as gone in Wazuh 5.0 (a whole family: ``/rules*``, ``/syscollector/*``...)."""
+    return [replace(e, generations=V4_ONLY) for e in endpoints]
 
 
 def make_route(endpoint: Endpoint) -> Route:

@@ -70,6 +70,10 @@ OSSEC_CONF: dict[str, Any] = {
         {"name": "firewall-drop", "executable": "firewall-drop", "timeout_allowed": "yes"},
         {"name": "host-deny", "executable": "host-deny", "timeout_allowed": "yes"},
         {"name": "route-null", "executable": "route-null", "timeout_allowed": "yes"},
+        # docs/writes.md's commands for wazuh-mcp's response actions, so the demo's manager defines them
+        {"name": "wazuh-mcp-isolate", "executable": "wazuh-mcp-isolate", "timeout_allowed": "no"},
+        {"name": "wazuh-mcp-release", "executable": "wazuh-mcp-release", "timeout_allowed": "no"},
+        {"name": "wazuh-mcp-unblock", "executable": "wazuh-mcp-unblock", "timeout_allowed": "no"},
     ],
     "localfile": [
         {"log_format": "journald", "location": "journald"},
@@ -103,7 +107,15 @@ OSSEC_CONF: dict[str, Any] = {
         "decoder_dir": ["ruleset/decoders", "etc/decoders"],
         "rule_dir": ["ruleset/rules", "etc/rules"],
         "rule_exclude": ["0215-policy_rules.xml"],
-        "list": ["etc/lists/audit-keys", "etc/lists/amazon/aws-eventnames", "etc/lists/security-eventchannel"],
+        # As a default 4.14 ossec.conf declares them (the oracle's api-207): the malicious-ioc lists too.
+        "list": [
+            "etc/lists/audit-keys",
+            "etc/lists/amazon/aws-eventnames",
+            "etc/lists/security-eventchannel",
+            "etc/lists/malicious-ioc/malware-hashes",
+            "etc/lists/malicious-ioc/malicious-ip",
+            "etc/lists/malicious-ioc/malicious-domains",
+        ],
     },
     "sca": {"enabled": "yes", "scan_on_start": "yes", "interval": "12h", "skip_nfs": "yes"},
     "syscheck": {
@@ -165,7 +177,10 @@ OSSEC_CONF: dict[str, Any] = {
         },
     },
     "active-response": [
-        {"disabled": "no", "command": "firewall-drop", "location": "local", "rules_id": "5712", "timeout": "600"}
+        {"disabled": "no", "command": "firewall-drop", "location": "local", "rules_id": "5712", "timeout": "600"},
+        {"command": "wazuh-mcp-isolate", "location": "local"},
+        {"command": "wazuh-mcp-release", "location": "local"},
+        {"command": "wazuh-mcp-unblock", "location": "local"},
     ],
     "logging": {"log_format": "plain"},
 }
@@ -252,6 +267,13 @@ _WMODULES = [
     {"cis-cat": OSSEC_CONF["cis-cat"]},
     {"osquery": OSSEC_CONF["osquery"]},
 ]
+
+
+def ruleset_lists() -> list[str]:
+    """The CDB lists ``ossec.conf`` declares (what analysisd can load for a rule's ``<list>``)."""
+    return list(OSSEC_CONF["ruleset"]["list"])
+
+
 _RULES_DECODERS = {"decoder_dir": OSSEC_CONF["ruleset"]["decoder_dir"]}
 
 # (component, configuration) -> the answer's single affected item, on a manager.
@@ -276,9 +298,7 @@ MANAGER_COMPONENTS: dict[tuple[str, str], Item] = {
             "eps": {"maximum": 0, "timeframe": 10},
         }
     },
-    ("analysis", "active_response"): {"active-response": OSSEC_CONF["active-response"]},
     ("analysis", "alerts"): {"alerts": {"email_alert_level": 12, "log_alert_level": 3}},
-    ("analysis", "command"): {"command": OSSEC_CONF["command"]},
     ("analysis", "rules"): {"rules": {"rule_dir": OSSEC_CONF["ruleset"]["rule_dir"]}},
     ("analysis", "decoders"): {"decoders": _RULES_DECODERS},
     ("analysis", "internal"): {"internal": {"analysisd": _INTERNAL["analysisd"]}},
@@ -295,7 +315,7 @@ MANAGER_COMPONENTS: dict[tuple[str, str], Item] = {
             "limit_maxagents": "yes",
         }
     },
-    ("com", "active-response"): {"active-response": {"disabled": "no", "ca_store": ["etc/wpk_root.pem"]}},
+    ("com", "active-response"): {"active-response": {"disabled": "no"}},  # as recorded (api-076, t4-ex-010)
     ("com", "logging"): {"logging": {"plain": "yes", "json": "no"}},
     ("com", "internal"): {"internal": {"execd": {"request_timeout": 60, "max_restart_lock": 600}}},
     ("logcollector", "localfile"): {"localfile": OSSEC_CONF["localfile"]},
@@ -378,7 +398,7 @@ AGENT_COMPONENTS: dict[tuple[str, str], Item] = {
         }
     },
     ("agent", "anti_tampering"): {"anti_tampering": {"package_uninstallation": "no"}},
-    ("com", "active-response"): {"active-response": {"disabled": "no", "ca_store": ["etc/wpk_root.pem"]}},
+    ("com", "active-response"): {"active-response": {"disabled": "no"}},  # as recorded (api-076, t4-ex-010)
     ("com", "internal"): {"internal": {"execd": {"request_timeout": 60, "max_restart_lock": 600}}},
     ("com", "logging"): {"logging": {"plain": "yes", "json": "no"}},
     ("logcollector", "localfile"): {"localfile": OSSEC_CONF["localfile"][:1]},
@@ -486,6 +506,24 @@ LOG_TAGS = (
     "rootcheck",
     "indexer-connector",
 )
+V5_LOG_TAGS = {
+    "wazuh-analysisd": "wazuh-manager-analysisd",
+    "wazuh-remoted": "wazuh-manager-remoted",
+    "wazuh-db": "wazuh-manager-db",
+    "wazuh-monitord": "wazuh-manager-monitord",
+    "wazuh-authd": "wazuh-manager-authd",
+    "wazuh-modulesd:content_manager": "wazuh-manager-modulesd:content_manager",
+    "indexer-connector": "indexer-connector",
+}
+"""A 4.x log tag as a 5.0 manager writes it (5.0 spec ``WazuhLogsSummary``); 4.x's others (syscheckd, logcollector,
+sca, rootcheck, syscollector) run on agents only in 5.0, so their lines are not in a 5.0 manager's log."""
+
+
+def v5_logs(logs: list[Item]) -> list[Item]:
+    """A node log as a 5.0 manager's: 5.0 daemon names, lines of daemons 5.0 has only."""
+    return [{**e, "tag": V5_LOG_TAGS[e["tag"]]} for e in logs if e["tag"] in V5_LOG_TAGS]
+
+
 _LOG_LINES = {
     "wazuh-analysisd": [
         ("info", "Total rules enabled: '7261'"),

@@ -46,6 +46,11 @@ WAZUH_ERRORS: dict[int, tuple[str, str | None]] = {
     1408: ("Selected field does not exist", "Please, use only allowed query fields"),
     1409: ("Invalid operator for the selected field", "Please, use =, != or ~ for this field"),
     1415: ("Rules file not found", "Please, use GET /rules/files to list all available rules"),
+    1652: (
+        "The command used is not defined in the configuration.",
+        f"Please, visit the official documentation ({DOCS}/user-manual/capabilities/active-response/how-to-configure.html)"
+        "to get more information",
+    ),
     1701: ("Agent does not exist", "Please, use `GET /agents?select=id,name` to find all available agents"),
     1703: (
         "Action not available for Manager (agent 000)",
@@ -64,6 +69,13 @@ WAZUH_ERRORS: dict[int, tuple[str, str | None]] = {
         "Error removing agent from group",
         f"Agent does not belong to specified group, to assign the agent to a group follow: {DOCS}/user-manual/agents/grouping-agents.html",
     ),
+    1750: (
+        "Could not send restart command, active-response is disabled in the agent",
+        "You can activate it in agents' `WAZUH_HOME/etc/ossec.conf`",
+    ),
+    # Wazuh 5.0 (framework/wazuh/core/exception.py @58c8811b16; no remediation there). The 5.0 spec's example
+    # words it otherwise ("Agent version is lower than the minimum required version (v5.0.0)"): the code wins.
+    1761: ("Could not send restart/reload command. This operation via API requires agent version 5.0 or higher.", None),
     1751: (
         "Could not assign agent to group",
         "Agent already belongs to specified group, please select another agent",

@@ -76,7 +76,7 @@ def leaves(item: Any, prefix: str = "") -> Iterable[tuple[str, Any]]:
         yield prefix[:-1], item
 
 
-def _set_path(target: Item, name: str, value: Any) -> None:
+def set_path(target: Item, name: str, value: Any) -> None:
     parts = name.split(".")
     for part in parts[:-1]:
         target = target.setdefault(part, {})
@@ -88,7 +88,7 @@ def project(item: Item, names: Iterable[str]) -> Item:
     for name in names:
         value = get_path(item, name)
         if value is not None:
-            _set_path(out, name, value)
+            set_path(out, name, value)
     return out
 
 

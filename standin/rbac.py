@@ -2,7 +2,9 @@
 
 The defaults are the facts of Wazuh's ``framework/wazuh/rbac/default`` files, restated as
 Python data: seven roles, each a set of policies, each policy a list of (actions, resources,
-effect). Evaluation is Wazuh's "white" mode: nothing is allowed unless a policy allows it, and
+effect). Wazuh 5.0 has its own (``defaults(5)``: eight roles, no ``manager:*``, ``rules:*``,
+``syscollector:*``... actions, and ``agent:reload``), restated from
+``../shared/reference/wazuh5/server-api/rbac-defaults/``. Evaluation is Wazuh's "white" mode: nothing is allowed unless a policy allows it, and
 a matching deny beats any allow. Resources are ``type:key:value`` with ``*`` wildcards;
 resourceless actions use ``*:*:*``.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 Statement = tuple[tuple[str, ...], tuple[str, ...], str]  # (actions, resources, effect)
@@ -151,6 +154,78 @@ AUTH_CONTEXT_RULES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
     "demo_soc_department": ({"FIND": {"department": "soc"}}, ("readonly",)),
     "demo_cluster_ops": ({"FIND": {"team": "cluster-ops"}}, ("cluster_readonly",)),
 }
+
+
+# Wazuh 5.0's defaults (framework/wazuh/rbac/default/{policies,roles,relationships,rules}.yaml @58c8811b16).
+POLICIES_V5: dict[str, tuple[Statement, ...]] = {
+    "agents_all": (
+        (("agent:create", "group:create", "agent:uninstall"), (ANY,), "allow"),
+        (
+            ("agent:read", "agent:delete", "agent:modify_group", "agent:restart", "agent:reload", "agent:upgrade"),
+            AGENTS,
+            "allow",
+        ),
+        (("group:read", "group:delete", "group:update_config", "group:modify_assignments"), ("group:id:*",), "allow"),
+    ),
+    "agents_read": POLICIES["agents_read"],
+    "security_all": POLICIES["security_all"],
+    "users_all": POLICIES["users_all"],
+    "users_modify_run_as": ((("security:edit_run_as",), (ANY,), "allow"),),
+    "mitre_read": POLICIES["mitre_read"],
+    "cluster_all": (
+        (("cluster:status", "cluster:update_config", "cluster:restart"), (ANY,), "allow"),
+        (
+            ("cluster:read_api_config", "cluster:read", "cluster:restart", "cluster:update_config"),
+            ("node:id:*",),
+            "allow",
+        ),
+    ),
+    "cluster_read": (
+        (("cluster:status", "cluster:read", "cluster:read_api_config"), (ANY,), "allow"),
+        (("cluster:read_api_config", "cluster:read"), ("node:id:*",), "allow"),
+    ),
+    "security_read": (
+        (("security:read_config",), (ANY,), "allow"),
+        (("security:read",), ("role:id:*", "policy:id:*", "user:id:*", "rule:id:*"), "allow"),
+    ),
+}
+ROLES_V5: dict[str, tuple[str, ...]] = {
+    "administrator": ("agents_all", "security_all", "cluster_all", "mitre_read"),
+    "readonly": ("agents_read", "cluster_read", "mitre_read"),
+    "users_admin": ("users_all",),
+    "agents_readonly": ("agents_read",),
+    "agents_admin": ("agents_all",),
+    "cluster_readonly": ("cluster_read",),
+    "cluster_admin": ("cluster_all",),
+    "wazuh_indexer_admin": ("agents_all", "security_read", "cluster_all", "mitre_read"),
+}
+AUTH_CONTEXT_RULES_V5: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
+    "wui_elastic_admin": ({"FIND": {"username": "elastic"}}, ("administrator",)),
+    "wui_opensearch_admin": ({"FIND": {"user_name": "admin"}}, ("administrator",)),
+    "wazuh_indexer_demo": ({"FIND": {"user_name": "wazuh-demo"}}, ("readonly",)),
+    "wazuh_indexer_readonly": ({"FIND": {"user_name": "wazuh-readonly"}}, ("readonly",)),
+    "wazuh_indexer_admin": ({"FIND": {"user_name": "wazuh-admin"}}, ("wazuh_indexer_admin",)),
+    **{name: rule for name, rule in AUTH_CONTEXT_RULES.items() if name.startswith("demo_")},
+}
+
+
+@dataclass(frozen=True)
+class Defaults:
+    """One generation's default policies, roles (in id order) and auth-context rules."""
+
+    policies: Mapping[str, tuple[Statement, ...]]
+    roles: Mapping[str, tuple[str, ...]]
+    rules: Mapping[str, tuple[dict[str, Any], tuple[str, ...]]]
+
+    @property
+    def role_ids(self) -> dict[str, int]:
+        return {name: index for index, name in enumerate(self.roles, start=1)}
+
+
+def defaults(generation: int = 4) -> Defaults:
+    if generation == 5:
+        return Defaults(POLICIES_V5, ROLES_V5, AUTH_CONTEXT_RULES_V5)
+    return Defaults(POLICIES, ROLES, AUTH_CONTEXT_RULES)
 
 
 def rule_matches(rule: Mapping[str, Any], body: Any) -> bool:

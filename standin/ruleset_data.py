@@ -1,9 +1,10 @@
-"""The stand-in's default ruleset: a few files in Wazuh's layout, written as our own XML.
+"""The rules the stand-in writes out in its own XML: the ones a SOC meets every day (sshd, PAM, FIM,
+Windows logons, web attacks, the vulnerability detector), with a description and matching options.
 
-Rule ids, levels, groups, compliance tags and MITRE mappings follow the Wazuh default ruleset
-for the rules a SOC meets every day (sshd, PAM, FIM, Windows logons, web attacks, the
-vulnerability detector). ``0215-policy_rules.xml`` is listed as disabled, as a default
-``ossec.conf`` excludes it.
+``standin.rules`` serves them inside Wazuh's whole ruleset: their ids, levels and groups there come
+from the generated table ``standin.wazuh_ruleset`` (Wazuh's own values), and only their attributes,
+descriptions and options from here; the groups written here are not used. ``0215-policy_rules.xml`` is
+listed as disabled, as a default ``ossec.conf`` excludes it.
 """
 
 from __future__ import annotations

@@ -83,26 +83,27 @@ class SecurityDb:
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
     @classmethod
-    def default(cls, users: Mapping[str, Any]) -> SecurityDb:
-        """Wazuh's default roles, policies and rules, and ``users`` (name -> DemoUser) as users 1..n."""
+    def default(cls, users: Mapping[str, Any], generation: int = 4) -> SecurityDb:
+        """Wazuh's default roles, policies and rules (4.14's, or 5.0's for ``generation`` 5), and ``users``
+        (name -> DemoUser) as users 1..n."""
+        defaults = rbac.defaults(generation)
+        role_ids = defaults.role_ids
         db = cls()
         policy_ids: dict[str, list[int]] = {}
-        for name, statements in rbac.POLICIES.items():
+        for name, statements in defaults.policies.items():
             for index, (actions, resources, effect) in enumerate(statements):
                 pid = len(db.policies) + 1
                 db.policies[pid] = PolicyRec(pid, f"{name}_{index}", list(actions), list(resources), effect)
                 policy_ids.setdefault(name, []).append(pid)
-        for name, policy_names in rbac.ROLES.items():
-            rid = rbac.ROLE_IDS[name]
+        for name, policy_names in defaults.roles.items():
+            rid = role_ids[name]
             db.roles[rid] = RoleRec(rid, name, [p for n in policy_names for p in policy_ids[n]])
-        for index, (name, (body, role_names)) in enumerate(rbac.AUTH_CONTEXT_RULES.items(), start=1):
+        for index, (name, (body, role_names)) in enumerate(defaults.rules.items(), start=1):
             db.rules[index] = RuleRec(index, name, dict(body))
             for role_name in role_names:
-                db.roles[rbac.ROLE_IDS[role_name]].rules.append(index)
+                db.roles[role_ids[role_name]].rules.append(index)
         for index, (name, user) in enumerate(users.items(), start=1):
-            db.users[index] = UserRec(
-                index, name, user.password, user.allow_run_as, [rbac.ROLE_IDS[r] for r in user.roles]
-            )
+            db.users[index] = UserRec(index, name, user.password, user.allow_run_as, [role_ids[r] for r in user.roles])
         return db
 
     def next_id(self, table: Mapping[int, Any]) -> int:

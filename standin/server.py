@@ -48,10 +48,15 @@ class StandinServer:
         rate_limit_per_minute: int = 300,
         control: bool = True,
         *,
+        generation: int = 4,
         config: StandinConfig | None = None,
     ) -> None:
         self.config = config or StandinConfig(
-            cluster=cluster, token_ttl_s=token_ttl_s, rate_limit_per_minute=rate_limit_per_minute, control=control
+            cluster=cluster,
+            token_ttl_s=token_ttl_s,
+            rate_limit_per_minute=rate_limit_per_minute,
+            control=control,
+            generation=generation,
         )
         self.tls, self.host, self.port = tls, host, port
         self.faults = Faults()

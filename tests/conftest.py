@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+TEST_INTEGRITY_KEY = "dGVzdC1pbnRlZ3JpdHkta2V5LW9mLXdhenVoLW1jcC10ZXN0cy0zMmI"
+"""The tests' integrity key (``WAZUH_MCP_INTEGRITY_KEY``): 40 bytes, base64."""
 
 
 def shared_dir() -> Path | None:
@@ -40,4 +42,7 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     # The audit head's copy in the OS keyring (audit_anchor) would land in the developer's own keyring:
     # off, except in the tests of it, which give it a keyring of their own.
     monkeypatch.setenv("WAZUH_MCP_AUDIT_ANCHOR", "off")
+    # The integrity key (config/integrity.py) would be created in the developer's keyring: each test has its
+    # own, given as a headless replica is given it. Subprocesses inherit it.
+    monkeypatch.setenv("WAZUH_MCP_INTEGRITY_KEY", TEST_INTEGRITY_KEY)
     yield home

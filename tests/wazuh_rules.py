@@ -194,6 +194,35 @@ def agrees(case: Case, problems: list[Problem]) -> bool:
     return bool(problems)
 
 
+CLASSES = {
+    "lengths (bytes)": re.compile(r"length|long description|non-ASCII"),
+    "field names": re.compile(r"<field|field:|static field|dynamic field"),
+    "XML reader": re.compile(
+        r"XML|CDATA|comment|entit|BOM|closing tag|unquoted|declaration|processing instruction|bare [<>&]|"
+        r"single-quoted|attribute case|element case|twice|unclosed|outside any group|top-level|DOCTYPE|&#"
+    ),
+    "regex types (PCRE2, OS_Regex, OS_Match)": re.compile(r"pcre2|osregex|osmatch|regex|type=", re.I),
+    "parents and drops (if_*, lists)": re.compile(r"if_sid|if_group|if_matched|if_level|list"),
+    "variables": re.compile(r"\bvar\b"),
+    "decoders": re.compile(r"decoded_as|decoder"),
+}
+"""Issue 25's classes, found by the words of each recorded case's note (a case may be in several)."""
+
+
+def per_class(cases: list[Case]) -> dict[str, tuple[int, int]]:
+    """(agreeing, all) per class, and for Wazuh's real rules re-homed and whole files."""
+    tally: dict[str, tuple[int, int]] = {}
+    for case in cases:
+        names = [n for n, pattern in CLASSES.items() if case.kind == "mutation" and pattern.search(case.note)]
+        if case.kind != "mutation":
+            names = ["Wazuh's own rules (re-homed, whole files)"]
+        ok = agrees(case, check_rule_file(case.xml, oracle_catalog()))
+        for name in names or ["other mutations"]:
+            good, total = tally.get(name, (0, 0))
+            tally[name] = (good + ok, total + 1)
+    return tally
+
+
 def main() -> int:
     cases = oracle_cases()
     if not cases:
@@ -210,6 +239,8 @@ def main() -> int:
                 print(f"      {problem.kind}: {problem}"[:240])
     clear = [c for c in cases if c.verdict != "warning"]
     agreed = sum(v for (verdict, ok), v in tally.items() if ok and verdict != "warning")
+    for name, (good, total) in per_class(cases).items():
+        print(f"  {name}: {good}/{total} agree")
     print(
         f"clear verdicts: {agreed}/{len(clear)} agree; warning cases refused: {tally[('warning', True)]}/"
         f"{sum(1 for c in cases if c.verdict == 'warning')}; all cases: {len(cases)}"

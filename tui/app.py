@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -17,19 +18,21 @@ from tui.mcp_session import ServerSession
 from tui.screens.approvals import ApprovalsScreen
 from tui.screens.audit import AuditScreen
 from tui.screens.connect import ConnectScreen
+from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
 from tui.screens.playground import PlaygroundScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.team import TeamScreen
 from wazuh_mcp.setup.serve_command import serve_argv
 
-StartScreen = Literal["home", "setup", "connect", "audit", "approvals", "playground", "demo", "team"]
+StartScreen = Literal["home", "setup", "connect", "audit", "approvals", "playground", "demo", "demo5", "team"]
 APPROVALS_KEY = "ctrl+o"
 """Approvals from every screen: a control key, so it never lands in a text field (plain letters would)."""
 DEMO_WRITES = {"WAZUH_MCP_ROLE": "admin", "WAZUH_MCP_WRITES": "on"}
 """The launcher's demo offers the write tools: the point is to see a change proposed, then approved
 here, against the demo's own stand-in. A role or writes switch set in the environment still wins."""
 PALETTE = [  # (screen, title, help): every screen is one palette entry away too
+    ("help", "Help", "Profiles, roles, keys and where the documentation is (? or F1)"),
     ("approvals", "Approvals", "Pending changes: approve or reject them (Ctrl+O from any screen)"),
     ("setup", "Setup wizard", "Server API, Indexer, security, connection test"),
     ("team", "Team server", "Switch a profile to serve --http with your identity provider"),
@@ -37,6 +40,7 @@ PALETTE = [  # (screen, title, help): every screen is one palette entry away too
     ("audit", "Audit log", "Follow the audit log live"),
     ("playground", "Tool playground", "Call the tools against your Wazuh"),
     ("demo", "Demo", "The playground against serve --demo (no Wazuh needed)"),
+    ("demo5", "Demo: Wazuh 5.x", "The playground against serve --demo --wazuh 5 (Wazuh 5.x's findings; 5 on Home)"),
 ]
 
 
@@ -61,7 +65,17 @@ class WazuhApp(App[int]):
     CSS_PATH = "app.tcss"
     TITLE = "wazuh-mcp"
     SUB_TITLE = "launcher"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding(APPROVALS_KEY, "approvals", "Approvals")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(APPROVALS_KEY, "approvals", "Approvals"),
+        # Focus moves while the app reads the key, before it hands on the next one: a burst typed
+        # after Tab (a password manager's auto-type) lands in the next field. As a screen binding,
+        # Tab went to the focused field first and bubbled back, and the keys behind it were
+        # already given to the field it was leaving.
+        Binding("f1", "help", "Help", show=False, priority=True),  # F1 types nothing: from a field too
+        Binding("question_mark", "help", show=False),  # "?" in a text field is text
+        Binding("tab", "focus_next", show=False, priority=True),
+        Binding("shift+tab", "focus_previous", show=False, priority=True),
+    ]
 
     def __init__(self, options: LauncherOptions, *, start: StartScreen = "home", cursor_blink: bool = True) -> None:
         super().__init__()
@@ -70,19 +84,43 @@ class WazuhApp(App[int]):
         self.cursor_blink = cursor_blink
         self.demo: ServerSession | None = None
         """The demo's MCP session: started by the first visit to the demo, ended when the launcher exits."""
+        self.demo_wazuh = 4
+        """The Wazuh generation that demo plays (4, or 5 for ``serve --demo --wazuh 5``)."""
+        self._ending: asyncio.Task[None] | None = None
+        """A demo of the other generation, being stopped before the next one starts."""
 
-    def demo_session(self) -> ServerSession:
-        """The running demo, or a new one (the first visit, or the last one failed)."""
-        if self.demo is None or not self.demo.alive:
-            build = self.options.serve_argv or serve_argv
-            env = {**DEMO_WRITES, **os.environ}
-            self.demo = ServerSession(build(demo=True), demo=True, env=env)
-            self.demo.start()
+    def demo_session(self, wazuh: int = 4) -> ServerSession:
+        """The running demo of that generation, or a new one (the first visit, the last one failed, or the
+        other generation was running: one demo at a time, as its ``demo.json`` tells approvals where it is;
+        the old one is stopped and reaped before the new one starts)."""
+        if self.demo is not None and self.demo.alive and self.demo_wazuh == wazuh:
+            return self.demo
+        build = self.options.serve_argv or serve_argv
+        env = {**DEMO_WRITES, **os.environ}
+        argv = build(demo=True, wazuh=wazuh) if wazuh != 4 else build(demo=True)
+        previous = self.demo if self.demo is not None and self.demo.alive else None
+        if previous is not None:
+            self._ending = asyncio.create_task(previous.close())
+        self.demo, self.demo_wazuh = ServerSession(argv, demo=True, env=env), wazuh
+        self.demo.start(after=self._ending if previous is not None else None)
         return self.demo
 
     async def on_unmount(self) -> None:
+        if self._ending is not None:
+            await self._ending
         if self.demo is not None:
             await self.demo.close()  # the server stops and is reaped before the launcher returns
+
+    def action_home(self) -> None:
+        """Esc: back to the home screen, whatever was opened on the way (Approvals over the playground
+        goes Home too, so the next key is a home key, not text for the form underneath)."""
+        homes = [i for i, screen in enumerate(self.screen_stack) if isinstance(screen, HomeScreen)]
+        for _ in range(len(self.screen_stack) - 1 - (homes[-1] if homes else 0)):
+            self.pop_screen()
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
 
     def action_approvals(self) -> None:
         if not isinstance(self.screen, ApprovalsScreen):
@@ -99,6 +137,8 @@ class WazuhApp(App[int]):
             self.open(self.start)
 
     def screen_for(self, name: str) -> Screen[None]:
+        if name == "help":
+            return HelpScreen()
         if name == "setup":
             return SetupScreen()
         if name == "connect":
@@ -109,8 +149,8 @@ class WazuhApp(App[int]):
             return ApprovalsScreen()
         if name == "team":
             return TeamScreen()
-        if name in ("playground", "demo"):
-            return PlaygroundScreen(demo=name == "demo")
+        if name in ("playground", "demo", "demo5"):
+            return PlaygroundScreen(demo=name != "playground", wazuh=5 if name == "demo5" else 4)
         raise ValueError(f"no screen {name!r}")
 
     def open(self, name: str) -> None:

@@ -14,7 +14,22 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.dom import DOMNode
 from textual.widget import Widget
-from textual.widgets import Label, Static
+from textual.widgets import Input, Label, Static
+
+from wazuh_mcp.untrusted import shown_in_place
+
+
+class ShownInput(Input):
+    """An ``Input`` that draws every control, bidi, zero-width and invisible character of its value as one
+    visible character (``untrusted.shown_in_place``): a value pasted from an alert or read from a settings file
+    reads as it is, and cannot drive the terminal. The value itself is what was typed."""
+
+    @property
+    def _value(self) -> Text:
+        if self.password:
+            return super()._value
+        text = Text(shown_in_place(self.value), no_wrap=True, overflow="ignore", end="")
+        return self.highlighter(text) if self.highlighter is not None else text
 
 
 class FieldError(Static):
@@ -35,12 +50,15 @@ def error_id(field_id: str) -> str:
     return f"{field_id}-error"
 
 
-def labelled_field(label: str, widget: Widget, field_id: str, hint: str = "") -> ComposeResult:
-    """A form row: label, the widget, its hint, and the place its problem appears."""
+def labelled_field(
+    label: str, widget: Widget, field_id: str, hint: str = "", *, hint_id: str | None = None
+) -> ComposeResult:
+    """A form row: label, the widget, its hint (``hint_id``: one the screen rewrites later), and the place
+    its problem appears."""
     yield Label(label, classes="field-label")
     yield widget
-    if hint:
-        yield Static(hint, classes="hint")
+    if hint or hint_id:
+        yield Static(hint, classes="hint", id=hint_id)
     yield FieldError(id=error_id(field_id))
 
 

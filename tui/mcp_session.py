@@ -65,10 +65,11 @@ class ServerSession:
 
     # --- the screen side ----------------------------------------------------------------
 
-    def start(self) -> None:
+    def start(self, after: asyncio.Task[None] | None = None) -> None:
+        """Start now, or once ``after`` is done (another demo being stopped: one ``serve --demo`` at a time)."""
         # A plain task, not a Textual worker: a worker is cancelled with its screen, and a native
         # cancel can cut the client's shutdown short and leak the server process.
-        self.task = asyncio.create_task(self._run())
+        self.task = asyncio.create_task(self._run(after))
 
     @property
     def alive(self) -> bool:
@@ -117,10 +118,13 @@ class ServerSession:
 
     # --- the session task ---------------------------------------------------------------
 
-    async def _run(self) -> None:
+    async def _run(self, after: asyncio.Task[None] | None = None) -> None:
         from mcp.client.client import Client
         from mcp.client.stdio import StdioServerParameters, stdio_client
 
+        if after is not None:
+            with contextlib.suppress(Exception):  # how the other one ended is its own story
+                await asyncio.shield(after)
         log_path = state_dir() / "playground-server.log"
         try:
             ensure_state_dir()

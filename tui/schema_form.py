@@ -26,6 +26,8 @@ class FieldSpec:
     choices: list[str] = field(default_factory=list)
     item_kind: str = "string"
     """For ``list``: the type of each item."""
+    example: str = ""
+    """A value that works, shown under a JSON field (what to type is not obvious there)."""
 
     @property
     def label(self) -> str:
@@ -55,6 +57,26 @@ def _without_null(schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
+def _hunt_clauses() -> str:
+    """A hunt clause built by the hunt grammar itself, so the example is always one it accepts."""
+    from wazuh_mcp.query.hunt_grammar import FIELDS, HuntClause
+
+    level = FIELDS["rule.level"]
+    return json.dumps([HuntClause(field=level.name, op="gte", value=level.example).model_dump()])
+
+
+EXAMPLES = {"HuntClause": _hunt_clauses}
+"""Examples for lists of a known object (by its ``$defs`` name in the tool's schema)."""
+
+
+def example_for(schema: dict[str, Any]) -> str:
+    """An example for a list of known objects (``items: {$ref: #/$defs/Name}``), else ""."""
+    items = _without_null(schema).get("items")
+    ref = items.get("$ref") if isinstance(items, dict) else None
+    make = EXAMPLES.get(str(ref).rpartition("/")[2]) if ref else None
+    return make() if make else ""
+
+
 def field_for(name: str, schema: dict[str, Any], *, required: bool) -> FieldSpec:
     resolved = _without_null(schema)
     kind: Kind = "json"
@@ -65,6 +87,8 @@ def field_for(name: str, schema: dict[str, Any], *, required: bool) -> FieldSpec
         kind, choices = "enum", list(resolved["enum"])
     elif type_ in _SCALARS:
         kind = type_
+    elif isinstance(type_, list) and "string" in type_ and set(type_) <= set(_SCALARS):
+        kind = "string"  # a string or a number (agent_id: '001' or 1): what is typed goes as text, which is accepted
     elif type_ == "array":
         items = _without_null(resolved.get("items") or {})
         if items.get("type") in _SCALARS and "enum" not in items:
@@ -78,6 +102,7 @@ def field_for(name: str, schema: dict[str, Any], *, required: bool) -> FieldSpec
         has_default="default" in schema,
         choices=choices,
         item_kind=item_kind,
+        example=example_for(schema) if kind == "json" else "",
     )
 
 

@@ -15,6 +15,7 @@ from wazuh_mcp.config.settings import Settings, config_path, default_profile_nam
 from wazuh_mcp.errors import WazuhMCPError
 from wazuh_mcp.runtime.audit import AuditEvent
 from wazuh_mcp.setup.conncheck import ConnectionReport, last_report
+from wazuh_mcp.setup.flow import PasswordPlace, password_places
 from wazuh_mcp.writes import approvals
 
 
@@ -30,6 +31,9 @@ class HomeStatus:
     keyring_usable: bool = True
     keyring_help: str = ""
     stored_passwords: dict[str, bool] = field(default_factory=dict)
+    """Which passwords the keyring itself holds (a variable's is not "stored")."""
+    passwords: dict[str, PasswordPlace] = field(default_factory=dict)
+    """Where ``serve`` finds each password: keyring, variable, or nowhere yet."""
     last_test: ConnectionReport | None = None
     pending: int | None = None
     """Pending approvals; None when they could not be read (``pending_error`` says why)."""
@@ -95,14 +99,16 @@ def gather(profile: str | None, *, recent: int = 5) -> HomeStatus:
     status.keyring_backend = secrets.backend_name()
     status.keyring_usable = not status.keyring_backend.startswith(("none", "unavailable"))
     if not status.keyring_usable:
-        status.keyring_help = secrets.keyring_help()
+        # The variables are named once, on each password's line (never "set X" for an X that is set).
+        status.keyring_help = secrets.keyring_help(variables=False)
     else:
         for which in ("api", "indexer"):
             try:
-                status.stored_passwords[which] = bool(secrets.get_password(name, which))
+                status.stored_passwords[which] = bool(secrets.keyring_password(name, which))
             except WazuhMCPError as exc:
                 status.keyring_usable, status.keyring_help = False, f"{exc.message} {exc.hint or ''}".strip()
                 break
+    status.passwords = {str(which): place for which, place in password_places(name).items()}
     status.last_test = last_report(name)
     status.pending, status.pending_error = pending_count(settings)
     status.audit_path = audit_path_for(settings)

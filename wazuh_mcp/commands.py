@@ -34,3 +34,14 @@ def command(name: str) -> Callable[[Command], Command]:
 def handler(name: str) -> Command | None:
     """The handler registered for subcommand ``name``, if any."""
     return _COMMANDS.get(name)
+
+
+def positive_count(text: str) -> int:
+    """An argument type for a count (``audit --last N``): a whole number, 1 or more, said so when it is not."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number; give a count, 1 or more") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"{count} is not a count; give 1 or more")
+    return count

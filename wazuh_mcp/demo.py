@@ -1,7 +1,10 @@
 """The demo: the same server against embedded stand-ins, with no configuration and no keyring.
 
 ``demo_backends`` starts the Server API stand-in (HTTPS, its own CA) in-process and the embedded
-Indexer (osmem-server, a child process) loaded with a slice of the generated dataset, and records
+Indexer (osmem-server, a child process) loaded with a slice of the generated dataset — or, for Wazuh 5.x
+(``serve --demo --wazuh 5``), the 5.0 Server API stand-in and Wazuh's own 5.x templates and sample findings,
+events and states (``standin.indexer_load_v5``, read from ``../shared/reference/wazuh5``) when they are here,
+else our built-in 5.x dataset (``standin.dataset_v5``, what an installed release runs) — and records
 where the stand-in listens in ``<state dir>/demo.json`` so a separate ``wazuh-mcp approve`` can
 reach the Wazuh this demo talks to. The Indexer loads in the background, newest first — ``initialize``
 does not wait for it; the first Indexer tool call waits only for the last hour of alerts (a fraction of
@@ -23,7 +26,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import anyio
 
@@ -43,6 +46,7 @@ from wazuh_mcp.runtime.notices import notice
 
 if TYPE_CHECKING:  # the clients load with the stand-ins, in the background (not before `initialize`)
     from standin.dataset import IndexedDoc
+    from standin.dataset_v5 import Schema5
     from standin.estate import Estate
     from wazuh_mcp.backends.indexer import Indexer
     from wazuh_mcp.backends.server_api import ServerApi
@@ -54,6 +58,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 DEMO_API_USER = "wazuh"
+DemoWazuh = Literal[4, 5]
+"""Which Wazuh generation the demo runs (4.x is the default)."""
 
 
 DEMO_RESPONSES: dict[str, Any] = {
@@ -70,19 +76,54 @@ shows the ossec.conf blocks a real manager needs for the same names)."""
 
 def demo_settings() -> Settings:
     """Settings for the demo: defaults and env overrides only (the settings file is not read); the
-    response commands are those of the demo's stand-in manager."""
-    os.environ.setdefault("WAZUH_MCP_CONFIG", os.devnull)
-    base = Settings.load(profile="demo")
-    return Settings.load(profile="demo", responses={**DEMO_RESPONSES, "max_agents": base.responses.max_agents})
+    response commands are those of the demo's stand-in manager. Nothing here touches ``os.environ``: the
+    launcher that runs the demo goes on saving profiles to the real settings file."""
+    base = Settings.load(profile="demo", read_file=False)
+    return Settings.load(
+        profile="demo", read_file=False, responses={**DEMO_RESPONSES, "max_agents": base.responses.max_agents}
+    )
 
 
-def demo_parts() -> DemoParts:
+V5_SAMPLES = "Wazuh's own 5.x samples"
+V5_BUILTIN = "the built-in 5.x dataset"
+"""Which data a 5.x demo shows (``wazuh://demo/load``'s ``dataset``; the tour says it)."""
+
+
+def v5_reference() -> Path | None:
+    """Where the 5.x demo reads Wazuh's 5.x templates and samples (a checkout beside ``../shared``, or
+    ``WAZUH_MCP_SHARED``), or None: then it loads the built-in dataset (``standin.dataset_v5``), ours,
+    translated from the 4.x demo's. Wazuh's files (AGPL-3.0 templates, GPL-2.0 samples) are not bundled."""
+    from standin.indexer_load_v5 import reference_dir
+
+    return reference_dir()
+
+
+def v5_schema() -> Schema5:
+    """What the built-in 5.x dataset is translated by: the server's own 5.x field facts (generated from Wazuh's
+    templates, and Wazuh's 4.x→5.x migration notes), handed down to the stand-in."""
+    from standin.dataset_v5 import Schema5
+    from wazuh_mcp.query import fields_v5, template_types_v5
+
+    return Schema5(
+        fields_of_4x=fields_v5.WAZUH_FIELDS_OF_4X,
+        level_of_4x=fields_v5.level_of_4x,
+        findings=template_types_v5.FINDINGS,
+        events_only=template_types_v5.EVENTS_ONLY,
+        findings_pattern=template_types_v5.FINDINGS_PATTERN,
+        events_pattern=template_types_v5.EVENTS_PATTERN,
+        states=template_types_v5.STATES,
+        state_patterns=template_types_v5.STATE_PATTERNS,
+    )
+
+
+def demo_parts(wazuh: DemoWazuh = 4) -> DemoParts:
     """The demo's settings and backends (the embedded stand-ins), for stdio and ``serve --http --demo``; the
-    stand-ins start once the server has answered its first message (the gate goes to ``build_server``)."""
+    stand-ins start once the server has answered its first message (the gate goes to ``build_server``).
+    ``wazuh=5`` runs Wazuh 5.x's, on Wazuh's samples when they are here, else on the built-in dataset."""
     from wazuh_mcp.runtime.first_answer import FirstAnswer
 
     gate = FirstAnswer()
-    return demo_settings(), functools.partial(demo_backends, gate), gate
+    return demo_settings(), functools.partial(demo_backends, gate, wazuh=wazuh), gate
 
 
 def demo_state_path() -> Path:
@@ -219,22 +260,49 @@ def _demo_data(now: datetime) -> tuple[Estate, list[IndexedDoc]]:
     return estate, demo_alerts(estate, now)
 
 
+def _demo_data_v5(now: datetime) -> Any:
+    """Wazuh's 5.x sample documents, the findings' clock moved to ``now`` (read and parsed in a thread), or,
+    without them, the built-in dataset's at ``now``."""
+    from standin.indexer_load_v5 import demo_documents
+
+    reference = v5_reference()
+    if reference is None:
+        from standin.dataset_v5 import builtin_documents
+
+        return builtin_documents(now, v5_schema())
+    return demo_documents(reference, now)
+
+
+def _load_phased(engine_module: Any, url: str, data: Any, now: datetime, progress: DemoLoad) -> str:
+    """Run the generation's phased load (in the loading thread); what it loaded, for the log."""
+    if progress.wazuh == 5:
+        from standin.indexer_load_v5 import load_demo_phased
+
+        done = load_demo_phased(url, v5_reference(), now, progress, data)
+        return f"Wazuh 5.x ({progress.dataset}): {done.findings} findings, {done.events} events, {done.states} state documents"
+    estate, alerts = data
+    counts = engine_module.load_demo_phased(url, estate, now, progress, alerts=alerts)
+    return f"{counts.alerts} alerts, {counts.vulnerabilities} vulnerabilities"
+
+
 async def _start_indexer(
     stack: AsyncExitStack, now: datetime, progress: DemoLoad, client_ready: Callable[[], None] = lambda: None
 ) -> Indexer:
     """Start the engine and load it in phases; returns once the first phase (the last hour) is searchable,
     leaving the rest to load in its thread. ``client_ready`` is called once the Indexer client is built."""
-    # The alerts first: building them (~0.7 s of Python, the whole slice: each alert's details follow from
-    # the ones before) is the longest step before the first phase. The engine's import and start (its own
-    # process) go beside it, in threads like the Server API stand-in: the event loop stays free.
-    data = asyncio.ensure_future(asyncio.to_thread(_demo_data, now))
+    # The documents first: building them (~0.7 s of Python for 4.x's slice, each alert's details following
+    # from the ones before; ~0.8 s to read and re-time 5.x's samples) is the longest step before the first
+    # phase. The engine's import and start (its own process) go beside it, in threads like the Server API
+    # stand-in: the event loop stays free.
+    build = _demo_data_v5 if progress.wazuh == 5 else _demo_data
+    data = asyncio.ensure_future(asyncio.to_thread(build, now))
     try:
         engine_module = await asyncio.to_thread(importlib.import_module, "standin.engine")
         progress.step("engine imported")
         engine = engine_module.OsmemEngine(log_path=ensure_state_dir() / "demo-indexer.log")
         await _start_in_thread(stack, engine.start, engine.stop)  # a session that ends mid-load stops it too
         progress.step("engine")
-        estate, alerts = await data
+        documents = await data
     finally:
         if not data.done():
             data.cancel()  # the thread runs on; nobody is left to see its result
@@ -261,15 +329,8 @@ async def _start_indexer(
 
     def load() -> None:
         try:
-            counts = engine_module.load_demo_phased(engine.url, estate, now, progress, alerts=alerts)
-            log.info(
-                "demo Indexer at %s: %d alerts, %d vulnerabilities; steps %s, phases %s",
-                engine.url,
-                counts.alerts,
-                counts.vulnerabilities,
-                progress.steps,
-                progress.phases,
-            )
+            loaded = _load_phased(engine_module, engine.url, documents, now, progress)
+            log.info("demo Indexer at %s: %s; steps %s, phases %s", engine.url, loaded, progress.steps, progress.phases)
         except BaseException as exc:  # an engine stopped mid-load (session over) lands here too
             progress.failed = type(exc).__name__
             # Stopped with the session (the engine is gone): expected. Otherwise a real failure.
@@ -294,11 +355,16 @@ async def _start_indexer(
 
 
 async def _start_api(stack: AsyncExitStack, progress: DemoLoad) -> ServerApi:
-    """Start the Server API stand-in (in a thread: it builds its app and TLS files) and its client."""
+    """Start the Server API stand-in (in a thread: it builds its app and TLS files) and its client: the
+    4.14 manager, or for a 5.x demo the 5.0 Server API."""
 
     def build() -> Any:  # its import (the whole stand-in API) and its TLS files: off the event loop
         from standin.server import StandinServer
 
+        if progress.wazuh == 5:
+            from standin.app import StandinConfig
+
+            return StandinServer(tls=True, config=StandinConfig(generation=5))
         return StandinServer(tls=True)
 
     api_server = await asyncio.to_thread(build)
@@ -311,6 +377,7 @@ async def _start_api(stack: AsyncExitStack, progress: DemoLoad) -> ServerApi:
         "api_url": api_server.url,
         "api_ca": str(api_server.ca_path),
         "role": demo_settings().role,
+        "wazuh": progress.wazuh,
     }
     ensure_state_dir()
     path = demo_state_path()
@@ -356,9 +423,10 @@ class DeferredServerApi:
 
 
 @asynccontextmanager
-async def demo_backends(gate: FirstAnswer | None = None) -> AsyncIterator[Backends]:
+async def demo_backends(gate: FirstAnswer | None = None, *, wazuh: DemoWazuh = 4) -> AsyncIterator[Backends]:
     """Both stand-ins start in the background, so ``initialize`` is answered at once; with a ``gate``, once
-    it opens (the server's first answer, or the first call that needs a stand-in), else right away."""
+    it opens (the server's first answer, or the first call that needs a stand-in), else right away. ``wazuh``
+    picks the generation they play."""
 
     async def after_gate(start: Callable[[], Awaitable[T]]) -> T:
         if gate is not None:
@@ -366,7 +434,9 @@ async def demo_backends(gate: FirstAnswer | None = None) -> AsyncIterator[Backen
         return await start()
 
     async with AsyncExitStack() as stack:
-        progress = DemoLoad()
+        progress = DemoLoad(wazuh=wazuh)
+        if wazuh == 5:
+            progress.dataset = V5_SAMPLES if v5_reference() is not None else V5_BUILTIN
         # Both starts are Python work under one interpreter lock, so they take turns: a first summarize_alerts
         # needs the alerts built and the Indexer client loaded, then the engine searched, and only then the
         # Server API (its rules' descriptions). So the Server API stand-in starts once the Indexer client is

@@ -35,15 +35,8 @@ async def every_tool() -> list[Tool]:
     from wazuh_mcp.config.settings import Settings
     from wazuh_mcp.server.build import build_server
 
-    previous = os.environ.get("WAZUH_MCP_CONFIG")
-    os.environ["WAZUH_MCP_CONFIG"] = os.devnull  # the developer's settings must not shape the docs
-    try:
-        settings = Settings.load(role="admin", writes=True, audit_log=Path(os.devnull))
-    finally:
-        if previous is None:
-            os.environ.pop("WAZUH_MCP_CONFIG", None)
-        else:
-            os.environ["WAZUH_MCP_CONFIG"] = previous
+    # the developer's settings file must not shape the docs
+    settings = Settings.load(read_file=False, role="admin", writes=True, audit_log=Path(os.devnull))
     return await build_server(settings).list_tools()
 
 
@@ -100,6 +93,8 @@ def first_sentence(text: str) -> str:
 
 
 def render(tools: list[Tool]) -> str:
+    from wazuh_mcp.tools.generations import READS
+
     lines = [
         "# Tools",
         "",
@@ -127,6 +122,8 @@ def render(tools: list[Tool]) -> str:
             " ".join((tool.description or "").split()),
             "",
         ]
+        on_4x, on_5x = READS[tool.name]
+        lines += [f"Reads on Wazuh 4.x: {on_4x}. On Wazuh 5.x: {on_5x}.", ""]
         props: dict[str, Any] = tool.input_schema.get("properties", {})
         required = set(tool.input_schema.get("required", []))
         if props:

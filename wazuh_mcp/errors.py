@@ -12,6 +12,7 @@ this tree at their boundary; nothing above a backend ever sees a library excepti
      ├── Unauthenticated              unauthenticated       wrong credentials, or a token Wazuh refuses
      ├── RateLimited                  rate_limited          Wazuh's limits (429), or ours: calls in flight, error floods
      ├── Conflict                     conflict              a pending change is stale, expired or already decided
+     │    └── Tampered                                       a stored record forged, edited or an old revision put back
      ├── UpstreamUnavailable          upstream_unavailable  refused, reset, 5xx, or an answer that is not Wazuh's
      ├── UpstreamTimeout              timeout               no answer within the configured deadline
      ├── ConfigurationError           configuration_error   settings or secrets missing / unusable
@@ -81,6 +82,11 @@ class RateLimited(WazuhMCPError):
 
 class Conflict(WazuhMCPError):
     code = "conflict"
+
+
+class Tampered(Conflict):
+    """A stored record is not what wazuh-mcp wrote: its MAC does not verify, or it is an older revision put
+    back. Reported as tampering (which record, which revision), audited, and never acted on."""
 
 
 class UpstreamUnavailable(WazuhMCPError):

@@ -9,8 +9,12 @@ one place the password may be, and it is left out of the scan on purpose (the te
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from keyring.backend import KeyringBackend
@@ -36,16 +40,28 @@ class FileKeyring(KeyringBackend):
         except FileNotFoundError:
             return {}
 
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[dict[str, str]]:
+        """Read-modify-write under a lock (processes and threads share the file); the new file replaces the
+        old at once, so a reader never sees it half-written (a read during a plain rewrite saw it empty)."""
+        lock = self._path.with_name(self._path.name + ".lock")
+        with open(lock, "a") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            entries = self._load()
+            yield entries
+            fd, temp = tempfile.mkstemp(dir=self._path.parent, prefix=self._path.name + ".")
+            with os.fdopen(fd, "w") as out:
+                out.write(json.dumps(entries))
+            os.replace(temp, self._path)
+
     def get_password(self, service: str, username: str) -> str | None:
         return self._load().get(f"{service}\0{username}")
 
     def set_password(self, service: str, username: str, password: str) -> None:
-        entries = self._load()
-        entries[f"{service}\0{username}"] = password
-        self._path.write_text(json.dumps(entries))
+        with self._locked() as entries:
+            entries[f"{service}\0{username}"] = password
 
     def delete_password(self, service: str, username: str) -> None:
-        entries = self._load()
-        if entries.pop(f"{service}\0{username}", None) is None:
-            raise PasswordDeleteError("not stored")
-        self._path.write_text(json.dumps(entries))
+        with self._locked() as entries:
+            if entries.pop(f"{service}\0{username}", None) is None:
+                raise PasswordDeleteError("not stored")

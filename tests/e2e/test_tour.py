@@ -24,7 +24,7 @@ from wazuh_mcp.backends.protocols import Backends
 from wazuh_mcp.demo import demo_settings
 from wazuh_mcp.runtime.notices import META_KEY
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.tour import TOUR, notes, tell, told, wait_for_data
+from wazuh_mcp.tour import BRUTE_FORCE, TOUR, brute_force, notes, tell, told, wait_for_data
 
 
 def demo(*flags: str, env: dict[str, str]) -> str:
@@ -75,13 +75,19 @@ def test_demo_json_is_one_document_and_each_sentence_says_its_data(serve_env: di
         [f"{a['id']} {a['name']} ({a['os']}, {a['ip']})" for a in agents["agents"]],
     )
     assert said["summarize_alerts"] == expected_summary(data["summarize_alerts"])
-    for tool in ("search_alerts", "alerts_by_mitre"):
+    for tool in ("search_alerts",):
         alerts, shown = data[tool], len(data[tool]["alerts"])
         more = f" ({alerts['total'] - shown:,} more behind the cursor)" if alerts["total"] > shown else ""
         assert said[tool][0] == f"{plural(alerts['total'], 'alert')}; the newest {shown}{more}:"
         assert len(said[tool]) == shown + 1
         for line, alert in zip(said[tool][1:], alerts["alerts"], strict=True):
             assert line.startswith(f"  level {alert['rule']['level']}: {alert['rule']['description']} on ")
+    brute = data[BRUTE_FORCE]
+    assert said[BRUTE_FORCE][0].startswith(
+        f"{brute['alerts_by_mitre']['total']:,} alerts map to T1110 or one of its sub-techniques"
+    )
+    assert f"only {plural(brute['hunt_exact']['total'], 'alert')} carry T1110 itself" in said[BRUTE_FORCE][0]
+    assert said[BRUTE_FORCE][2].startswith(f"The attacker is most likely {brute['pivot']['ip']}: ")
     technique = data["get_mitre_technique"]["technique"]
     assert said["get_mitre_technique"] == [
         f"{technique['id']} is {technique['name']}, a {' / '.join(technique['tactics'])} technique "
@@ -169,3 +175,65 @@ async def test_a_load_that_does_not_finish_in_time_is_said_partial(isolated_env:
     assert final is not None and not final["complete"]
     assert said[-1] == "Still loading after 0.5 s: the answers below are partial and say so."
     assert len(said) == 2
+
+
+async def test_who_is_brute_forcing_ssh_names_the_top_source_of_the_demo_data(isolated_env: Path) -> None:
+    """issue 26 item 12: the T1110 question answered with an AWS console failure and two PAM failures and named
+    no attacker. The tour's answer is checked against the demo's own data, read straight from its Indexer
+    engine with aggregations (not through the tools, nor the tour's counting)."""
+    from datetime import UTC, datetime, timedelta
+
+    from wazuh_mcp.demo import demo_backends
+
+    held: dict[str, Backends] = {}
+
+    @asynccontextmanager
+    async def backends() -> AsyncIterator[Backends]:
+        async with demo_backends() as parts:
+            held["demo"] = parts
+            yield parts
+
+    async with Client(build_server(demo_settings(), backends=backends, profile="demo")) as client:
+        load = await wait_for_data(client, lambda _: None)
+        assert load is not None and load["complete"]
+
+        async def call(name: str, arguments: dict[str, Any]) -> Any:
+            result = await client.call_tool(name, arguments)
+            assert not result.is_error, result.content
+            return result.structured_content
+
+        results, said = await brute_force(call, {"technique_id": "T1110", "time_range": "24h"})
+        since = (datetime.now(UTC) - timedelta(hours=24)).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+        window = {"range": {"timestamp": {"gte": since}}}
+        indexer = held["demo"].indexer
+        assert indexer is not None
+
+        async def buckets(filters: list[dict[str, Any]], field: str) -> tuple[int, list[dict[str, Any]]]:
+            body = {
+                "size": 0,
+                "track_total_hits": True,
+                "query": {"bool": {"filter": [window, *filters]}},
+                "aggs": {"by": {"terms": {"field": field, "size": 5}}},
+            }
+            answer = await indexer.search("alerts", body)
+            return int(answer["hits"]["total"]["value"]), answer["aggregations"]["by"]["buckets"]
+
+        ssh = [{"prefix": {"rule.mitre.id": "T1110"}}, {"term": {"rule.groups": "sshd"}}]
+        total, sources = await buckets(ssh, "data.srcip")
+        attacker, count = sources[0]["key"], sources[0]["doc_count"]
+        _, on_agents = await buckets(
+            [{"term": {"data.srcip": attacker}}, {"term": {"decoder.name": "sshd"}}], "agent.id"
+        )
+        # summarize_alerts' by_technique: each entry's name is the technique's, as the manager's MITRE database
+        # (get_mitre_technique) has it; it used to be the id again.
+        summary = await call("summarize_alerts", {"time_range": "24h"})
+        assert summary["by_technique"]
+        for entry in summary["by_technique"][:5]:
+            known = await call("get_mitre_technique", {"technique_id": entry["id"]})
+            assert entry["name"] == known["technique"]["name"] != entry["id"], entry
+    assert total > 0 and count > sources[1]["doc_count"], "the demo's data has one clear top SSH source"
+    assert results["pivot"]["ip"] == attacker
+    assert said[1].startswith(f"{total:,} of them come from sshd; by source IP: {attacker} ({count:,}), ")
+    agent, hits = on_agents[0]["key"], on_agents[0]["doc_count"]
+    assert said[2].startswith(f"The attacker is most likely {attacker}: pivot_by_ioc finds it in ")
+    assert f"({hits:,} on {agent} " in said[2], said[2]

@@ -41,6 +41,7 @@ from tests.engines import LoadedEngine
 from tests.fuzz.recording import record_engine_requests, violations
 from tests.fuzz.schema_strategies import arguments
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
+from wazuh_mcp.backends.indexer_shapes import TEMPLATE_FIX
 from wazuh_mcp.backends.protocols import Backends
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.config.settings import Settings
@@ -88,6 +89,7 @@ def test_fuzz_every_tool_from_its_schema(
             url=fuzz_engine.url,
             alerts_pattern=fuzz_engine.alerts_pattern,
             vulnerabilities_pattern=fuzz_engine.vulnerabilities_pattern,
+            archives_pattern=fuzz_engine.alerts_pattern,  # hunt_query events' archives: alert-shaped, one template
             timeout_s=20,
         )
     )
@@ -173,10 +175,9 @@ def test_fuzz_every_tool_from_its_schema(
     assert not failures, "\n\n".join(failures)
     assert calls >= TOTAL_CALLS
     assert len(outcomes) == len(server.specs)
+    configured = {indexer.pattern(kind) for kind in TEMPLATE_FIX}  # every kind's pattern, as the settings name it
     broken = [
-        (request.body, problems)
-        for request in recorder.requests
-        if (problems := violations(request, {fuzz_engine.alerts_pattern, fuzz_engine.vulnerabilities_pattern}))
+        (request.body, problems) for request in recorder.requests if (problems := violations(request, configured))
     ]
     assert not broken, f"{len(broken)} engine requests outside the DSL rule, e.g. {broken[:3]}"
     assert recorder.requests, "no call reached the engine: the fuzzer proved nothing about the DSL"

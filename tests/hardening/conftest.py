@@ -27,15 +27,17 @@ def standin() -> Iterator[StandinServer]:
 
 @pytest.fixture
 def server_host(isolated_env: Path, standin: StandinServer, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The environment of a person at the server host: the settings file, the Server API, an OS login."""
+    """The environment of a person at the server host: the settings file, the Server API; the OS login is the
+    uid's account (root on CI), never a variable."""
     (isolated_env / "config.toml").write_text(CONFIG, encoding="utf-8")
     for key, value in {
         "WAZUH_MCP_API_URL": standin.url,
         "WAZUH_MCP_API_USER": "wazuh",
         "WAZUH_MCP_API_PASSWORD": DEMO_USERS["wazuh"].password,
         "WAZUH_MCP_API_CA_BUNDLE": str(standin.ca_path),
-        "LOGNAME": "root",  # getpass.getuser() reads it first: the OS user who runs approve
-        "USER": "root",
+        # decoys: the person at the terminal is the uid's account (N-M1), whatever these say
+        "LOGNAME": "decoy-logname",
+        "USER": "decoy-user",
     }.items():
         monkeypatch.setenv(key, value)
     return isolated_env

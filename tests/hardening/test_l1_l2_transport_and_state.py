@@ -14,6 +14,7 @@ from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from standin.server import DEMO_USERS, StandinServer
+from tests.conftest import TEST_INTEGRITY_KEY
 from wazuh_mcp.runtime.audit import AuditSink, iter_events
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="file modes and umask are POSIX")
@@ -27,6 +28,7 @@ def plain_standin() -> Iterator[StandinServer]:
 
 def serve_env(home: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("WAZUH_MCP_") or k.startswith("WAZUH_MCP_TEST_")}
+    env["WAZUH_MCP_INTEGRITY_KEY"] = TEST_INTEGRITY_KEY  # a headless server's key (config/integrity.py)
     env |= {
         "WAZUH_MCP_STATE_DIR": str(home / "state"),
         "WAZUH_MCP_CONFIG": str(home / "config.toml"),

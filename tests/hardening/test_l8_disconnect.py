@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from standin.server import DEMO_USERS, StandinServer
+from tests.conftest import TEST_INTEGRITY_KEY
 from wazuh_mcp.runtime.audit import iter_events
 
 
@@ -32,6 +33,7 @@ def send(proc: subprocess.Popen[bytes], message: dict[str, object]) -> None:
 @pytest.mark.parametrize("closes", ["stdout", "both"])
 def test_l8_client_disconnect_mid_call_is_one_log_line(standin: StandinServer, tmp_path: Path, closes: str) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("WAZUH_MCP_") or k.startswith("WAZUH_MCP_TEST_")}
+    env["WAZUH_MCP_INTEGRITY_KEY"] = TEST_INTEGRITY_KEY  # a headless server's key (config/integrity.py)
     env |= {
         "WAZUH_MCP_STATE_DIR": str(tmp_path / "state"),
         "WAZUH_MCP_CONFIG": str(tmp_path / "config.toml"),

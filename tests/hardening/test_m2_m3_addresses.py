@@ -14,15 +14,16 @@ name the form refused and why.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from standin.server import DEMO_USERS, StandinServer
 from tests.write.conftest import connect, error_text, ok, settings
+from tests.write.forge import seal_as_key_holder
 from wazuh_mcp.errors import Conflict
-from wazuh_mcp.writes.approvals import change_digest, default_store, pending_dir
+from wazuh_mcp.models.write import PendingChange
+from wazuh_mcp.writes.approvals import default_store
 
 RESPONSES = """
 [profiles.default]
@@ -108,7 +109,11 @@ async def test_m3_an_accepted_address_reaches_the_request_in_canonical_form(
         asked = ok(await client.call_tool("block_ip", {"ip": ip, "agent_ids": ["001"]}))
     change = default_store().get(asked["change_id"])
     assert change.arguments["ip"] == token
-    assert change.requests[0].body == {"command": "firewall-drop", "arguments": [], "alert": {"data": {"srcip": token}}}
+    assert change.requests[0].body == {
+        "command": "firewall-drop600",
+        "arguments": [],
+        "alert": {"data": {"srcip": token}},
+    }
     assert change.inverse is not None and change.inverse.arguments["ip"] == token  # the undo's argument too
 
 
@@ -140,11 +145,9 @@ async def test_m2_an_edited_and_rehashed_record_is_refused_at_approval(standin: 
     must still refuse every value the tool would have refused, and send nothing."""
     async with connect(settings()) as client:
         asked = ok(await client.call_tool("block_ip", {"ip": "203.0.113.7", "agent_ids": ["001"]}))
-    path = pending_dir() / f"{asked['change_id']}.json"
-    record = json.loads(path.read_text())
-    text = json.dumps(record).replace("203.0.113.7", edit.replace("\\", "\\\\").replace('"', '\\"'))
-    forged = default_store().get(asked["change_id"]).model_validate_json(text)
-    path.write_text(forged.model_copy(update={"change_sha256": change_digest(forged)}).model_dump_json())
+    record = default_store().get(asked["change_id"]).model_dump_json()
+    text = record.replace("203.0.113.7", edit.replace("\\", "\\\\").replace('"', '\\"'))
+    seal_as_key_holder(PendingChange.model_validate_json(text))  # a forger holding the integrity key
     from tests.write.test_approvals import api_for
 
     api = api_for(standin)

@@ -116,6 +116,6 @@ async def test_summarize_alerts_matches_the_dataset(at_anchor: LoadedEngine, tmp
     tactics = Counter(t for d in day for t in d.values("rule.mitre.tactic"))
     assert [(t["name"], t["count"]) for t in summary["by_tactic"]] == top(tactics)
     techniques = Counter(t for d in day for t in d.values("rule.mitre.id"))
-    assert [(t["name"], t["count"]) for t in summary["by_technique"]] == top(techniques)
+    assert [(t["id"], t["count"]) for t in summary["by_technique"]] == top(techniques)
     assert summary["truncated"] is (len(rules) > 10 or len(agents) > 10 or len(tactics) > 10 or len(techniques) > 10)
     assert high["total"] == sum(1 for d in day if d.source["rule"]["level"] >= 10)

@@ -89,7 +89,7 @@ async def test_hunt_fields_counts_populated_fields(at_anchor: LoadedEngine, tmp_
     day = alerts_in(at_anchor, "24h")
     async with serving(at_anchor, tmp_path / "audit.jsonl") as (client, counting):
         result = ok(await client.call_tool("hunt_fields", {"time_range": "24h"}))
-        assert counting.calls == 1  # one multi-aggregation request for all 23 fields
+        assert counting.calls == 2  # which Wazuh the Indexer holds, then one aggregation for all 23 fields
     assert result["total"] == len(day)
     assert [f["field"] for f in result["fields"]] == list(FIELDS)
     for info in result["fields"]:

@@ -270,11 +270,17 @@ async def test_wazuh_4_and_5_vulnerability_indices_under_one_pattern(real_bed: S
         assert row["condition"] == condition
         prefix = "Package less than "
         assert row.get("fixed_in") == (condition[len(prefix) :] if condition.startswith(prefix) else None)
-    # Only 5.x state: configuration_error naming Wazuh 5.x, never an empty result.
-    text = error_text(
-        await _call(bed, tmp_path, "list_vulnerabilities_by_agent", {"agent_id": "001"}, vulnerabilities_pattern=v5)
-    )
-    assert text.startswith("configuration_error: ") and "Wazuh 5.x" in text and "wazuh.agent" in text
+    # Only 5.x state: read in 5.x's names (the agent under wazuh.agent.*), the same records and model.
+    for source in sources:
+        agent = source["agent"]["id"]
+        mine = ok(
+            await _call(bed, tmp_path, "list_vulnerabilities_by_agent", {"agent_id": agent}, vulnerabilities_pattern=v5)
+        )
+        expected = sorted(s["vulnerability"]["id"] for s in sources if s["agent"]["id"] == agent)
+        assert sorted(v["cve"] for v in mine["vulnerabilities"]) == expected
+        assert {v["agent_id"] for v in mine["vulnerabilities"]} == {agent}
+        assert {v["agent_name"] for v in mine["vulnerabilities"]} == {source["agent"]["name"]}
+        assert "partial" not in mine
 
 
 @pytest.mark.opensearch

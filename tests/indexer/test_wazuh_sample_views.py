@@ -274,7 +274,7 @@ async def test_summarize_alerts_tells_the_rules_truth(bed: SampleBed, tmp_path: 
     tactics = Counter(t for d in docs for t in raw(d.source, "rule.mitre.tactic") or [])
     assert [(t["name"], t["count"]) for t in summary["by_tactic"]] == top(tactics)
     techniques = Counter(t for d in docs for t in raw(d.source, "rule.mitre.id") or [])
-    assert [(t["name"], t["count"]) for t in summary["by_technique"]] == top(techniques)
+    assert [(t["id"], t["count"]) for t in summary["by_technique"]] == top(techniques)
 
 
 async def test_alerts_by_agent_and_by_mitre_count_the_sample(bed: SampleBed, tmp_path: Path) -> None:

@@ -33,12 +33,15 @@ from opensearchpy import OpenSearch
 from standin.rules import RuleFile
 from standin.server import DEMO_USERS, StandinServer
 from standin.tls import make_tls_files
+from tests.conftest import TEST_INTEGRITY_KEY
 from tests.faults.proxy import FaultProxy
 from tests.team.conftest import AUDIENCE, ISSUER, ROLE_MAP, Keycloak, allow_run_as, keycloak  # noqa: F401
 
 NODE_ENV = "WAZUH_MCP_TEST_OPENSEARCH_URL"
-LEASE_S = 4.0
-"""The replicas' team.lease_s: short, so the killed-replica test waits seconds, not minutes."""
+LEASE_S = 6.0
+"""The replicas' team.lease_s: short, so the killed-replica test waits seconds, not minutes. It must outlast
+a call (TOOL_TIMEOUT_S + API_TIMEOUT_S), which settings enforce."""
+TOOL_TIMEOUT_S, API_TIMEOUT_S = 4.0, 1.5
 REPLICAS = ("r1", "r2", "r3")
 
 
@@ -243,6 +246,9 @@ def replica_env(
         "WAZUH_MCP_TEAM_CHANGES_INDEX": names["changes"],
         "WAZUH_MCP_TEAM_AUDIT_PREFIX": names["audit"],
         "WAZUH_MCP_TEAM_LEASE_S": str(LEASE_S),
+        "WAZUH_MCP_INTEGRITY_KEY": TEST_INTEGRITY_KEY,  # the team's key, shared by the replicas
+        "WAZUH_MCP_TOOL_TIMEOUT_S": str(TOOL_TIMEOUT_S),
+        "WAZUH_MCP_API_TIMEOUT_S": str(API_TIMEOUT_S),
     }
 
 
@@ -258,8 +264,8 @@ class Uploads:
         ruleset = standin.state.ruleset
         original = ruleset.add
 
-        def counting(rule_file: RuleFile) -> None:
-            original(rule_file)
+        def counting(rule_file: RuleFile, *, check: bool = True) -> None:
+            original(rule_file, check=check)
             if rule_file.uploaded:
                 self.counts[rule_file.path] += 1
                 hook = self.hooks.pop(rule_file.path, None)

@@ -17,7 +17,7 @@ from tests.replicas.conftest import node_url
 from wazuh_mcp.backends.indexer import IndexerConfig
 from wazuh_mcp.backends.indexer_docs import IndexerDocs
 from wazuh_mcp.config.settings import Settings
-from wazuh_mcp.errors import Conflict, UpstreamError
+from wazuh_mcp.errors import Conflict, Tampered
 from wazuh_mcp.models.write import PendingChange, Requester
 from wazuh_mcp.runtime.audit import AuditEvent
 from wazuh_mcp.runtime.audit_index import IndexedAuditSink, verify_indexed
@@ -98,9 +98,10 @@ def test_a_change_document_altered_in_the_indexer_is_refused_naming_it(
     held = node.get(index=names["changes"], id="ch-0000bad1")["_source"]
     edited = json.loads(held["change"]) | {"state": "pending", "payload": "cluster"}
     node.index(index=names["changes"], id="ch-0000bad1", body=held | {"change": json.dumps(edited)}, refresh=True)
-    with pytest.raises(UpstreamError, match=f"{names['changes']}/ch-0000bad1 is not what wazuh-mcp wrote"):
+    # Tampering, named: never applied, never read as an outage (the integrity key decides, not the store).
+    with pytest.raises(Tampered, match=f"{names['changes']}/ch-0000bad1 is not what wazuh-mcp wrote"):
         store.read("ch-0000bad1")
-    with pytest.raises(UpstreamError), store.claim("ch-0000bad1"):
+    with pytest.raises(Tampered), store.claim("ch-0000bad1"):
         pass
 
 

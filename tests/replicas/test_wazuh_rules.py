@@ -6,6 +6,7 @@ decoder gives them (the oracle's logtest records show JSON lines decoded as ``js
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 import xml.etree.ElementTree as ET
@@ -109,3 +110,36 @@ def test_every_field_a_rule_reads_is_in_the_products_records(tmp_path: Path) -> 
     tools = {r["tool"] for r in records}
     assert {"approval.request", "approval.reject", "audit.rate_limited"} <= tools
     assert any(r.get("args", {}).get("undo_of") == "ch-00000001" for r in records)
+
+
+def test_a_change_asked_for_outside_team_mode_names_the_local_person(tmp_path: Path) -> None:
+    """Issue 25: 100701/100702 printed "requested … by ." outside team mode, the records carrying no analyst.
+    The local person is known: the OS account of the process's uid (never a name from the environment)."""
+    import pwd
+
+    from wazuh_mcp.models.write import Requester
+    from wazuh_mcp.writes.approval_policy import Approver
+
+    sink = AuditSink(tmp_path / "audit.jsonl")
+    auditor = Auditor(sink, session="s1", role="admin")
+    store = ChangeStore(
+        tmp_path, auditor=auditor, approver=Approver(person="x", role="admin", allowed=("*",), channel="cli")
+    )
+    store.prepare(
+        tool="write.restart_manager",
+        kind="restart_manager",
+        tier="confirmation_required",
+        requester=Requester(session="s1", role="admin"),  # serve on a workstation: no token, no analyst
+        target="manager",
+        payload="manager",
+        summary="restart the manager",
+        scope="manager",
+        undo_of="ch-00000001",
+    )
+    record = json.loads(sink.path.read_text().splitlines()[-1])
+    assert record["tool"] == "approval.request"
+    assert record["analyst"] == pwd.getpwuid(os.getuid()).pw_name
+    for rule in ET.fromstring(RULES.read_text()).iter("rule"):
+        if rule.get("id") in ("100701", "100702"):
+            shown = re.findall(r"\$\(([^)]+)\)", rule.findtext("description", ""))
+            assert all(flatten(record) >= {name} for name in shown), (rule.get("id"), shown)

@@ -2,34 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from mcp.client.client import Client
 
-from standin.server import DEMO_USERS, StandinServer
-from wazuh_mcp.config.settings import Settings
-from wazuh_mcp.server.build import build_server
+from standin.server import StandinServer
+from tests.server.standin_client import connect
 
 
 @pytest.fixture(params=[False, True], ids=["single-node", "cluster"])
 def standin(request: pytest.FixtureRequest) -> Iterator[StandinServer]:
     with StandinServer(tls=True, cluster=request.param) as server:
         yield server
-
-
-@asynccontextmanager
-async def connect(standin: StandinServer, isolated_env: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Client]:
-    monkeypatch.setenv("WAZUH_MCP_API_URL", standin.url)
-    monkeypatch.setenv("WAZUH_MCP_API_USER", "wazuh")
-    monkeypatch.setenv("WAZUH_MCP_API_PASSWORD", DEMO_USERS["wazuh"].password)
-    monkeypatch.setenv("WAZUH_MCP_API_CA_BUNDLE", str(standin.ca_path))
-    monkeypatch.setenv("WAZUH_MCP_AUDIT_LOG", str(isolated_env / "audit.jsonl"))
-    async with Client(build_server(Settings.load()), cache=None) as client:
-        yield client
 
 
 async def test_cluster_status_says_what_the_deployment_is(

@@ -51,9 +51,11 @@ async def test_never_scanned_agent_gives_an_empty_inventory_that_says_so(
 async def test_inventory_on_a_wazuh_5_manager_is_a_configuration_error(
     standin_5x: StandinServer, tmp_path: Path
 ) -> None:
-    """Item 7: never an empty or confusing answer on 5.x; the error names Wazuh 5.x and what is unsupported."""
+    """Item 7: never an empty or confusing answer on 5.x; without an Indexer the error names Wazuh 5.x, where
+    5.x keeps the inventory instead (the Indexer's state index) and how to configure the Indexer."""
     async with client_for(standin_5x, tmp_path) as client:
         result = await client.call_tool("agent_packages", {"agent_id": "001"})
     text = str(getattr(result.content[0], "text", ""))
     assert result.is_error and text.startswith("configuration_error: ")
-    assert "Wazuh 5.0.0 (5.x)" in text and "syscollector inventory (packages)" in text
+    assert "Wazuh 5.0.0 (5.x)" in text and "wazuh-states-inventory-packages" in text
+    assert "WAZUH_MCP_INDEXER_URL" in text

@@ -103,9 +103,10 @@ ACCEPTED: tuple[Accepted, ...] = (
     Accepted(
         _RULESET,
         "value",
-        "The stand-in's default ruleset is a 54-rule subset written as our own XML (standin/ruleset_data.py), not "
-        "Wazuh's 4,513 rules: counts, ids, groups and raw files of /rules, /rules/groups, /rules/requirement and "
-        "/rules/files differ while their shapes agree.",
+        "The stand-in's default ruleset holds Wazuh's rule ids, levels and groups (standin/wazuh_ruleset.py, "
+        "generated) in XML of its own, without Wazuh's rule text (descriptions, patterns, details) and from a later "
+        "4.14 branch: descriptions, details, some counts and raw files of /rules, /rules/groups, /rules/requirement "
+        "and /rules/files differ while their shapes agree.",
     ),
     Accepted(
         r"api-19[3-9]|api-20[0-3]",

@@ -1,4 +1,4 @@
-"""Validate a real response against Wazuh's OpenAPI spec (``spec-4.14.7.yaml``).
+"""Validate a real response against Wazuh's OpenAPI spec (``spec-4.14.7.yaml`` or 5.0's ``spec-5.0.0.yaml``).
 
 The spec's ``$ref``s are inlined once; the operation is found by matching the concrete path to
 the spec's path templates; the schema is the one declared for the answered status code
@@ -44,7 +44,8 @@ class Operation:
 
 class Spec:
     def __init__(self, path: Path) -> None:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when there: 8x faster on the specs
+        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
         self.operations: list[Operation] = []
         for template, item in raw["paths"].items():
             regex = "^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template)) + "$"

@@ -105,6 +105,18 @@ CASES: list[tuple[str | None, str, str, int]] = [
     ("wazuh", "GET", "/syscollector/004/packages", 400),
     ("wazuh", "GET", "/syscollector/001/packages?select=nope", 400),
     ("wazuh", "GET", "/syscollector/001/netproto?dhcp=maybe", 400),
+    ("wazuh", "GET", "/sca/001", 200),
+    ("wazuh", "GET", "/sca/001?limit=1&select=policy_id,pass,fail", 200),
+    ("wazuh", "GET", "/sca/001/checks/cis_amazon_linux_2023?result=failed&limit=3", 200),
+    ("wazuh", "GET", "/sca/001/checks/nope", 200),
+    ("wazuh", "GET", "/sca/999", 200),
+    ("wazuh", "GET", "/sca/004", 400),
+    ("wazuh", "GET", "/syscheck/001?type=file&limit=3", 200),
+    ("wazuh", "GET", "/syscheck/001?q=type!=file", 200),
+    ("wazuh", "GET", "/syscheck/001?file=/etc/passwd&select=file,sha256", 200),
+    ("wazuh", "GET", "/syscheck/999", 200),
+    ("wazuh", "GET", "/syscheck/004", 400),
+    ("wazuh", "GET", "/syscheck/001?type=socket", 400),
     ("wazuh", "GET", "/mitre/metadata", 200),
     ("wazuh", "GET", "/mitre/techniques?q=external_id=T1110", 200),
     ("wazuh", "GET", "/mitre/techniques?search=brute&limit=3&select=name,external_id,tactics", 200),
@@ -335,10 +347,10 @@ def test_a_new_endpoint_gets_a_derived_request() -> None:
     async def handler(ctx: object) -> dict[str, object]:
         return {}
 
-    new = Endpoint("GET", "/sca/{agent_id}", handler, {})
+    new = Endpoint("GET", "/syscheck/{agent_id}/last_scan", handler, {})
     assert derived_cases([*ENDPOINTS, new], asked=CASES + CLUSTER_CASES) == [
         *derived_cases(asked=CASES + CLUSTER_CASES),
-        ("wazuh", "GET", "/sca/001", 200),
+        ("wazuh", "GET", "/syscheck/001/last_scan", 200),
     ]
 
 

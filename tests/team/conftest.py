@@ -8,7 +8,9 @@ start one.
 
 from __future__ import annotations
 
+import html
 import os
+import re
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -53,6 +55,50 @@ class Keycloak:
         )
         response.raise_for_status()
         return str(response.json()["access_token"])
+
+    def sign_in(self, authorization_url: str, user: str, *, callback: str = "http://localhost") -> str:
+        """What a person does in the browser: open the authorization URL, sign in as ``user`` (password
+        ``<user>-test-only``), grant consent if Keycloak asks; returns where Keycloak then sends the browser
+        (the client's loopback callback with ``code`` and ``state``), without following it."""
+        cookies: dict[str, str] = {}
+        with httpx.Client(follow_redirects=False, timeout=20) as browser:
+
+            def keep(response: httpx.Response) -> httpx.Response:
+                # Keycloak marks its login cookies Secure even on http://127.0.0.1; a browser on localhost
+                # sends them, httpx's jar would not: keep them by hand.
+                for header in response.headers.get_list("set-cookie"):
+                    name, _, rest = header.partition("=")
+                    cookies[name.strip()] = rest.split(";", 1)[0]
+                browser.headers["cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
+                return response
+
+            response = keep(browser.get(authorization_url))
+            for _ in range(10):
+                if response.is_redirect:
+                    location = str(response.url.join(response.headers["location"]))
+                    if location.startswith(callback):
+                        return location
+                    response = keep(browser.get(location))
+                    continue
+                form = re.search(r'<form[^>]*action="([^"]+)"', response.text)
+                if response.status_code != 200 or form is None:
+                    raise AssertionError(f"Keycloak answered {response.status_code}: {response.text[:1500]}")
+                action = str(response.url.join(html.unescape(form.group(1))))
+                fields = (
+                    {"username": user, "password": f"{user}-test-only", "credentialId": ""}
+                    if 'name="username"' in response.text
+                    else {"accept": "Yes"}  # the consent screen of a client that registered itself
+                )
+                response = keep(browser.post(action, data=fields))
+        raise AssertionError("Keycloak never sent the browser back to the client")
+
+    def metadata(self) -> dict[str, Any]:
+        """The authorization server metadata an MCP client finds for the issuer (RFC 8414 path insertion,
+        the first place the 2025-11-25 authorization spec has a client look)."""
+        origin, _, path = self.issuer.partition("/realms/")
+        response = httpx.get(f"{origin}/.well-known/oauth-authorization-server/realms/{path}", timeout=20)
+        response.raise_for_status()
+        return dict(response.json())
 
     def admin(self) -> httpx.Client:
         """An admin REST client (master realm's bootstrap admin, whose password the script wrote)."""

@@ -109,3 +109,25 @@ def test_serve_http_demo_answers_the_official_client_and_stops_on_sigterm(isolat
         for pipe in (proc.stdout, proc.stderr):
             if pipe is not None:
                 pipe.close()
+
+
+def test_the_resource_metadata_names_the_scopes_a_client_should_ask_for(tmp_path: Path) -> None:
+    """``oauth.scopes``: Entra ID derives a token's audience from the scope asked for, and VS Code's config
+    has no place for one, so the server's RFC 9728 document names it (``scopes_supported``) — without the
+    token having to carry it (that is ``required_scopes``). No provider is reached: keys are fetched at the
+    first token."""
+    oauth = {"issuer": "https://login.example/tenant/v2.0", "audience": "api://wazuh-mcp"}
+    expected = {
+        (): None,
+        ("api://wazuh-mcp/mcp.use",): ["api://wazuh-mcp/mcp.use"],
+        ("api://wazuh-mcp/mcp.use", "offline_access"): ["api://wazuh-mcp/mcp.use", "offline_access"],
+    }
+    with StandinServer(tls=True) as standin:
+        for scopes, supported in expected.items():
+            settings = Settings(oauth={**oauth, "scopes": list(scopes)}, audit_log=tmp_path / "a.jsonl")
+            with run_team_server(settings, standin) as team:
+                metadata_url = f"{team.listener.url}/.well-known/oauth-protected-resource/mcp"
+                document = httpx.get(metadata_url, timeout=10).json()
+                assert document["authorization_servers"] == [oauth["issuer"]]
+                assert document.get("scopes_supported") == supported, scopes
+                assert httpx.post(team.url, json={}, timeout=10).status_code == 401, "advertised, not a way in"

@@ -5,11 +5,13 @@ and an escape sequence, as a monitored host could plant: the snapshot shows them
 from __future__ import annotations
 
 from mcp.server.mcpserver import MCPServer
+from mcp.types import ToolAnnotations
 
+READ = ToolAnnotations(read_only_hint=True)  # as the real server marks its reads
 server = MCPServer("fixed-summary")
 
 
-@server.tool(title="Summarize alerts")
+@server.tool(title="Summarize alerts", annotations=READ)
 def summarize_alerts(time_range: str = "24h") -> dict[str, object]:
     """Triage in one call: alerts by level, rule, agent and MITRE tactic."""
     return {
@@ -24,7 +26,7 @@ def summarize_alerts(time_range: str = "24h") -> dict[str, object]:
         "by_agent": [{"id": "001", "name": "web-01", "count": 80}, {"id": "002", "name": "db-01", "count": 40}],
         "by_level": [{"level": 12, "count": 31}, {"level": 7, "count": 25}, {"level": 5, "count": 64}],
         "by_tactic": [{"name": "Credential Access", "count": 64}, {"name": "Impact", "count": 25}],
-        "by_technique": [{"name": "T1110", "count": 64}],
+        "by_technique": [{"id": "T1110", "name": "Brute Force", "count": 64}],
         "truncated": False,
     }
 

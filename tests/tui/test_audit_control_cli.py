@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -73,7 +74,7 @@ async def test_m6_unknown_tool_name_is_bounded_and_escaped_in_the_viewer(tmp_pat
         assert len(cells[1]) <= 64
     assert [row_for(e)[1].plain for e in events[:1]] == ["unknown tool 'approval.approve'"]
     assert row_for(events[3])[1].plain.startswith("unknown tool 'approval.approve\\x1b]0;owned")
-    assert "\\x0awrite.create_rul" in row_for(events[1])[1].plain  # the forged "row" stays in its cell
+    assert "\\x0awrite.create_r" in row_for(events[1])[1].plain  # the forged "row" stays in its cell
 
     app = create_app(start="audit", audit_path=path, cursor_blink=False)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -140,4 +141,33 @@ def test_audit_verify_cli_reports_ok_then_the_removed_record(tmp_path: Path) -> 
     path.write_text("".join(lines))
     report = verify_in_subprocess(path).stdout
     assert "reordered: audit.jsonl:2: record seq 1 comes after seq 2" in report
-    assert "edited: audit.jsonl:4: record seq 5 does not match its own hash" in report
+    assert "edited: audit.jsonl:4: record seq 5 does not match its MAC under the integrity key" in report
+
+
+def test_a_failed_verify_of_another_file_is_recorded_in_the_profiles_own_trail(tmp_path: Path) -> None:
+    """Issue 25: ``audit --verify --file <other>`` that fails wrote no ``audit.verify`` record, so Wazuh's rule
+    100711 never saw the broken copy. The record goes to the profile's trail (the copy is left as it was)."""
+    other, own = tmp_path / "copy" / "audit.jsonl", tmp_path / "own" / "audit.jsonl"
+    sink = AuditSink(other)
+    for n in range(3):
+        sink.write(
+            AuditEvent(
+                ts="2026-01-30T10:00:00.000Z", tool="agents.get_agent", toolset="agents", outcome="ok", duration_ms=n
+            )
+        )
+    lines = other.read_text().splitlines(keepends=True)
+    other.write_text(lines[0] + lines[2])  # a record cut out
+    before = other.read_text()
+    script = (
+        f"import sys\nfrom wazuh_mcp.cli import main\nsys.exit(main(['audit', '--verify', '--file', {str(other)!r}]))\n"
+    )
+    env = {**os.environ, "WAZUH_MCP_AUDIT_LOG": str(own)}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, env=env, check=False
+    )
+    assert done.returncode == 1, done.stderr
+    assert other.read_text() == before
+    records = [json.loads(line) for line in own.read_text().splitlines()]
+    verified = [r for r in records if r["tool"] == "audit.verify"]
+    assert verified and verified[0]["args"]["stream"] == str(other) and verified[0]["error_code"] == "conflict"
+    assert verified[0]["args"]["problems"] >= 1

@@ -263,3 +263,41 @@ async def test_ctrl_c_leaves_the_follow_view_and_users_are_explained(tmp_path: P
         await pilot.press("ctrl+c")  # opened from the launcher: back to the home screen
         await settle(pilot)
         assert from_home.is_running and type(from_home.screen).__name__ == "HomeScreen"
+
+
+async def test_at_80x24_every_column_fits_and_the_approver_is_named(tmp_path: Path) -> None:
+    """Issue 26 (6, 7): at 80x24 the viewer showed two rows, the User column cut to `Us` and no Error
+    column; an approval showed the service account, the person who approved only in the raw record."""
+    from tui.audit_users import DECIDER
+
+    path = tmp_path / "audit.jsonl"
+    sink = AuditSink(path)
+    for i, (tool, toolset) in enumerate(
+        [("vulnerabilities.list_vulnerabilities_by_agent", "vulnerabilities")] * 6
+        + [("approval.approve", "approval"), ("approval.apply", "approval")]
+    ):
+        sink.write(
+            AuditEvent(
+                ts=f"2026-01-30T10:0{i}:00.000Z",
+                tool=tool,
+                toolset=toolset,
+                outcome="error" if i == 0 else "ok",
+                error_code="upstream_unavailable" if i == 0 else None,
+                duration_ms=12,
+                wazuh_user="wazuh",
+                decided_by="alice" if tool == "approval.approve" else None,
+            )
+        )
+    app = create_app(start="audit", audit_path=path, cursor_blink=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen.query_one("#audit-table", DataTable)
+        assert table.size.height - 1 >= 5, "at least five rows of calls are in view"
+        widths = sum(column.get_render_width(table) for column in table.columns.values())
+        assert widths <= table.scrollable_content_region.width, "no column is pushed off the side"
+        labels = [str(column.label) for column in table.columns.values()]
+        assert labels == ["UTC", "Tool", "Outcome", "User"]
+        cells = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+        assert cells[0][1:3] == ["list_vulnerabilities_by_agent", "upstream_unavailable"]  # the error, shown
+        assert [row[3] for row in cells if row[1] == "approval.approve"] == [f"{DECIDER}alice"]
+        assert "by alice: the person who approved or rejected a change" in text_of(app, "#audit-legend")

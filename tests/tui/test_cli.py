@@ -118,9 +118,10 @@ def test_no_test_and_warnings_for_plain_http_and_insecure(
     ("args", "stdin", "message"),
     [
         (
+            # The Indexer is optional (as in the wizard): only the Server API's user is missing.
             ["setup", "--non-interactive", "--api-url", "https://w:55000"],
             "a\nb\n",
-            "needs --api-user, --indexer-url, --indexer-user",
+            "--non-interactive needs --api-user.",
         ),
         (
             setup_args("https://w:55000", "https://w:9200", "--ca-bundle", "/nonexistent/root-ca.pem"),
@@ -194,6 +195,7 @@ def test_connect_dry_run_write_idempotent_remove(
     home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = home / ".config" / "Claude" / "claude_desktop_config.json"
+    config_path().write_text('[profiles.prod]\nrole = "analyst"\n')
     code, out, _ = run(["connect", "claude-desktop", "--dry-run", "--profile", "prod"], capsys, monkeypatch)
     assert code == 0 and "Add 'wazuh' to Claude Desktop" in out and "(dry run: nothing written)" in out
     assert f'+      "command": "{EXE}"' in out and not path.exists()
@@ -207,6 +209,52 @@ def test_connect_dry_run_write_idempotent_remove(
     code, out, _ = run(["connect", "claude-desktop", "--remove"], capsys, monkeypatch)
     assert code == 0 and f"Removed from {path}" in out
     assert json.loads(path.read_text()) == {"mcpServers": {}}
+
+
+def test_connect_refuses_a_profile_that_does_not_exist(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """issue 26 item 9: `connect claude-desktop --profile nosuch` wrote an entry that pointed at nothing."""
+    path = home / ".config" / "Claude" / "claude_desktop_config.json"
+    code, _, err = run(["connect", "claude-desktop", "--profile", "nosuch"], capsys, monkeypatch)
+    assert code == 2 and "Profile nosuch does not exist" in err and "has no profiles yet" in err
+    config_path().write_text('[profiles.prod]\nrole = "analyst"\n[profiles.lab]\nrole = "readonly"\n')
+    code, out, err = run(["connect", "claude-desktop", "--profile", "nosuch"], capsys, monkeypatch)
+    assert code == 2 and out == ""
+    assert f"Profile nosuch does not exist in {config_path()}; the profiles there: lab, prod" in err
+    assert "Nothing written" in err and not path.exists()
+    assert run(["connect", "claude-desktop", "--profile", "lab"], capsys, monkeypatch)[0] == 0
+
+
+def test_two_connect_writes_in_one_second_keep_both_backups(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """issue 26 item 14: two writes in the same second shared one backup name; the first backup was lost."""
+    import datetime as dt
+
+    class Frozen(dt.datetime):
+        @classmethod
+        def now(cls, tz: dt.tzinfo | None = None) -> Frozen:
+            return cls(2026, 12, 5, 7, 0, 0)
+
+    monkeypatch.setattr("wazuh_mcp.setup.ai_clients.datetime", Frozen)
+    path = home / ".config" / "Claude" / "claude_desktop_config.json"
+    path.parent.mkdir(parents=True)
+    path.write_text('{"mcpServers": {"mine": {"command": "first"}}}')
+    versions = [path.read_text()]
+    for args in (["--demo"], [], ["--demo"]):
+        code, out, _ = run(["connect", "claude-desktop", *args], capsys, monkeypatch)
+        assert code == 0 and "Previous file kept as" in out, out
+        versions.append(path.read_text())
+    backups = sorted(path.parent.glob("*.bak"), key=lambda p: p.stat().st_mtime_ns)
+    names = sorted(p.name for p in backups)
+    assert names == [
+        "claude_desktop_config.json.20261205-070000-2.bak",
+        "claude_desktop_config.json.20261205-070000-3.bak",
+        "claude_desktop_config.json.20261205-070000.bak",
+    ]
+    kept = {p.read_text() for p in backups}
+    assert kept == set(versions[:3]), "every file a write replaced is kept"
 
 
 def test_connect_vscode_and_claude_code_in_a_project(

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from opensearchpy import OpenSearch
 
+from standin.app import StandinConfig
 from standin.server import StandinServer
 from tests.indexer.sample_bed import alerts_index_body, as_wazuh5, vulnerabilities_index_body, vulnerability_hits
 from tests.tui.conftest import api_password
@@ -195,9 +196,13 @@ def test_version_diagnosis() -> None:
 
     assert verdict("4.14.7").status == "ok"
     five = verdict("5.0.0")
-    assert five.status == "warn" and "Not supported on 5.x yet" in five.detail and "wazuh-events-v5" in five.detail
+    assert five.status == "warn" and "Not on 5.x:" in five.detail and "wazuh-events-v5" in five.detail
+    assert "wazuh-findings-v5" in five.detail  # the alert tools read 5.x findings
+    assert "cluster_status" in five.detail and "/rules/files" in five.detail
     assert verdict("v4.7.2").status == "warn" and "4.8" in verdict("v4.7.2").detail
-    assert verdict("").status == "warn"
+    assert verdict("4.15.0").status == "warn" and "serves Wazuh 4.8 to 4.14" in verdict("4.15.0").detail
+    assert verdict("6.0.0").status == "warn" and "serves Wazuh 4.8 to 4.14" in verdict("6.0.0").detail
+    assert verdict("").status == "warn" and "did not report" in verdict("").detail
 
 
 def test_last_report_is_kept_per_profile() -> None:
@@ -250,5 +255,19 @@ async def test_wazuh_5_indices_are_told_apart(empty_indexer_url: str) -> None:
         "Wazuh 5.x" in checks["indexer.alerts"].detail
         and "wazuh-events-v5-system-activity" in checks["indexer.alerts"].detail
     )
-    assert checks["indexer.vulns"].status == "warn"
-    assert "Wazuh 5.x" in checks["indexer.vulns"].detail and "wazuh.agent" in checks["indexer.vulns"].detail
+    assert checks["indexer.vulns"].status == "ok"  # 5.x vulnerability state is read in its own names
+    assert (
+        checks["indexer.vulns"].detail
+        == "1 vulnerability record(s) under 'wazuh-states-vulnerabilities*' (Wazuh 5.x layout)."
+    )
+
+
+async def test_an_empty_5x_estate_is_a_warning_not_a_missing_permission() -> None:
+    """5.x lists no agent 000, so no agent at all may be a new estate (the 4.x rule would call it forbidden)."""
+    with StandinServer(tls=True, config=StandinConfig(generation=5, agent_count=0)) as empty:
+        report = await run_connection_test(
+            settings(empty.url, ca=empty.ca_path), profile="t", api_password=api_password()
+        )
+    checks = by_key(report)
+    assert checks["api.version"].status == "warn" and report.wazuh_version == "5.0.0"
+    assert checks["api.call"].status == "warn" and "no agent has enrolled yet" in checks["api.call"].detail

@@ -51,7 +51,9 @@ async def test_claude_desktop_preview_then_write_keeps_the_rest(home: Path) -> N
         await pilot.click("#write")
         await settle(pilot)
         assert f"✔ Wrote {path}" in text_of(app, "#result") and "Restart Claude Desktop" in text_of(app, "#result")
-        assert "already has this 'wazuh' entry" in text_of(app, "#target")
+        # issue 26 item 9: the heading above used to read "already has this entry; nothing to do"
+        assert f"Claude Desktop ({path}) now has this 'wazuh' entry." in text_of(app, "#target")
+        assert "nothing to do" not in text_of(app, "#target")
     written = json.loads(path.read_text())
     assert written["mcpServers"] == {"fs": {"command": "npx"}, "wazuh": {"command": EXE, "args": ["serve"]}}
     assert written["preferences"] == {"x": 1}
@@ -118,4 +120,5 @@ async def test_remove_asks_first(home: Path) -> None:
         await pilot.click("#yes")
         await settle(pilot)
         assert f"✔ Removed from {path}" in text_of(app, "#result")
+        assert f"Cursor ({path}) no longer has a 'wazuh' entry." in text_of(app, "#target")
     assert json.loads(path.read_text()) == {"mcpServers": {"other": {}}}

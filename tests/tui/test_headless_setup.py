@@ -114,10 +114,43 @@ def test_with_the_variables_set_no_password_is_asked_and_the_connection_test_use
     assert "[ ok ] Server API: log in: Logged in as wazuh" in done.stdout
 
 
-def test_without_a_keyring_or_the_variables_the_test_is_skipped_and_says_what_to_set(
+def test_without_a_keyring_or_the_variables_the_test_runs_and_says_what_to_set(
     standin: StandinServer, indexer_url: str
 ) -> None:
+    """No password anywhere: the test still checks what it can (TLS) and says per login what to set."""
     done = setup(standin, indexer_url, child_env())
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "Connection test skipped: no password to log in with. Set WAZUH_MCP_API_PASSWORD and " in done.stdout
-    assert "[FAIL]" not in done.stdout
+    out = done.stdout
+    assert "[warn] Server API: log in: Not tested: no password to log in with." in out
+    assert "→ Set WAZUH_MCP_API_PASSWORD (no keyring here to keep the Server API password)" in out
+    assert "[warn] Indexer: search alerts: Not tested: no password to log in with." in out
+    assert "Connection and TLS: Server API 127.0.0.1:" in out and "certificate verified" in out, out
+    assert "[FAIL]" not in out
+    assert "Connection test passed with warnings." in out
+
+
+def test_an_api_password_and_an_empty_indexer_line_test_the_api(standin: StandinServer, indexer_url: str) -> None:
+    """issue 26 item 3: with an API password and an empty Indexer line, setup skipped the whole connection
+    test and exited 0. The Server API is now tested with the password given; the Indexer says what to set."""
+    done = setup(standin, indexer_url, child_env(), stdin=f"{api_password()}\n\n")
+    out = done.stdout
+    assert "[ ok ] Server API: log in: Logged in as wazuh" in out, out + done.stderr
+    assert "[ ok ] Server API: list agents" in out
+    assert "[warn] Indexer: search alerts: Not tested: no password to log in with." in out
+    assert "Set WAZUH_MCP_INDEXER_PASSWORD" in out and "Connection test skipped" not in out
+    assert done.returncode == 0 and "Connection test passed with warnings." in out
+
+
+def test_a_wrong_password_without_a_keyring_is_not_said_to_be_in_the_keyring(
+    standin: StandinServer, indexer_url: str
+) -> None:
+    """issue 26 item 3: "Re-enter the password … (it is kept in the OS keyring)" where no keyring exists."""
+    typed = setup(standin, indexer_url, child_env(), stdin="wrong\nwrong\n")
+    assert typed.returncode == 1, typed.stdout + typed.stderr
+    assert "[FAIL] Server API: log in: The Server API refused user 'wazuh' (wrong user or password)." in typed.stdout
+    assert "→ Check the Server API user and password you entered, and enter them again." in typed.stdout
+    assert "OS keyring)" not in typed.stdout and "kept in the OS keyring" not in typed.stdout
+    from_variable = setup(standin, indexer_url, child_env(WAZUH_MCP_API_PASSWORD="wrong"), stdin="")
+    assert from_variable.returncode == 1
+    assert "→ The password comes from WAZUH_MCP_API_PASSWORD (it wins over the keyring)" in from_variable.stdout
+    assert "kept in the OS keyring" not in from_variable.stdout

@@ -88,8 +88,8 @@ async def test_configured_status_last_test_and_recent_activity() -> None:
         assert "passed with warnings" in test and "Wazuh 4.14.7" in test and "none yet" in test
         assert "Server API password  stored" in text_of(app, "#keyring")
         recent = text_of(app, "#recent").splitlines()
-        assert "alerts.search_alerts" in recent[0] and "timeout" in recent[0]
-        assert "agents.list_agents" in recent[1]
+        assert "search_alerts" in recent[0] and "timeout" in recent[0]  # the name a client calls it
+        assert "list_agents" in recent[1]
 
 
 async def test_tls_off_stays_visible() -> None:
@@ -138,3 +138,55 @@ async def test_one_key_to_each_screen_and_back() -> None:
         assert isinstance(app.screen, ConnectScreen)
         footer_keys = {b.key for b in HomeScreen.BINDINGS if getattr(b, "show", True)}  # type: ignore[union-attr]
         assert {"s", "c", "a", "p", "t", "d", "q"} <= footer_keys
+
+
+async def test_every_panel_is_drawn_below_100_columns() -> None:
+    """Issue 26 (2): below 100 columns Home switched to one column while its grid kept two rows, so "OS
+    keyring" and "Pending approvals" were not drawn at all (80x24, and 99x50 with room to spare)."""
+    from tests.tui.conftest import on_screen
+
+    keyring.set_keyring(fail.Keyring())
+    configure_without_keyring()
+    for size in ((99, 50), (80, 24), (120, 40)):
+        app = create_app(cursor_blink=False)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            for panel in ("#config", "#approvals", "#keyring", "#test"):
+                assert on_screen(app, panel), f"{panel} is not on screen at {size}"
+            assert "set WAZUH_MCP_API_PASSWORD" in on_screen(app, "#keyring")
+            app.screen.query_one("#home-body").scroll_end(animate=False)  # the rest, one scroll away at 80x24
+            await settle(pilot)
+            assert on_screen(app, "#recent"), f"#recent is not reachable at {size}"
+
+
+def configure_without_keyring() -> None:
+    from wazuh_mcp.config.settings import config_path
+
+    path = config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        'default_profile = "prod"\n[profiles.prod.api]\nurl = "https://wazuh.example.org:55000"\nuser = "soc"\n'
+    )
+
+
+def test_a_cut_tool_name_never_runs_into_its_outcome() -> None:
+    """Issue 26 (7): `…search_vulnerabil…ok`. The tool goes by the name a client calls it, two spaces
+    before the outcome, and the line is never cut (it wraps)."""
+    from tui.screens.home import recent_text
+    from tui.status import HomeStatus
+
+    status = HomeStatus(profile="prod", config_file=Path("c.toml"))
+    status.recent = [
+        AuditEvent(
+            ts="2026-01-30T10:01:00.000Z",
+            tool="vulnerabilities.list_vulnerabilities_by_agent",
+            toolset="vulnerabilities",
+            outcome="error",
+            error_code="upstream_unavailable",
+            duration_ms=12,
+        )
+    ]
+    for width in (74, 116):
+        line = recent_text(status, width).plain
+        assert "list_vulnerabilities_by_agent  error" in line and "…" not in line, line
+        assert "upstream_unavailable" in line

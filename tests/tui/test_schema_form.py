@@ -71,3 +71,13 @@ def test_scalars_lists_and_booleans() -> None:
     assert coerce(fields["ratio"], "") is OMIT and coerce(fields["ratio"], "0.5") == 0.5
     _, problems = build_arguments(list(fields.values()), {"n": "x", "ids": "1,two"})
     assert problems == {"n": "n expects a whole number", "ids": "ids expects a whole number"}
+
+
+def test_agent_id_a_string_or_an_integer_is_typed_as_text() -> None:
+    """agent_id's schema says string or integer (issue 26 item 14): the form keeps it a text field, so '001'
+    and what a person types is sent as typed (a JSON field would have refused '001' before any call)."""
+    for tool in ("get_agent", "summarize_alerts"):
+        fields = {f.name: f for f in fields_from_schema(schema(tool))}
+        assert fields["agent_id"].kind == "string", tool
+        args, problems = build_arguments([fields["agent_id"]], {"agent_id": "001"})
+        assert problems == {} and args == {"agent_id": "001"}

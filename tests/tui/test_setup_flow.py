@@ -106,6 +106,23 @@ def test_bad_input_is_refused_with_a_reason(changes: dict[str, Any], field: str,
     assert not config_path().exists()
 
 
+@pytest.mark.parametrize(
+    ("url", "text"),
+    [
+        ("https://wazuh:S3cret-pw@wazuh.example.org:55000", "must not hold a user or password"),
+        ("S3cret-pw", "must start with https://"),
+        ("https://wazuh.example.org:55000S3cret-pw", "invalid port"),
+        ("https://S3cret pw:55000", "host name"),
+    ],
+    ids=["user-password-at", "password-alone", "password-after-port", "password-as-host"],
+)
+def test_a_url_error_never_repeats_what_was_typed(url: str, text: str) -> None:
+    """Issue 26 (10): a password typed (or auto-typed) into the URL field came back in the URL's error."""
+    for field in ("api_url", "indexer_url"):
+        problem = check_input(entered(**{field: url})).problems[field]
+        assert text in problem and "S3cret" not in problem, problem
+
+
 def test_plain_http_and_verification_off_are_warnings() -> None:
     checked = check_input(entered(api_url="http://wazuh:55000", verify_tls=False))
     assert checked.problems == {}

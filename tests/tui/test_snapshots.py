@@ -21,6 +21,7 @@ from wazuh_mcp.runtime.audit import AuditEvent, AuditSink
 from wazuh_mcp.setup.conncheck import Check, ConnectionReport, save_report
 from wazuh_mcp.setup.flow import ProfileInput, save_profile
 from wazuh_mcp.writes.approvals import pending_dir
+from wazuh_mcp.writes.change_records import FileRecords
 
 SIZE = (100, 34)
 ROOT = Path("/tmp/wazuh-mcp-snapshots")  # fixed: paths appear on screen
@@ -108,13 +109,26 @@ def audit_events() -> None:
         )
 
 
-def pending_change() -> None:
+ONE_LINE_RULE = (  # as models often write rules: the <srcip> that decides what is silenced comes last
+    '<group name="local,wazuh-mcp,"><rule id="100100" level="0"><if_sid>5716</if_sid>'
+    "<description>Ignore SSH authentication failures from the quarterly vulnerability scanner.</description>"
+    "<srcip>203.0.113.77</srcip></rule></group>"
+)
+SILENCES = (
+    "Rule 100100 is level 0 under rule 5716 ('sshd: authentication failed.'): events they would alert on that "
+    "also match rule 100100's conditions produce NO alert any more. This change silences those detections."
+)
+
+
+def pending_change(*, one_line: bool = False) -> None:
     diff = (
         '--- /dev/null\n+++ b/etc/rules/wazuh-mcp-100100.xml\n@@ -0,0 +1,6 @@\n+<group name="local,sshd,">\n'
         '+  <rule id="100100" level="10" frequency="8" timeframe="120">\n+    <if_matched_sid>5716'
         "</if_matched_sid>\n+    <description>sshd: 8 failed logins in 2 minutes.</description>\n+  </rule>\n"
         "+</group>\n"
     )
+    if one_line:
+        diff = f"--- /dev/null\n+++ b/etc/rules/wazuh-mcp-100100.xml\n@@ -0,0 +1 @@\n+{ONE_LINE_RULE}\n"
     change = PendingChange(
         id="ch-0badc0de",
         tool="write.create_rule",
@@ -138,9 +152,9 @@ def pending_change() -> None:
         diff=diff,
         change_sha256="9" * 64,
         summary="Create rule 100100 (level 10): sshd: 8 failed logins in 2 minutes.",
+        silences=[SILENCES] if one_line else [],
     )
-    pending_dir().mkdir(parents=True, exist_ok=True)
-    (pending_dir() / f"{change.id}.json").write_text(change.model_dump_json())
+    FileRecords(pending_dir()).create(change)  # sealed, as a serve session records it
 
 
 def app_for(start: str, **options: Any) -> Any:
@@ -211,9 +225,9 @@ def test_playground(snap_compare: SnapCompare) -> None:
 
         deadline = time.monotonic() + 30
         tools = pilot.app.screen.query_one("#tools", OptionList)
-        while tools.option_count < 2 and time.monotonic() < deadline:
+        while tools.option_count < 3 and time.monotonic() < deadline:  # a heading and two tools
             await pilot.pause(0.05)
-        tools.highlighted = 1  # list_agents
+        tools.highlighted = tools.get_option_index("list_agents")
         await settle(pilot)
         await pilot.press("ctrl+r")
         while "Result of" not in str(pilot.app.screen.query_one("#result-pane").border_title):
@@ -226,17 +240,29 @@ def test_playground(snap_compare: SnapCompare) -> None:
 
 
 def test_playground_summary_bars(snap_compare: SnapCompare) -> None:
+    assert summary_bars(snap_compare, (130, 40))
+
+
+def test_playground_summary_bars_at_80x24(snap_compare: SnapCompare) -> None:
+    """Issue 26 (7): the result box was 40x4 and the bars broke across lines; below 100 columns they go
+    under the JSON at the pane's width, and the tool list gives up columns."""
+    assert summary_bars(snap_compare, (80, 24))
+
+
+def summary_bars(snap_compare: SnapCompare, size: tuple[int, int]) -> bool:
     server = str(Path(__file__).with_name("fixed_summary_server.py"))
 
     def fixed(**_: object) -> list[str]:
-        return [sys.executable, server]
+        # "serve" makes the header name the server as the product does ("wazuh-mcp serve"), not the
+        # interpreter's file name, which differs between `pytest` and `python -m pytest` (CI's).
+        return [sys.executable, server, "serve"]
 
     async def summarized(pilot: Pilot[Any]) -> None:
         import time
 
         deadline = time.monotonic() + 30
         tools = pilot.app.screen.query_one("#tools", OptionList)
-        while tools.option_count < 1 and time.monotonic() < deadline:
+        while tools.option_count < 2 and time.monotonic() < deadline:  # a heading and the tool
             await pilot.pause(0.05)
         await settle(pilot)
         await pilot.press("ctrl+r")
@@ -246,7 +272,7 @@ def test_playground_summary_bars(snap_compare: SnapCompare) -> None:
         pilot.app.screen.query_one("#result-pane").border_title = "Result of summarize_alerts"  # no timing
         await settle(pilot)
 
-    assert snap_compare(app_for("playground", serve_argv=fixed), terminal_size=(130, 40), run_before=summarized)
+    return snap_compare(app_for("playground", serve_argv=fixed), terminal_size=size, run_before=summarized)
 
 
 def test_setup_refused_next_at_80x24(snap_compare: SnapCompare) -> None:
@@ -286,3 +312,20 @@ def test_team_server_refused_save_at_80x24(snap_compare: SnapCompare) -> None:
         await settle(pilot)
 
     assert snap_compare(app_for("team"), terminal_size=(80, 24), run_before=refused)
+
+
+def test_approvals_one_line_rule_at_80x24(snap_compare: SnapCompare) -> None:
+    """Issue 26 (1): the whole rule, its <srcip> included, in the first screenful at 80x24."""
+    configured()
+    pending_change(one_line=True)
+    assert snap_compare(app_for("approvals"), terminal_size=(80, 24), run_before=settled)
+
+
+def test_help_at_80x24(snap_compare: SnapCompare) -> None:
+    assert snap_compare(app_for("help"), terminal_size=(80, 24), run_before=settled)
+
+
+def test_connect_preview_at_80x24(snap_compare: SnapCompare) -> None:
+    """Issue 26 (7): the preview's paths broke mid-word in a 36-column pane; below 100 columns it is on top."""
+    configured()
+    assert snap_compare(app_for("connect"), terminal_size=(80, 24), run_before=settled)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import tomllib
 
 import keyring
+import pytest
 from keyring.backends import fail
 from textual.widgets import Input, Switch
 
@@ -69,7 +70,8 @@ async def test_newcomer_reaches_a_green_test_and_a_saved_profile(
         assert "Connection test passed with warnings." in checks
         await pilot.click("#save")
         await settle(pilot)
-        assert "Saved profile lab" in text_of(app, "#save-result")
+        saved = text_of(app, "#save-result")
+        assert "Saved profile 'lab'" in saved and "the Server API and Indexer passwords in the OS keyring" in saved
         assert app.screen.query_one("#go-connect").display
         await pilot.click("#go-connect")
         await settle(pilot)
@@ -170,17 +172,29 @@ async def test_wrong_password_is_diagnosed_on_screen(standin: StandinServer) -> 
         assert "Connection test failed" in checks and "Traceback" not in checks
 
 
-async def test_no_keyring_means_not_saved_and_nothing_written(standin: StandinServer) -> None:
+async def test_no_keyring_saves_the_settings_and_names_the_variables(
+    standin: StandinServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """issue 26 item 3: without a keyring the wizard refused to save while `setup --non-interactive` saved
+    the settings and named the variables; both doors now give that answer (tests/tui/test_no_keyring.py
+    drives the real program in tmux)."""
+    monkeypatch.delenv("WAZUH_MCP_API_PASSWORD", raising=False)
     keyring.set_keyring(fail.Keyring())
     app = create_app(start="setup", cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        assert "No OS keyring here" in text_of(app, "#api_password-hint")
         fill(app, api_url=standin.url, api_user="wazuh", api_password="pw")
         await pilot.press("ctrl+s")
         await settle(pilot)
+        assert step(app) == "test"  # the outcome is in sight
         result = text_of(app, "#save-result")
-        assert "Not saved: No OS keyring is available" in result and "gnome-keyring" in result
-    assert not config_path().exists()
+        assert "Saved profile 'default'" in result and "no password was stored" in result
+        result = " ".join(result.split())
+        assert "will read the password from WAZUH_MCP_API_PASSWORD." in result, result
+        assert "in the OS keyring" not in result
+    written = config_path().read_text()
+    assert standin.url in written and "password" not in written
 
 
 async def test_editing_an_existing_profile_keeps_stored_passwords(memory_keyring: MemoryKeyring) -> None:
@@ -195,6 +209,89 @@ async def test_editing_an_existing_profile_keeps_stored_passwords(memory_keyring
         fill(app, api_url="https://new:55000")
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert "Saved profile prod" in text_of(app, "#save-result")
+        assert "Saved profile 'prod'" in text_of(app, "#save-result")
     assert Settings.load().api.url == "https://new:55000"
     assert memory_keyring.entries[("wazuh-mcp", "prod:api")] == "kept"
+
+
+async def test_a_burst_of_keys_after_tab_lands_in_the_next_field() -> None:
+    """A password manager types Tab and the next field's text in one burst: the app receives every key
+    before any of them is handled. The text belongs to the field Tab moved to (issue 26, item 10)."""
+    from textual import events
+
+    app = create_app(start="setup", cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.screen.query_one("#api_url", Input).focus()
+        await pilot.pause()
+        burst = [*"https://w.example:55000", "tab", *"wazuh", "tab", *"pw"]
+        for key in burst:  # all queued at once, as a terminal delivers one read of auto-typed input
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await settle(pilot)
+        values = {name: app.screen.query_one(f"#{name}", Input).value for name in ("api_url", "api_user")}
+        assert values == {"api_url": "https://w.example:55000", "api_user": "wazuh"}
+        assert app.screen.query_one("#api_password", Input).value == "pw"
+
+
+async def test_esc_asks_before_throwing_away_what_was_typed() -> None:
+    """Issue 26 (10): Esc in the wizard discarded what was typed without a word. Untouched, Esc goes Home
+    at once; with something typed it asks, and Cancel keeps every value."""
+    from tui.screens.home import HomeScreen
+
+    app = create_app(start="setup", cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")  # nothing typed: no question
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("s")
+        await settle(pilot)
+        app.screen.query_one("#api_url", Input).focus()
+        await pilot.press(*"https://wazuh.lab:55000")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen) and "will be lost" in str(app.screen.question)
+        await pilot.press("escape")  # cancel: back in the wizard, the value kept
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        assert app.screen.query_one("#api_url", Input).value == "https://wazuh.lab:55000"
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.click("#yes")  # discard and leave
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+    assert not config_path().exists()
+
+
+async def test_help_explains_profiles_roles_and_the_docs() -> None:
+    """Issue 26 (10): ? and F1 did nothing. ? opens the help where it is not text (F1 from a field too),
+    naming every role the settings define and documentation files that exist."""
+    from pathlib import Path
+
+    from tui.screens.help import DOCS, HelpScreen
+    from wazuh_mcp.config.settings import DEFAULT_ROLE_TOOL_ALLOWLIST
+
+    app = create_app(start="setup", cursor_blink=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.query_one("#api_url", Input).focus()
+        await pilot.press("question_mark")  # in a text field "?" is text
+        await settle(pilot)
+        assert app.screen.query_one("#api_url", Input).value == "?"
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        shown = text_of(app, "#help-text")
+        for words in ("Profiles", "Roles", "Documentation", "--profile NAME", "Ctrl+O", *DEFAULT_ROLE_TOOL_ALLOWLIST):
+            assert words in shown, words
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+    repo = Path(__file__).resolve().parents[2]
+    assert all((repo / path).is_file() for path, _ in DOCS)
+    home = create_app(cursor_blink=False)
+    async with home.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(home.screen, HelpScreen)

@@ -9,7 +9,7 @@ import multiprocessing
 from pathlib import Path
 
 from wazuh_mcp.runtime.audit import AuditEvent, AuditSink, changes_path, iter_events
-from wazuh_mcp.runtime.audit_chain import head_path, read_head, stream_files, unseal, verify
+from wazuh_mcp.runtime.audit_chain import head_path, keys, read_head, stream_files, unseal, verify
 
 
 def event(n: int, tool: str = "agents.get_agent", toolset: str = "agents") -> AuditEvent:
@@ -90,8 +90,18 @@ def test_audit_verify_detects_edited_record_whose_hash_was_recomputed(tmp_path: 
     assert first is not None
     forged = json.loads(kept[1])
     forged["args"]["agent_id"] = "666"
-    body = {k: v for k, v in forged.items() if k not in ("seq", "prev", "hash")}
-    kept[1] = seal(json.dumps(body, separators=(",", ":")).encode(), Head(first.seq, first.hash))[0].decode()
+    body = json.dumps(
+        {k: v for k, v in forged.items() if k not in ("seq", "prev", "kid", "hash")}, separators=(",", ":")
+    )
+    # Without the integrity key: a plain seal inside a keyed chain is a forgery, and the link breaks.
+    kept[1] = seal(body.encode(), Head(first.seq, first.hash))[0].decode()
+    path.write_text("".join(kept))
+    assert [(p.kind, p.where) for p in verify(path).problems] == [
+        ("forged", "audit.jsonl:2"),
+        ("edited", "audit.jsonl:2"),
+    ]
+    # Even one who holds the key cannot re-seal a record without breaking the next one's link.
+    kept[1] = seal(body.encode(), Head(first.seq, first.hash), keys().current)[0].decode()
     path.write_text("".join(kept))
     report = verify(path)
     assert [(p.kind, p.where) for p in report.problems] == [("edited", "audit.jsonl:2")]
@@ -125,17 +135,22 @@ def test_the_chain_continues_across_rotation_and_rotation_is_not_removal(tmp_pat
     report = verify(path)
     assert report.ok, report.summary()
     head = read_head(path)
-    assert head is not None and report.first_seq == head.floor + 1 > 1 and report.last_seq == 300
+    assert head is not None and report.first_seq == head.floor + 1 > 1 and report.last_seq == head.seq
     assert "left through rotation" in report.summary()
-    # A whole backup deleted by hand is not rotation: the gap shows.
+    assert next(iter_events(path)).tool == "audit.rotate"  # each file starts with the rotation that made it
+    # A whole backup deleted by hand is not rotation: the gap shows, and the backups the rotation left.
     (tmp_path / "audit.jsonl.1").unlink()
-    assert [p.kind for p in verify(path).problems] == ["removed"]
+    kinds = [(p.kind, p.where) for p in verify(path).problems]
+    assert ("removed", "backups") in kinds and {kind for kind, _ in kinds} == {"removed"}, kinds
 
 
 def test_a_deleted_head_is_reported_and_a_lagging_head_does_not_fork_the_chain(tmp_path: Path) -> None:
     path = tmp_path / "audit.jsonl"
-    audit = write(path, 3)
-    head_path(path).write_text("1 " + "0" * 64 + " 0\n")  # a writer died before updating the head
+    audit = write(path, 1)
+    lagging = head_path(path).read_bytes()
+    audit.write(event(2))
+    audit.write(event(3))
+    head_path(path).write_bytes(lagging)  # a writer died before updating the head
     audit.write(event(4))
     assert verify(path).ok
     head_path(path).unlink()
@@ -169,7 +184,7 @@ def test_change_records_also_go_to_the_changes_stream_which_read_noise_never_rot
     audit.write(event(2, tool="write.create_rule", toolset="write"))
     for n in range(500):
         audit.write(event(n))
-    assert all(e.toolset == "agents" for e in iter_events(path))  # rotated out of the main stream…
+    assert {e.toolset for e in iter_events(path)} == {"audit", "agents"}  # rotated out of the main stream…
     kept = [e.tool for e in iter_events(changes_path(path))]
     assert kept == ["approval.approve", "write.create_rule"]  # …but kept in their own
     assert verify(changes_path(path)).ok and verify(path).ok

@@ -17,6 +17,7 @@ import pytest
 
 from wazuh_mcp.setup.ai_clients import (
     ClientConfigError,
+    Login,
     apply_change,
     claude_mcp_add_command,
     plan_change,
@@ -96,6 +97,79 @@ def test_team_server_entries_connect_to_its_url(tmp_path: Path) -> None:
     target = target_for("vscode", project=tmp_path)
     apply_change(plan_change(target, entry=remote_entry("vscode", url)), now=NOW)
     assert json.loads(target.path.read_text())["servers"]["wazuh"] == {"type": "http", "url": url}
+
+
+def test_team_server_entries_carry_a_pre_registered_client_in_each_clients_own_fields() -> None:
+    """Issue 26 item 13: for a provider without registration the entry names the client registered there, in
+    the field each client documents (Claude Code and VS Code ``oauth.clientId``, Cursor ``auth.CLIENT_ID``)."""
+    url = "https://mcp.soc.example/mcp"
+    login = Login(client_id="wazuh-mcp-cli", callback_port=53280)
+    assert remote_entry("claude-code", url, login) == {
+        "type": "http",
+        "url": url,
+        "oauth": {"clientId": "wazuh-mcp-cli", "callbackPort": 53280},
+    }
+    assert remote_entry("vscode", url, Login(client_id="wazuh-mcp-cli"))["oauth"] == {"clientId": "wazuh-mcp-cli"}
+    scoped = Login(client_id="0f8fad5b-d9cb-469f-a165-70867728950e", scope="api://wazuh-mcp/mcp.use offline_access")
+    assert remote_entry("cursor", url, scoped)["auth"] == {
+        "CLIENT_ID": "0f8fad5b-d9cb-469f-a165-70867728950e",
+        "scopes": ["api://wazuh-mcp/mcp.use", "offline_access"],
+    }
+    assert remote_entry("claude-code", url, scoped)["oauth"]["scopes"] == "api://wazuh-mcp/mcp.use offline_access"
+    add = claude_mcp_add_command("wazuh", remote_entry("claude-code", url, login))
+    assert (
+        add
+        == f"claude mcp add --transport http --scope project --client-id wazuh-mcp-cli --callback-port 53280 wazuh {url}"
+    )
+    add_json = claude_mcp_add_command("wazuh", remote_entry("claude-code", url, scoped))
+    assert add_json.startswith("claude mcp add-json --scope project wazuh '{")
+    with pytest.raises(ClientConfigError, match="no place for --callback-port"):
+        remote_entry("vscode", url, login)
+    with pytest.raises(ClientConfigError, match="no place for --scope"):
+        remote_entry("vscode", url, Login(scope="openid"))
+    with pytest.raises(ClientConfigError, match="outside 1024-65535"):
+        remote_entry("claude-code", url, Login(callback_port=80))
+    for bad in ('a"b', "x y", "", "${HOME}", "a" * 257):
+        with pytest.raises(ClientConfigError, match="--client-id takes"):
+            remote_entry("claude-code", url, Login(client_id=bad))
+    with pytest.raises(ClientConfigError, match="--scope takes"):
+        remote_entry("cursor", url, Login(scope='openid "x"'))
+
+
+def test_a_token_from_elsewhere_is_a_header_naming_a_variable_never_the_token() -> None:
+    url = "https://mcp.soc.example/mcp"
+    claude = remote_entry("claude-code", url, Login(token_env="WAZUH_MCP_TOKEN"))
+    assert claude["headers"] == {"Authorization": "Bearer ${WAZUH_MCP_TOKEN}"}  # Claude Code expands ${VAR}
+    cursor = remote_entry("cursor", url, Login(token_env="WAZUH_MCP_TOKEN"))
+    assert cursor["headers"] == {"Authorization": "Bearer ${env:WAZUH_MCP_TOKEN}"}  # Cursor's ${env:VAR}
+    add = claude_mcp_add_command("wazuh", claude)
+    assert (
+        add
+        == f"claude mcp add --transport http --scope project --header 'Authorization: Bearer ${{WAZUH_MCP_TOKEN}}' wazuh {url}"
+    )
+    with pytest.raises(ClientConfigError, match="input variable"):
+        remote_entry("vscode", url, Login(token_env="WAZUH_MCP_TOKEN"))
+    with pytest.raises(ClientConfigError, match="not an environment variable name"):
+        remote_entry("claude-code", url, Login(token_env="eyJhbGciOiJSUzI1NiJ9.e30.sig"))  # a token pasted by mistake
+    with pytest.raises(ClientConfigError, match="Choose one"):
+        remote_entry("claude-code", url, Login(client_id="wazuh-mcp-cli", token_env="WAZUH_MCP_TOKEN"))
+
+
+def test_connect_writes_the_sign_in_fields_and_refuses_them_without_a_url(tmp_path: Path) -> None:
+    env = {**os.environ, "HOME": str(tmp_path)}
+    base = [sys.executable, "-m", "wazuh_mcp", "connect", "claude-code", "--project", str(tmp_path)]
+    run = subprocess.run(
+        [*base, "--url", "https://mcp.soc.example/mcp", "--client-id", "wazuh-mcp-cli", "--callback-port", "53280"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    written = json.loads((tmp_path / ".mcp.json").read_text())["mcpServers"]["wazuh"]
+    assert written["oauth"] == {"clientId": "wazuh-mcp-cli", "callbackPort": 53280}
+    refused = subprocess.run([*base, "--client-id", "x"], capture_output=True, text=True, env=env, timeout=60)
+    assert refused.returncode == 2 and "--client-id apply to a team server; add --url" in refused.stderr
 
 
 def test_new_file_in_a_missing_directory(tmp_path: Path) -> None:

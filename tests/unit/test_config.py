@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from wazuh_mcp.config.settings import Settings, config_path, selected_profile
 from wazuh_mcp.errors import ConfigurationError
@@ -125,6 +126,11 @@ def test_every_variable_in_the_readme_table_reaches_its_setting(monkeypatch: pyt
         "WAZUH_MCP_INDEXER_TIMEOUT_S": ("9", lambda s: s.indexer.timeout_s),
         "WAZUH_MCP_INDEXER_ALERTS_PATTERN": ("a-*", lambda s: s.indexer.alerts_pattern),
         "WAZUH_MCP_INDEXER_VULNERABILITIES_PATTERN": ("v-*", lambda s: s.indexer.vulnerabilities_pattern),
+        "WAZUH_MCP_INDEXER_FINDINGS_PATTERN": ("f-*", lambda s: s.indexer.findings_pattern),
+        "WAZUH_MCP_INDEXER_ARCHIVES_PATTERN": ("r-*", lambda s: s.indexer.archives_pattern),
+        "WAZUH_MCP_INDEXER_EVENTS_PATTERN": ("e-*", lambda s: s.indexer.events_pattern),
+        "WAZUH_MCP_INDEXER_INVENTORY_PATTERN": ("inv-{kind}-*", lambda s: s.indexer.inventory_pattern),
+        "WAZUH_MCP_INDEXER_STATES_PATTERN": ("st-{kind}-*", lambda s: s.indexer.states_pattern),
         "WAZUH_MCP_ROLE": ("readonly", lambda s: s.role),
         "WAZUH_MCP_WRITES": ("on", lambda s: s.writes),
         "WAZUH_MCP_AUDIT_LOG": ("/tmp/x.jsonl", lambda s: str(s.audit_log)),
@@ -143,6 +149,7 @@ def test_every_variable_in_the_readme_table_reaches_its_setting(monkeypatch: pyt
         "WAZUH_MCP_OAUTH_ROLE_CLAIM": ("roles", lambda s: s.oauth.role_claim),
         "WAZUH_MCP_OAUTH_ROLE_MAP": ('{"soc-leads": "admin"}', lambda s: s.oauth.role_map),
         "WAZUH_MCP_OAUTH_DEFAULT_ROLE": ("readonly", lambda s: s.oauth.default_role),
+        "WAZUH_MCP_OAUTH_SCOPES": ('["api://wazuh-mcp/mcp.use"]', lambda s: s.oauth.scopes),
         "WAZUH_MCP_TEAM_STORE": ("indexer", lambda s: s.team.store),
         "WAZUH_MCP_TEAM_REPLICA_ID": ("mcp-2", lambda s: s.team.replica_id),
         "WAZUH_MCP_TEAM_LEASE_S": ("90", lambda s: s.team.lease_s),
@@ -161,6 +168,7 @@ def test_every_variable_in_the_readme_table_reaches_its_setting(monkeypatch: pyt
         "WAZUH_MCP_HTTP_BODY_TIMEOUT_S": 6.0,
         "WAZUH_MCP_HTTP_ALLOW_PLAINTEXT": True,
         "WAZUH_MCP_OAUTH_ROLE_MAP": {"soc-leads": "admin"},
+        "WAZUH_MCP_OAUTH_SCOPES": ["api://wazuh-mcp/mcp.use"],
         "WAZUH_MCP_TEAM_LEASE_S": 90.0,
     }
     for name, (raw, _) in values.items():
@@ -181,6 +189,7 @@ def test_every_variable_in_the_readme_table_reaches_its_setting(monkeypatch: pyt
         "WAZUH_MCP_API_PASSWORD",
         "WAZUH_MCP_INDEXER_PASSWORD",
         "WAZUH_MCP_AUDIT_ANCHOR",  # read by runtime/audit_anchor.py, tested in tests/hardening/test_h1_audit_loss.py
+        "WAZUH_MCP_INTEGRITY_KEY",  # a secret, read by config/integrity.py (tests/hardening/serving.py sets it)
     }
     assert documented - set(values) <= elsewhere, documented - set(values) - elsewhere
 
@@ -252,3 +261,11 @@ def test_settings_made_directly_read_the_environment_too(monkeypatch: pytest.Mon
     monkeypatch.setenv("WAZUH_MCP_ROLE", "readonly")
     assert Settings().role == "readonly"
     assert Settings(role="admin").role == "admin"
+
+
+def test_an_inventory_pattern_without_its_kind_placeholder_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each inventory kind (processes, packages, ports) has an index of its own: a pattern without ``{kind}``
+    would send all three tools to the same indices."""
+    monkeypatch.setenv("WAZUH_MCP_INDEXER_INVENTORY_PATTERN", "wazuh-states-inventory-*")
+    with pytest.raises((ConfigurationError, ValidationError)):
+        Settings.load()

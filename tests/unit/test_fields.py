@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import REPO, shared_dir
-from wazuh_mcp.query import template_types
+from wazuh_mcp.query import template_types, template_types_v5
 from wazuh_mcp.query.fields import FIELDS, NOT_PIVOTED, SLOTS, ioc_fields, is_ip
 from wazuh_mcp.query.hunt_grammar import any_field
 
@@ -57,6 +57,40 @@ def test_the_type_table_is_generated_from_the_current_template() -> None:
     assert Path(template_types.__file__).read_text(encoding="utf-8") == expected, (
         "wazuh_mcp/query/template_types.py is stale: run python scripts/gen_template_types.py"
     )
+
+
+def test_the_5x_type_table_is_generated_from_the_current_5x_templates() -> None:
+    shared = shared_dir()
+    if shared is None or not (shared / "reference/wazuh5/indexer/templates/streams/findings.json").is_file():
+        pytest.skip("../shared/reference/wazuh5 (Wazuh 5.x's index templates) is not available")
+    assert Path(template_types_v5.__file__).read_text(encoding="utf-8") == _generator().expected_v5(shared), (
+        "wazuh_mcp/query/template_types_v5.py is stale: run python scripts/gen_template_types.py"
+    )
+
+
+def test_the_5x_table_knows_the_fields_5x_findings_carry() -> None:
+    """Every leaf of the dashboard's 5.x sample findings is a field of the generated findings table."""
+    shared = shared_dir()
+    samples = shared / "reference/wazuh5/samples/dashboard-findings" if shared else None
+    if samples is None or not samples.is_dir():
+        pytest.skip("../shared/reference/wazuh5/samples (Wazuh's 5.x sample findings) is not available")
+
+    def leaves(doc: dict[str, Any], prefix: str = "") -> set[str]:
+        out: set[str] = set()
+        for key, value in doc.items():
+            name = f"{prefix}{key}"
+            flat = template_types_v5.FINDINGS.get(name) in ("flat_object", "geo_point")
+            out |= leaves(value, f"{name}.") if isinstance(value, dict) and not flat else {name}
+        return out
+
+    seen: set[str] = set()
+    for path in sorted(samples.rglob("*.json")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                seen |= leaves(json.loads(line))
+    assert seen, "no sample finding was read"
+    assert sorted(seen - set(template_types_v5.FINDINGS)) == []
+    assert template_types_v5.FINDINGS["wazuh.rule.level"] == "keyword"
 
 
 def _template_fields(shared: Path) -> dict[str, str]:
@@ -137,3 +171,27 @@ def test_the_alert_slots_are_fields_of_their_meaning() -> None:
         for name in names:
             assert FIELDS[name].meaning == meaning[slot], (slot, name)
             assert name in ioc_fields(KIND_OF[meaning[slot]]), name  # type: ignore[arg-type]
+
+
+def test_what_names_an_ms_graph_alert_is_huntable() -> None:
+    """Issue 25: the ms-graph alerts' identifying fields (``data.ms-graph.title`` and the others its view
+    shows) were not hunt fields: an analyst saw a title and could not hunt for it. Every field the ms-graph
+    view shows that Wazuh's dashboard sample fills is one, with the type Wazuh's template gives it."""
+    from wazuh_mcp.query.hunt_grammar import FIELDS as HUNT_FIELDS
+    from wazuh_mcp.tools.event_view import FAMILIES
+
+    shared = shared_dir()
+    if shared is None:
+        pytest.skip("../shared (Wazuh's dashboard sample) is absent")
+    sample = shared / "reference/wazuh/samples/dashboard-sample-alerts-4.14.7.ndjson"
+    graph = [json.loads(line)["alert"] for line in sample.read_text().splitlines() if '"ms-graph"' in line]
+    assert graph, "the sample has MS Graph alerts"
+    view = next(family for family in FAMILIES if family.name == "ms-graph")
+    filled = [
+        f"data.{path}"
+        for alternatives in view.fields
+        for path in alternatives
+        if any(path.split(".", 1)[1] in alert["data"].get("ms-graph", {}) for alert in graph)
+    ]
+    assert "data.ms-graph.title" in filled
+    assert [name for name in filled if name not in HUNT_FIELDS] == []

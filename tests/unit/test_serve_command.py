@@ -25,3 +25,11 @@ def test_a_frozen_program_names_the_launcher_that_started_it(
     monkeypatch.setenv(serve_command.LAUNCHER_ENV, str(launcher))
     expected = launcher if launcher_exists else copy
     assert serve_command.executable_argv() == [str(expected.resolve())]
+
+
+def test_the_demo_names_its_generation_only_when_it_is_not_the_default() -> None:
+    from wazuh_mcp.setup.serve_command import serve_argv
+
+    assert serve_argv(demo=True)[-2:] == ["serve", "--demo"]
+    assert serve_argv(demo=True, wazuh=5)[-4:] == ["serve", "--demo", "--wazuh", "5"]
+    assert "--wazuh" not in serve_argv(wazuh=5), "a real Wazuh's generation is read, not set"

@@ -21,3 +21,57 @@ def test_bound_cuts_with_an_ellipsis_and_keeps_short_text() -> None:
     assert bound(None, 10) is None
     # a megabyte of invisible characters and then text costs a bounded amount of work and stays cut
     assert bound("\u200b" * 1_000_000 + "tail", 10) == "…"
+
+
+# --- shown: for a person -------------------------------------------------------------------------
+
+import sys  # noqa: E402
+import unicodedata  # noqa: E402
+
+from wazuh_mcp.untrusted import shown, shown_in_place  # noqa: E402
+
+NEVER_RAW = ("Cc", "Cf", "Cs", "Zl", "Zp")
+"""Unicode's control, format, surrogate and separator categories, from Python's own database."""
+
+
+def test_shown_writes_out_every_control_format_separator_and_surrogate_character() -> None:
+    missed = []
+    for code in range(sys.maxunicode + 1):
+        ch = chr(code)
+        if unicodedata.category(ch) in NEVER_RAW and ch not in "\n\t":
+            out = shown(f"a{ch}b")
+            if ch in out or not (out.startswith("a") and out.endswith("b")) or len(out) < 5:
+                missed.append(f"U+{code:04X}")
+    assert not missed, f"shown() leaves these raw: {missed}"
+
+
+def test_shown_forms_newlines_and_tabs() -> None:
+    assert shown("a\x1b[2Kb\u202ec") == "a\\x1b[2Kb<U+202E>c"
+    assert shown("one\ntwo\tthree\r") == "one\\x0atwo\\x09three\\x0d"
+    assert shown("one\ntwo\tthree\r", multiline=True) == "one\ntwo\tthree\\x0d"
+    assert shown("\x9b\x7f\x00") == "\\x9b\\x7f\\x00"
+    assert shown("\U000e0041\u3164") == "<U+E0041><U+3164>"
+    assert shown("plain text, é, 中文, emoji 🙂") == "plain text, é, 中文, emoji 🙂"
+
+
+def test_shown_keeps_two_combining_marks_and_writes_out_the_rest_of_a_stack() -> None:
+    assert shown("e\u0301\u0302") == "e\u0301\u0302"  # Vietnamese stacks two
+    assert shown("e" + "\u0301" * 40) == "e\u0301\u0301" + "<U+0301>" * 38
+
+
+def test_shown_cuts_to_a_limit_never_inside_an_escape_and_bounds_its_work() -> None:
+    assert shown("\x1b" * 10, limit=6) == "\\x1b…"
+    assert shown("\u202e" * 3, limit=10) == "<U+202E>…"
+    assert shown("abc", limit=3) == "abc" and shown("abcd", limit=3) == "ab…"
+    assert len(shown("\u200b" * 5_000_000, limit=80)) <= 80
+
+
+def test_shown_is_idempotent() -> None:
+    once = shown("a\x1b[2K\u202e\n", multiline=True)
+    assert shown(once, multiline=True) == once
+
+
+def test_shown_in_place_keeps_each_characters_place() -> None:
+    text = "a\x1bb\u202ec\x7fd\x00"
+    drawn = shown_in_place(text)
+    assert len(drawn) == len(text) and drawn == "a\u241bb\ufffdc\u2421d\u2400"

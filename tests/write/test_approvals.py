@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from datetime import timedelta
 from pathlib import Path
 
@@ -12,9 +13,10 @@ import pytest
 from standin.rules import RuleFile
 from standin.server import DEMO_USERS, StandinServer
 from tests.write.conftest import NEW_RULE, connect, ok, uploads
+from tests.write.forge import edit_record
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.config.settings import Settings
-from wazuh_mcp.errors import Conflict, NotFound, UpstreamUnavailable
+from wazuh_mcp.errors import Conflict, NotFound, Tampered, UpstreamUnavailable
 from wazuh_mcp.models.write import PendingChange, Requester
 from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.writes.approvals import ChangeStore, default_store, pending_dir
@@ -117,7 +119,7 @@ async def test_an_expired_change_is_refused_and_marked_expired(standin: StandinS
     with pytest.raises(Conflict, match="expired"):
         await approve_now(store, change.id, standin)
     record = json.loads((pending_dir() / f"{change.id}.json").read_text())
-    assert record["state"] == "expired"
+    assert record["change"]["state"] == "expired"
     assert not any(standin.state.snapshot()["restarts"].values())
     assert steps(audit_path, change.id) == [("approval.request", "ok"), ("approval.approve", "conflict")]
 
@@ -155,13 +157,12 @@ async def test_a_rule_id_taken_meanwhile_makes_a_create_stale(standin: StandinSe
 
 async def test_an_altered_record_is_never_applied(standin: StandinServer) -> None:
     change_id = await requested()
-    record = pending_dir() / f"{change_id}.json"
-    data = json.loads(record.read_text())
-    data["payload"] = data["payload"].replace('level="10"', 'level="0"')  # silence it instead
-    record.write_text(json.dumps(data))
-    with pytest.raises(Conflict, match="altered"):
+    edit_record(change_id, lambda data: data.update(payload=data["payload"].replace('level="10"', 'level="0"')))
+    with pytest.raises(Tampered, match="not what wazuh-mcp wrote"):
         await approve_now(default_store(), change_id, standin)
-    assert uploads(standin) == [] and default_store().get(change_id).state == "failed"
+    assert uploads(standin) == []
+    with pytest.raises(Tampered):  # never read as a change to decide
+        default_store().get(change_id)
 
 
 async def test_a_change_is_applied_only_to_the_wazuh_it_was_prepared_for(standin: StandinServer) -> None:
@@ -210,7 +211,7 @@ async def test_concurrent_approvals_apply_once(standin: StandinServer) -> None:
 
 async def test_a_held_lock_refuses_a_second_decision(standin: StandinServer) -> None:
     change_id = await requested()
-    (pending_dir() / f"{change_id}.lock").write_text("12345\n")
+    (pending_dir() / f"{change_id}.lock").write_text(f"{os.getppid()}\n")  # a process that runs
     with pytest.raises(Conflict, match="being decided by another process"):
         default_store().reject(change_id)
     assert default_store().get(change_id).state == "pending"

@@ -50,14 +50,14 @@ async def test_isolate_then_undo_approved_in_other_processes(
 
     shown = await asyncio.to_thread(run_cli, api_env, "show", asked["change_id"])
     assert shown.returncode == 0 and asked["change_sha256"] in shown.stdout
-    assert 'PUT /active-response?agents_list=001 {"arguments":[],"command":"wazuh-mcp-isolate"}' in shown.stdout
+    assert 'PUT /active-response?agents_list=001 {"arguments":[],"command":"wazuh-mcp-isolate0"}' in shown.stdout
     assert "001 web-fra-01 (Amazon Linux" in shown.stdout and "at most 10 agents" in shown.stdout
 
     approved = await asyncio.to_thread(run_cli, api_env, "approve", asked["change_id"], "--yes")
     assert approved.returncode == 0, approved.stderr
     assert f"wazuh-mcp undo {asked['change_id']}" in approved.stdout
     assert [(r["agent_id"], r["command"]) for r in standin.state.snapshot()["responses"]] == [
-        ("001", "wazuh-mcp-isolate")
+        ("001", "wazuh-mcp-isolate0")
     ]
     again = await asyncio.to_thread(run_cli, api_env, "approve", asked["change_id"], "--yes")
     assert again.returncode == 1 and "already applied" in again.stderr
@@ -68,7 +68,7 @@ async def test_isolate_then_undo_approved_in_other_processes(
     assert "respond.release_agent" in undone.stdout and len(standin.state.snapshot()["responses"]) == 1
     released = await asyncio.to_thread(run_cli, api_env, "approve", release, "--yes")
     assert released.returncode == 0, released.stderr
-    assert [r["command"] for r in standin.state.snapshot()["responses"]] == ["wazuh-mcp-isolate", "wazuh-mcp-release"]
+    assert [r["command"] for r in standin.state.snapshot()["responses"]] == ["wazuh-mcp-isolate0", "wazuh-mcp-release0"]
 
     shown = await asyncio.to_thread(run_cli, api_env, "show", release)
     assert f"undoes      {asked['change_id']}" in shown.stdout and "sent to: 001" in shown.stdout

@@ -4,7 +4,6 @@ each reproducing the attack through the real tools, the stand-in over HTTPS and 
 from __future__ import annotations
 
 import asyncio
-import json
 import subprocess
 import sys
 from pathlib import Path
@@ -14,10 +13,11 @@ import pytest
 
 from standin.server import StandinServer
 from tests.write.conftest import NEW_RULE, connect, error_text, ok, uploads
+from tests.write.forge import edit_record, seal_as_key_holder
 from tests.write.test_approvals import approve_now
-from wazuh_mcp.errors import Conflict
+from wazuh_mcp.errors import Conflict, Tampered
 from wazuh_mcp.runtime.audit import iter_events
-from wazuh_mcp.writes.approvals import change_digest, default_store, pending_dir
+from wazuh_mcp.writes.approvals import default_store
 
 SILENCER = """<group name="local,sshd,">
   <rule id="100210" level="0">
@@ -113,22 +113,18 @@ async def test_m2_editing_any_field_of_the_pending_record_is_refused(
     standin: StandinServer, field: str, value: object
 ) -> None:
     change_id = (await asked({"rule_xml": SILENCER}))["change_id"]
-    record = pending_dir() / f"{change_id}.json"
-    data = json.loads(record.read_text())
-    data[field] = value
-    record.write_text(json.dumps(data))
-    with pytest.raises(Conflict, match="altered"):
+    edit_record(change_id, lambda data: data.update({field: value}))
+    with pytest.raises(Tampered, match="not what wazuh-mcp wrote"):
         await approve_now(default_store(), change_id, standin)
-    assert uploads(standin) == [] and default_store().get(change_id).state == "failed"
+    assert uploads(standin) == []
+    with pytest.raises(Tampered):
+        default_store().get(change_id)
 
 
 async def test_m2_a_restart_recorded_as_manager_cannot_become_a_cluster_restart(standin: StandinServer) -> None:
     change_id = (await asked({}, tool="restart_manager"))["change_id"]
-    record = pending_dir() / f"{change_id}.json"
-    data = json.loads(record.read_text())
-    data["scope"] = "cluster"
-    record.write_text(json.dumps(data))
-    with pytest.raises(Conflict, match="altered"):
+    edit_record(change_id, lambda data: data.update(scope="cluster"))
+    with pytest.raises(Tampered, match="not what wazuh-mcp wrote"):
         await approve_now(default_store(), change_id, standin)
     assert not any(standin.state.snapshot()["restarts"].values())
 
@@ -149,8 +145,7 @@ async def test_m2_a_record_rehashed_by_whoever_edited_it_still_fails_the_rule_ch
     change_id = (await asked(arguments, tool=tool))["change_id"]
     store = default_store()
     forged = store.get(change_id).model_copy(update=edit)
-    forged = forged.model_copy(update={"change_sha256": change_digest(forged)})
-    (pending_dir() / f"{change_id}.json").write_text(forged.model_dump_json())
+    seal_as_key_holder(forged)  # even one who holds the integrity key meets the rule checks again
     with pytest.raises(Conflict, match=words):
         await approve_now(store, change_id, standin)
     assert uploads(standin) == [] and not any(standin.state.snapshot()["restarts"].values())

@@ -104,7 +104,7 @@ async def test_a_group_target_lists_every_member_and_names_the_disconnected(stan
     assert "will not receive it" in never and "never_connected" in never
     assert result["requests"] == [
         f"PUT /active-response?agents_list={','.join(members)} "
-        '{"alert":{"data":{"srcip":"203.0.113.7"}},"arguments":[],"command":"firewall-drop"}'
+        '{"alert":{"data":{"srcip":"203.0.113.7"}},"arguments":[],"command":"firewall-drop600"}'
     ]
     assert any("600 s" in note for note in result["notes"]) and result["undo"] == "unblock 203.0.113.7"
 
@@ -150,9 +150,9 @@ async def test_undo_proposes_the_inverse_as_a_new_change_that_needs_approval(sta
     await approve(standin, isolated["change_id"])
     undo = await propose_undo(isolated["change_id"])
     assert undo.state == "pending" and undo.tool == "respond.release_agent" and undo.undo_of == isolated["change_id"]
-    assert [r["command"] for r in standin.state.snapshot()["responses"]] == ["wazuh-mcp-isolate"]  # not sent yet
+    assert [r["command"] for r in standin.state.snapshot()["responses"]] == ["wazuh-mcp-isolate0"]  # not sent yet
     await approve(standin, undo.id)
-    assert [r["command"] for r in standin.state.snapshot()["responses"]] == ["wazuh-mcp-isolate", "wazuh-mcp-release"]
+    assert [r["command"] for r in standin.state.snapshot()["responses"]] == ["wazuh-mcp-isolate0", "wazuh-mcp-release0"]
 
     grouped = await ask("add_agent_to_group", {"agent_id": "001", "group": "dmz"})
     await approve(standin, grouped["change_id"])
@@ -251,13 +251,12 @@ async def test_a_command_taken_off_the_allowlist_is_refused_at_approval(
 async def test_a_rehashed_response_record_that_hides_what_it_does_is_refused(
     standin: StandinServer, edit: dict[str, Any]
 ) -> None:
-    from wazuh_mcp.writes.approvals import change_digest, pending_dir
+    from tests.write.forge import seal_as_key_holder
 
     asked = await ask("isolate_agent", {"agent_id": "001"})
     store = default_store()
     forged = store.get(asked["change_id"]).model_copy(update=edit)
-    forged = forged.model_copy(update={"change_sha256": change_digest(forged)})
-    (pending_dir() / f"{forged.id}.json").write_text(forged.model_dump_json())
+    seal_as_key_holder(forged)  # a forger holding the integrity key still meets the response checks
     with pytest.raises(Conflict) as refusal:
         await approve(standin, forged.id)
     assert (

@@ -47,7 +47,7 @@ async def test_a_new_file_is_uploaded_only_without_overwrite_and_a_refusal_leave
     assert standin.state.upload_modes == [(TARGET, False)]
     assert _on_disk(standin, TARGET) is None and _validates(standin)
     assert "refused" in refused.value.message and "error 1113" in refused.value.message
-    assert "nothing was left" in refused.value.message
+    assert "Wazuh left nothing of the upload" in refused.value.message
     assert default_store().get(change_id).state == "failed"
 
 
@@ -72,7 +72,9 @@ async def test_a_file_that_breaks_validation_after_upload_is_taken_back_with_the
     standin.state.config_error = "Invalid option 'foo' for rule '100100'., (1220): Error loading the rules: 'x.xml'."
     with pytest.raises(InvalidArgument) as refused:
         await approve_now(default_store(), change_id, standin)
-    assert "no longer validates" in refused.value.message and "the file deleted" in refused.value.message
+    assert (
+        "no longer validates" in refused.value.message and "the file the upload left deleted" in refused.value.message
+    )
     assert "Invalid option 'foo'" in refused.value.message and "XML syntax error" not in refused.value.message
     assert refused.value.upstream_code == 1908
     assert _on_disk(standin, TARGET) is None

@@ -7,12 +7,13 @@ Everything goes through ``wazuh_mcp.writes.approvals`` (the one pending-change s
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group
 from rich.syntax import Syntax
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -24,15 +25,44 @@ from tui.status import load_settings
 from wazuh_mcp.demo import DEMO_WAZUH
 from wazuh_mcp.errors import WazuhMCPError
 from wazuh_mcp.models.write import PendingChange
+from wazuh_mcp.untrusted import shown
 from wazuh_mcp.writes import approvals
 
 if TYPE_CHECKING:
     from wazuh_mcp.config.settings import Settings
 
 
+SHORT = 30
+"""Below this many rows the buttons are left out: the change's text takes their room."""
+RULE_FILE_KINDS = ("create_rule", "update_rule")
+RESTART_NOTE = (
+    "The manager loads the new rule file only when it restarts: until then Wazuh still decides with the old "
+    "rules. Have the model propose restart_manager (approved here too), or restart the manager yourself."
+)
+
+
+def where_applied(change: PendingChange) -> str:
+    """Where approving sends ``change``, in words: a demo change goes to its session's Wazuh stand-in."""
+    if change.requested_by.demo:
+        return "the demo's Wazuh stand-in (serve --demo)"
+    return shown(change.requested_by.api_url or "the Server API of the profile it was prepared under")
+
+
+def launcher_session() -> str:
+    """The audit's session for decisions taken in this launcher (``wazuh-mcp approve`` records ``cli-<pid>``)."""
+    return f"launcher-{os.getpid()}"
+
+
+def approval_path(settings: Settings | None) -> approvals.ApprovalPath:
+    """The one approval path (``wazuh-mcp approve``'s), its records under this launcher's session."""
+    path = approvals.ApprovalPath.local(settings, demo=DEMO_WAZUH)
+    path.store.auditor.session = launcher_session()
+    return path
+
+
 class ApprovalsScreen(LauncherScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Home"),
+        Binding("escape", "app.home", "Home"),
         Binding("a", "approve", "Approve"),
         Binding("x", "reject", "Reject"),
         Binding("r", "refresh", "Refresh"),
@@ -60,9 +90,14 @@ class ApprovalsScreen(LauncherScreen):
         yield Static(id="approval-result")
         yield Footer(compact=True)
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Fewer than 30 rows: the buttons give their rows to the change (the footer has the same keys)."""
+        self.set_class(event.size.height < SHORT, "short")
+
     def on_mount(self) -> None:
         table = self.query_one("#changes", DataTable)
-        # A row fits 80 columns: the tool's own name, the request's minute; the expiry is in the detail.
+        # A row fits 80 columns: the tool's own name, the target's file name, the request's minute; the
+        # target's directory and the expiry are in the detail.
         for label in ("Change", "Tool", "Target", "Asked (UTC)", "By"):
             table.add_column(label, key=label)
         self.query_one("#change-detail").border_title = "Change"
@@ -76,19 +111,22 @@ class ApprovalsScreen(LauncherScreen):
         try:
             pending = approvals.list_pending(self.settings)
         except (WazuhMCPError, OSError) as exc:
-            info.update(Text(f"Cannot read pending changes: {getattr(exc, 'message', exc)}", "red"))
+            info.update(Text(f"Cannot read pending changes: {shown(str(getattr(exc, 'message', exc)))}", "red"))
             return
         self.changes = {c.id: c for c in pending}
         table = self.query_one("#changes", DataTable)
         table.clear()
         for change in pending:
             who = change.requested_by.wazuh_user or change.requested_by.session or ""
+            # Text cells, each value shown (untrusted.shown): a record's fields are a model's or a store's words
             table.add_row(
-                change.id,
-                change.tool.rpartition(".")[2],
-                change.target,
-                change.created_at[5:16].replace("T", " "),
-                who,
+                Text(shown(change.id)),
+                Text(shown(change.tool.rpartition(".")[2])),
+                Text(
+                    shown(change.target.rpartition("/")[2])
+                ),  # the file (or the restart scope): the path is in the detail
+                Text(shown(change.created_at[5:16].replace("T", " "))),
+                Text(shown(who)),
                 key=change.id,
             )
         buttons_enabled = bool(pending)
@@ -113,8 +151,8 @@ class ApprovalsScreen(LauncherScreen):
         demo = self.wazuh_app.demo
         if demo is not None and demo.connected and change.created_at >= demo.started_at:
             return Text(
-                "✔ Asked for in this launcher's demo, which is still running: approving applies it to the "
-                "demo's Wazuh stand-in. The demo ends when you quit the launcher.",
+                "✔ From this launcher's demo, still running: approving applies it to the demo's Wazuh stand-in "
+                "(until you quit the launcher).",
                 "green",
             )
         return Text(
@@ -148,12 +186,12 @@ class ApprovalsScreen(LauncherScreen):
                 self._result(Text(f"Applying {change.id}…", "cyan"))
                 self._approve(change.id)
 
-        where = change.requested_by.api_url or "the configured Server API"
-        sends = "".join(f"\nSends: {call.line()}" for call in change.requests)
+        where = where_applied(change)
+        sends = "".join(f"\nSends: {shown(call.line())}" for call in change.requests)
         self.app.push_screen(
             ConfirmScreen(
-                f"Approve {change.id} and apply it now?\n\n{change.summary}\nTarget: {change.target} on {where}"
-                f"{sends}\nsha256: {change.change_sha256}",
+                f"Approve {shown(change.id)} and apply it now?\n\n{shown(change.summary)}\nTarget: "
+                f"{shown(change.target)} on {where}{sends}\nsha256: {shown(change.change_sha256)}",
                 confirm="Approve and apply",
             ),
             answered,
@@ -162,15 +200,20 @@ class ApprovalsScreen(LauncherScreen):
     @work(exclusive=True, group="approval")
     async def _approve(self, change_id: str) -> None:
         try:
-            change = await approvals.approve(change_id, settings=self.settings, demo=DEMO_WAZUH)
+            change = await approval_path(self.settings).approve(change_id)
         except WazuhMCPError as exc:
-            self._result(Text(f"✖ {change_id} not applied: {exc.message} {exc.hint or ''}".rstrip(), "bold red"))
+            said = shown(f"{exc.message} {exc.hint or ''}".rstrip())
+            self._result(Text(f"✖ {shown(change_id)} not applied: {said}", "bold red"))
         except Exception as exc:  # the store audited what it could; the screen must stay up
-            self._result(Text(f"✖ {change_id}: unexpected error ({type(exc).__name__}): {exc}", "bold red"))
+            said = shown(f"unexpected error ({type(exc).__name__}): {exc}")
+            self._result(Text(f"✖ {shown(change_id)}: {said}", "bold red"))
         else:
-            undo = f" Press u to propose its undo ({change.inverse.summary})." if change.inverse else ""
+            undo = f" Press u to propose its undo ({shown(change.inverse.summary)})." if change.inverse else ""
             self.last_applied = change
-            self._result(Text(f"✔ {change.id} applied: {change.result or change.state}.{undo}", "bold green"))
+            result = Text(f"✔ {shown(change.id)} applied: {shown(change.result or change.state)}.{undo}", "bold green")
+            if change.kind in RULE_FILE_KINDS:
+                result.append(f"\n{RESTART_NOTE}", "yellow")
+            self._result(result)
         self.action_refresh()
 
     def action_undo(self) -> None:
@@ -186,7 +229,7 @@ class ApprovalsScreen(LauncherScreen):
 
         self.app.push_screen(
             ConfirmScreen(
-                f"Propose undoing {change.id}?\n\n{inverse.summary}\nIt becomes a new pending change that needs "
+                f"Propose undoing {shown(change.id)}?\n\n{shown(inverse.summary)}\nIt becomes a new pending change that needs "
                 "its own approval; nothing is sent now.",
                 confirm="Propose undo",
             ),
@@ -196,12 +239,17 @@ class ApprovalsScreen(LauncherScreen):
     @work(exclusive=True, group="approval")
     async def _undo(self, change_id: str) -> None:
         try:
-            proposed = await approvals.propose_undo(change_id, settings=self.settings, demo=DEMO_WAZUH)
+            proposed = await approval_path(self.settings).propose_undo(change_id)
         except WazuhMCPError as exc:
-            self._result(Text(f"✖ {change_id} not undone: {exc.message} {exc.hint or ''}".rstrip(), "bold red"))
+            said = shown(f"{exc.message} {exc.hint or ''}".rstrip())
+            self._result(Text(f"✖ {shown(change_id)} not undone: {said}", "bold red"))
         else:
             self.last_applied = None
-            self._result(Text(f"✔ Proposed {proposed.id} to undo {change_id}; approve it to send it.", "bold green"))
+            self._result(
+                Text(
+                    f"✔ Proposed {shown(proposed.id)} to undo {shown(change_id)}; approve it to send it.", "bold green"
+                )
+            )
         self.action_refresh()
 
     def action_reject(self) -> None:
@@ -213,14 +261,17 @@ class ApprovalsScreen(LauncherScreen):
             if reason is None:
                 return
             try:
-                approvals.reject(change.id, reason or None, settings=self.settings)
+                store = approvals.default_store(self.settings)
+                store.auditor.session = launcher_session()
+                store.reject(change.id, reason=reason or None)
             except (WazuhMCPError, OSError) as exc:
-                self._result(Text(f"✖ {change.id} not rejected: {getattr(exc, 'message', exc)}", "bold red"))
+                said = shown(str(getattr(exc, "message", exc)))
+                self._result(Text(f"✖ {shown(change.id)} not rejected: {said}", "bold red"))
             else:
-                self._result(Text(f"✔ {change.id} rejected; it can never be applied.", "bold green"))
+                self._result(Text(f"✔ {shown(change.id)} rejected; it can never be applied.", "bold green"))
             self.action_refresh()
 
-        self.app.push_screen(ReasonScreen(f"Reject {change.id}?\n\n{change.summary}"), answered)
+        self.app.push_screen(ReasonScreen(f"Reject {shown(change.id)}?\n\n{shown(change.summary)}"), answered)
 
     def _result(self, text: Text) -> None:
         self.query_one("#approval-result", Static).update(text)
@@ -231,24 +282,37 @@ def _time(iso: str) -> str:
 
 
 def describe(change: PendingChange, note: Text | None = None) -> Group:
+    """What the approver reads, in that order: what the change does and what it silences, then the diff
+    itself, wrapped and never cut (a model often writes a rule on one line, and the <srcip> of a rule
+    that silences detections is at its end), then where it goes, its hash and its expiry. On a small
+    terminal the first screenful is the rule; the facts below it are in the confirmation too. Every
+    recorded value goes through ``untrusted.shown`` (one line each, the diff with its own lines), so
+    nothing in it can erase the warning, move the cursor or reorder the text."""
     head = Text()
-    head.append(f"{change.id}  ", "bold").append(f"{change.tool}  ", "cyan").append(f"{change.state}\n")
+    head.append(f"{shown(change.id)}  ", "bold").append(f"{shown(change.tool)}  ", "cyan")
+    head.append(f"{shown(change.state)}\n")
     if note is not None:  # first: it decides whether approving can work at all
         head.append_text(note).append("\n")
-    head.append(f"{change.summary}\n")
-    head.append("Target  ", "bold").append(f"{change.target}")
-    if change.requested_by.api_url:
-        head.append(f" on {change.requested_by.api_url}")
-    head.append("\nsha256  ", "bold").append(f"{change.change_sha256}\n")
-    head.append("Tier    ", "bold").append(f"{change.tier}, expires {_time(change.expires_at)}\n")
-    if change.reason:
-        head.append(f"{change.reason}\n", "yellow")
-    if change.undo_of:
-        head.append("Undoes  ", "bold").append(f"{change.undo_of}\n")
+    head.append(f"{shown(change.summary)}\n")
     if change.silences:
         head.append("WARNING: this change silences detections\n", "bold red")
         for words in change.silences:
-            head.append(f"  - {words}\n", "red")
+            head.append(f"  - {shown(words)}\n", "red")
+    head.rstrip()
+    facts = Text()
+    facts.append("Target  ", "bold").append(shown(change.target))
+    if change.requested_by.api_url:
+        facts.append(f" on {shown(change.requested_by.api_url)}")
+    facts.append("\nsha256  ", "bold").append(f"{shown(change.change_sha256)}\n")
+    facts.append("Tier    ", "bold").append(f"{shown(change.tier)}, expires {shown(_time(change.expires_at))}\n")
+    if change.reason:
+        facts.append(f"{shown(change.reason)}\n", "yellow")
+    if change.undo_of:
+        facts.append("Undoes  ", "bold").append(f"{shown(change.undo_of)}\n")
+    facts.rstrip()
+    diff = shown(change.diff.rstrip(), multiline=True)
     if change.requests:  # a response action: the plan is text, not a diff
-        return Group(head, Text(change.diff))
-    return Group(head, Syntax(change.diff, "diff", theme="ansi_dark", background_color="default"))
+        body: Text | Syntax = Text(diff, overflow="fold")
+    else:
+        body = Syntax(diff, "diff", theme="ansi_dark", background_color="default", word_wrap=True)
+    return Group(head, body, facts)

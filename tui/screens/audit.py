@@ -15,40 +15,58 @@ from typing import ClassVar
 from rich.console import Group
 from rich.syntax import Syntax
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.widgets import DataTable, Footer, Header, Input, Select, Static
 
 from tui.activity import MinuteCounts
 from tui.audit_tail import AuditTail
-from tui.audit_users import explain, legend, shown_user
+from tui.audit_users import called_name, explain, legend, shown_user
 from tui.charts import spark
+from tui.form_errors import ShownInput
 from tui.messages import AuditFileChanged
 from tui.screens.base import LauncherScreen
 from tui.status import audit_path_for, load_settings
-from wazuh_mcp.runtime.audit import AuditEvent, terminal_safe
+from wazuh_mcp.runtime.audit import AuditEvent
+from wazuh_mcp.untrusted import shown
 
 COLUMNS = ("Time (UTC)", "Tool", "Outcome", "Duration", "User", "Error")
+NARROW_COLUMNS = ("UTC", "Tool", "Outcome", "User")
+"""Below 100 columns, so every column fits 80: the time of day, the tool by the name a client calls it, the
+error code as the outcome when there is one (the detail pane has the date, the full id, the duration, the
+error and its message)."""
+NARROW = 100
+SHORT = 30
 ANY = "__any__"
 ANALYST_PREFIX = "analyst:"
 """Team mode: ``analyst:alice`` in the text filter keeps that analyst's calls (name or token subject)."""
 
 
-def row_for(event: AuditEvent) -> tuple[Text, ...]:
+def row_for(event: AuditEvent, *, narrow: bool = False) -> tuple[Text, ...]:
     # Text cells, never str: DataTable would parse a str as markup (a user name may hold "[").
     # Every value is escaped: a record may hold ESC, bidi or newline characters from a caller.
     outcome = Text(event.outcome, "green" if event.outcome == "ok" else "bold red")
     unknown = event.requested_tool is not None or event.toolset == "unknown"
+    if narrow:
+        if event.outcome != "ok" and event.error_code:
+            outcome = Text(shown(event.error_code, limit=32), "bold red")
+        return (
+            Text(shown(event.ts[11:19])),
+            Text(called_name(event), "red" if unknown else ""),
+            outcome,
+            Text(shown(shown_user(event), limit=64)),
+        )
     return (
         # Month, day and second: the row fits 80 columns; the detail pane has the full timestamp.
-        Text(terminal_safe(event.ts[5:19].replace("T", " "))),
+        Text(shown(event.ts[5:19].replace("T", " "))),
         Text(event.shown_tool(), "red" if unknown else ""),
         outcome,
         Text(f"{event.duration_ms:,.0f} ms", justify="right"),
-        Text(terminal_safe(shown_user(event), limit=64)),
-        Text(terminal_safe(event.error_code or "", limit=32), "red"),
+        Text(shown(shown_user(event), limit=64)),
+        Text(shown(event.error_code or "", limit=32), "red"),
     )
 
 
@@ -73,7 +91,7 @@ def haystack(event: AuditEvent) -> str:
 class AuditScreen(LauncherScreen):
     AUTO_FOCUS = "#audit-table"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Home"),
+        Binding("escape", "app.home", "Home"),
         Binding("slash", "focus_filter", "Filter"),
         Binding("ctrl+l", "clear_filters", "Clear filters"),
         Binding("end", "follow", "Follow"),
@@ -83,6 +101,8 @@ class AuditScreen(LauncherScreen):
 
     def __init__(self) -> None:
         super().__init__()
+        self.narrow = False
+        """Fewer than 100 columns: the rows of ``row_for(narrow=True)``."""
         self.events: dict[int, AuditEvent] = {}
         """Loaded events by sequence number (the table's row key), oldest first."""
         self.seq = 0
@@ -99,7 +119,7 @@ class AuditScreen(LauncherScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="audit-filters"):
-            yield Input(placeholder="/ filter: tool, arguments, user…", id="filter-text")
+            yield ShownInput(placeholder="/ filter: tool, arguments, user…", id="filter-text")
             yield Select[str]([], prompt="any tool", id="filter-tool")
             yield Select[str]([("ok", "ok"), ("error", "error")], prompt="any outcome", id="filter-outcome")
         yield Static(id="audit-activity")
@@ -117,11 +137,26 @@ class AuditScreen(LauncherScreen):
         path = options.audit_path or audit_path_for(settings)
         self.service_accounts = [settings.api.user] if settings is not None and settings.api.user else []
         self.tail = AuditTail(path)
-        table = self.query_one("#audit-table", DataTable)
-        for label in COLUMNS:
-            table.add_column(label, key=label)
+        self._columns()
         self.query_one("#audit-detail").border_title = "Call detail (arguments as recorded, redacted)"
         self._load_tail()
+
+    def _columns(self) -> None:
+        table = self.query_one("#audit-table", DataTable)
+        table.clear(columns=True)
+        for label in NARROW_COLUMNS if self.narrow else COLUMNS:
+            table.add_column(label, key=label)
+
+    def on_resize(self, event: events.Resize) -> None:
+        short = event.size.height < SHORT
+        self.set_class(short, "short")
+        for box in (self.query_one("#filter-text", Input), *self.query(Select)):
+            box.compact = short  # one line each instead of three: the rows go to the table
+        narrow = event.size.width < NARROW
+        if narrow != self.narrow:
+            self.narrow = narrow
+            self._columns()
+            self.refilter()
 
     @work(thread=True, group="audit-load")
     def _load_tail(self) -> None:
@@ -193,7 +228,7 @@ class AuditScreen(LauncherScreen):
         matches = self.matcher()
         for seq, event in new:
             if matches(seq, event):
-                table.add_row(*row_for(event), key=str(seq))
+                table.add_row(*row_for(event, narrow=self.narrow), key=str(seq))
         if following and table.row_count:
             table.move_cursor(row=table.row_count - 1)
         self._status()
@@ -204,7 +239,7 @@ class AuditScreen(LauncherScreen):
         matches = self.matcher()
         for seq, event in self.events.items():
             if matches(seq, event):
-                table.add_row(*row_for(event), key=str(seq))
+                table.add_row(*row_for(event, narrow=self.narrow), key=str(seq))
         if table.row_count:
             table.move_cursor(row=table.row_count - 1)
         else:
@@ -242,7 +277,7 @@ class AuditScreen(LauncherScreen):
         self.users |= seen
         text = Text("User  ", "bold")
         for index, words in enumerate(legend(self.users, self.service_accounts, short=True)):
-            text.append(" · " if index else "").append(terminal_safe(words, limit=160), "dim")
+            text.append(" · " if index else "").append(shown(words, limit=160), "dim")
         self.query_one("#audit-legend", Static).update(text)
 
     def _update_tools(self, seen: set[str]) -> None:
@@ -252,7 +287,8 @@ class AuditScreen(LauncherScreen):
         select = self.query_one("#filter-tool", Select)
         current = select.value
         with select.prevent(Select.Changed):
-            select.set_options([(t, t) for t in sorted(self.tools)])
+            # Content, never a str: a Select parses a str as markup, and a made-up tool name may hold "[/x]"
+            select.set_options([(Content(t), t) for t in sorted(self.tools)])
             if isinstance(current, str):
                 select.value = current
 
@@ -284,10 +320,11 @@ class AuditScreen(LauncherScreen):
         head.append(event.shown_tool(), "bold").append(
             f"  {event.outcome}", "green" if event.outcome == "ok" else "red"
         )
-        head.append(f"  {event.duration_ms:,.1f} ms  {terminal_safe(event.ts, limit=40)}\n", "dim")
+        head.append(f"  {event.duration_ms:,.1f} ms  {shown(event.ts, limit=40)}\n", "dim")
         facts = [
             ("user", self._who(event.wazuh_user)),
             ("Indexer user", self._who(event.indexer_user)),
+            ("decided by", event.decided_by),
             ("analyst", event.analyst),
             ("subject", event.subject),
             ("client", event.client),
@@ -296,13 +333,13 @@ class AuditScreen(LauncherScreen):
             ("change", event.change_id),
             ("TLS verify", None if event.tls_verify is None else "on" if event.tls_verify else "OFF"),
         ]
-        head.append(terminal_safe("  ".join(f"{k}: {v}" for k, v in facts if v)) + "\n")
+        head.append(shown("  ".join(f"{k}: {v}" for k, v in facts if v)) + "\n")
         if event.error:
-            head.append(terminal_safe(f"{event.error_code}: {event.error}") + "\n", "red")
+            head.append(shown(f"{event.error_code}: {event.error}") + "\n", "red")
         if event.seq is not None:
-            head.append(f"chain: seq {event.seq}  hash {terminal_safe(event.hash or '', limit=64)}\n", "dim")
+            head.append(f"chain: seq {event.seq}  hash {shown(event.hash or '', limit=64)}\n", "dim")
         args = Syntax(
-            terminal_safe(json.dumps(event.args, indent=2, ensure_ascii=False), keep_newlines=True),
+            shown(json.dumps(event.args, indent=2, ensure_ascii=False), multiline=True),
             "json",
             theme="ansi_dark",
             background_color="default",
@@ -333,7 +370,7 @@ class AuditScreen(LauncherScreen):
         if self.wazuh_app.start == "audit":
             self.app.exit(0)
         else:
-            self.app.pop_screen()
+            self.wazuh_app.action_home()
 
     def action_follow(self) -> None:
         table = self.query_one("#audit-table", DataTable)

@@ -12,12 +12,15 @@ from typing import Any, ClassVar, cast
 
 from rich.syntax import Syntax
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select, Static
 
+from tui.form_errors import ShownInput
 from tui.screens.confirm import ConfirmScreen
 from wazuh_mcp.config import profiles
 from wazuh_mcp.errors import WazuhMCPError
@@ -35,15 +38,17 @@ from wazuh_mcp.setup.ai_clients import (
     server_entry,
     target_for,
 )
+from wazuh_mcp.untrusted import shown
 
 DEFAULT = "__default__"
 DEMO = "__demo__"
+NARROW = 100
 TEAM = "__team__"
 
 
 class ConnectScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Home"),
+        Binding("escape", "app.home", "Home"),
         Binding("ctrl+w", "write", "Write"),
         Binding("ctrl+r", "remove", "Remove"),
     ]
@@ -59,9 +64,14 @@ class ConnectScreen(Screen[None]):
             names = profiles.profile_names()
         except WazuhMCPError:
             names = []
-        choices = [("the default profile", DEFAULT), *((f"profile {n}", n) for n in names), ("the demo", DEMO)]
+        # Content, never a str: a Select parses a str as markup, and the settings file names the profiles
+        choices: list[tuple[Content | str, str]] = [
+            ("the default profile", DEFAULT),
+            *((Content(f"profile {shown(n)}"), n) for n in names),
+            ("the demo", DEMO),
+        ]
         if self.url:
-            choices.insert(0, (f"the team server {self.url}", TEAM))
+            choices.insert(0, (Content(f"the team server {shown(self.url)}"), TEAM))
         yield Header()
         with Horizontal(id="connect-body"):
             with VerticalScroll(id="connect-form"):  # scrolls on a small terminal
@@ -70,10 +80,10 @@ class ConnectScreen(Screen[None]):
                     for index, client in enumerate(CLIENTS):
                         yield RadioButton(CLIENT_TITLES[client], value=index == 0, name=client)
                 yield Label("Project directory", classes="field-label")
-                yield Input(placeholder="empty: the current directory", id="project")
+                yield ShownInput(placeholder="empty: the current directory", id="project")
                 yield Static("Cursor: empty writes the global ~/.cursor/mcp.json.", classes="hint")
                 yield Label("Server name", classes="field-label")
-                yield Input(DEFAULT_SERVER_NAME, id="server-name")
+                yield ShownInput(DEFAULT_SERVER_NAME, id="server-name")
                 yield Label("Run against", classes="field-label")
                 yield Select(choices, value=TEAM if self.url else DEFAULT, allow_blank=False, id="profile")
                 with Horizontal(classes="buttons"):
@@ -85,6 +95,19 @@ class ConnectScreen(Screen[None]):
                 yield Static(id="claude-add")
                 yield Static(id="result")
         yield Footer(compact=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Below 100 columns the preview goes on top at the whole width (beside the form it had 36
+        columns, and a config file's path broke mid-word), the form under it; the body scrolls."""
+        narrow = event.size.width < NARROW
+        self.set_class(narrow, "narrow")
+        body, form, preview = (
+            self.query_one(f"#{name}") for name in ("connect-body", "connect-form", "connect-preview")
+        )
+        if narrow:
+            body.move_child(preview, before=form)
+        else:
+            body.move_child(form, before=preview)
 
     def on_mount(self) -> None:
         self.query_one("#connect-preview").border_title = "Preview (Write applies it)"
@@ -145,19 +168,21 @@ class ConnectScreen(Screen[None]):
             remote = self.url is not None and self.query_one("#profile", Select).value == TEAM
             target.update(Text("✖ Not in this client's file" if remote else "✖ Cannot use this file", "bold red"))
             message, hint = getattr(exc, "message", str(exc)), getattr(exc, "hint", None)
-            diff.update(Text(f"{message}\n\n{hint or ''}".rstrip(), "red"))
+            diff.update(Text(f"{shown(str(message))}\n\n{shown(hint or '')}".rstrip(), "red"))
             add.update("")
             return None
         self.change = change
-        target.update(Text.assemble((change.summary(), "bold")))
+        target.update(Text.assemble((shown(change.summary()), "bold")))
         if change.changed:
             # Wrapped: a long path or command is never cut off at the pane's edge.
-            diff.update(Syntax(change.diff(), "diff", theme="ansi_dark", background_color="default", word_wrap=True))
+            # A cloned project's file is someone else's text: through the one sanitizer.
+            shown_diff = shown(change.diff(), multiline=True)
+            diff.update(Syntax(shown_diff, "diff", theme="ansi_dark", background_color="default", word_wrap=True))
         else:
             diff.update("")
         if self.client == "claude-code" and not remove:
             command = claude_mcp_add_command(change.name, self._entry())
-            add.update(Text.assemble(("Or with Claude Code's own CLI:\n", "dim"), (command, "bold")))
+            add.update(Text.assemble(("Or with Claude Code's own CLI:\n", "dim"), (shown(command), "bold")))
         else:
             add.update("")
         return change
@@ -189,7 +214,9 @@ class ConnectScreen(Screen[None]):
 
         self.app.push_screen(
             ConfirmScreen(
-                f"{change.summary()}\n\nOther servers and settings stay as they are.", confirm="Remove", danger=True
+                f"{shown(change.summary())}\n\nOther servers and settings stay as they are.",
+                confirm="Remove",
+                danger=True,
             ),
             answered,
         )
@@ -202,13 +229,15 @@ class ConnectScreen(Screen[None]):
         try:
             backup = apply_change(change)
         except WazuhMCPError as exc:
-            result.update(Text(f"✖ {exc.message} {exc.hint or ''}".rstrip(), "bold red"))
+            result.update(Text(f"✖ {shown(f'{exc.message} {exc.hint or chr(32)}'.rstrip())}", "bold red"))
             return
         except OSError as exc:  # the file vanished or changed type between preview and write
-            result.update(Text(f"✖ Cannot write {change.target.path}: {exc.strerror or exc}", "bold red"))
+            said = shown(f"Cannot write {change.target.path}: {exc.strerror or exc}")
+            result.update(Text(f"✖ {said}", "bold red"))
             return
         done = "Removed from" if change.action == "remove" else "Wrote"
-        kept = f" The previous file is kept as {backup}." if backup else ""
+        kept = f" The previous file is kept as {shown(str(backup))}." if backup else ""
         restart = f" Restart {change.target.title} to pick it up." if change.action != "remove" else ""
         self.preview(remove=change.action == "remove")
-        result.update(Text(f"✔ {done} {change.target.path}.{kept}{restart}", "bold green"))
+        self.query_one("#target", Static).update(Text(shown(change.done()), "bold"))
+        result.update(Text(f"✔ {done} {shown(str(change.target.path))}.{kept}{restart}", "bold green"))

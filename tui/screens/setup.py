@@ -7,6 +7,7 @@ All logic lives in ``wazuh_mcp.setup.flow`` and ``wazuh_mcp.setup.conncheck`` (s
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -28,7 +29,7 @@ from textual.widgets import (
     Switch,
 )
 
-from tui.form_errors import labelled_field, show_problems
+from tui.form_errors import ShownInput, labelled_field, show_problems
 from tui.messages import ConnectionFinished, ConnectionProgress
 from tui.screens.base import LauncherScreen
 from tui.screens.confirm import ConfirmScreen
@@ -43,7 +44,17 @@ from wazuh_mcp.config.settings import (
 )
 from wazuh_mcp.errors import WazuhMCPError
 from wazuh_mcp.setup.conncheck import Check, ConnectionReport, run_connection_test, save_report
-from wazuh_mcp.setup.flow import ProfileInput, check_input, parse_run_as, save_profile
+from wazuh_mcp.setup.flow import (
+    PasswordPlace,
+    ProfileInput,
+    check_input,
+    parse_run_as,
+    password_places,
+    save_headless,
+    saved_sentence,
+    untestable,
+)
+from wazuh_mcp.untrusted import shown
 
 STEPS = [
     ("api", "Server API", ("name", "api_url", "api_user", "api_password")),
@@ -55,7 +66,7 @@ STEPS = [
 
 class SetupScreen(LauncherScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Home"),
+        Binding("escape", "leave", "Home"),
         Binding("ctrl+n", "step(1)", "Next"),
         Binding("ctrl+b", "step(-1)", "Back"),
         Binding("ctrl+t", "run_test", "Test"),
@@ -65,7 +76,8 @@ class SetupScreen(LauncherScreen):
     def __init__(self) -> None:
         super().__init__()
         self.step = 0
-        self.stored: dict[str, bool] = {}
+        self.places: dict[secrets.Which, PasswordPlace] = {}
+        """Where each password of the profile being edited is (keyring, variable), read off the UI thread."""
         self.report: ConnectionReport | None = None
         self.checks: dict[str, Check] = {}
         self.base = ProfileInput()
@@ -91,33 +103,39 @@ class SetupScreen(LauncherScreen):
             with VerticalScroll(id="api"):
                 yield from labelled_field(
                     "Profile name",
-                    Input(base.name, id="name"),
+                    ShownInput(base.name, id="name"),
                     "name",
                     "Named profiles (prod, lab…) keep several Wazuh deployments apart.",
                 )
                 yield Checkbox("Use this profile by default", base.make_default, id="make_default")
                 yield from labelled_field(
                     "Server API URL",
-                    Input(base.api_url, placeholder="https://wazuh.example.org:55000", id="api_url"),
+                    ShownInput(base.api_url, placeholder="https://wazuh.example.org:55000", id="api_url"),
                     "api_url",
                 )
-                yield from labelled_field("Server API user", Input(base.api_user, id="api_user"), "api_user")
+                yield from labelled_field("Server API user", ShownInput(base.api_user, id="api_user"), "api_user")
                 yield from labelled_field(
                     "Server API password",
-                    Input(password=True, id="api_password"),
+                    ShownInput(password=True, id="api_password"),
                     "api_password",
                     "Kept in the OS keyring only, never in a file.",
+                    hint_id="api_password-hint",
                 )
             with VerticalScroll(id="indexer"):
                 yield from labelled_field(
                     "Indexer URL",
-                    Input(base.indexer_url, placeholder="https://wazuh.example.org:9200", id="indexer_url"),
+                    ShownInput(base.indexer_url, placeholder="https://wazuh.example.org:9200", id="indexer_url"),
                     "indexer_url",
                     "Alerts, hunts, FIM and vulnerabilities come from the Indexer. Leave empty to skip.",
                 )
-                yield from labelled_field("Indexer user", Input(base.indexer_user, id="indexer_user"), "indexer_user")
                 yield from labelled_field(
-                    "Indexer password", Input(password=True, id="indexer_password"), "indexer_password"
+                    "Indexer user", ShownInput(base.indexer_user, id="indexer_user"), "indexer_user"
+                )
+                yield from labelled_field(
+                    "Indexer password",
+                    ShownInput(password=True, id="indexer_password"),
+                    "indexer_password",
+                    hint_id="indexer_password-hint",
                 )
             with VerticalScroll(id="security"):
                 with Horizontal(classes="switch-row"):
@@ -126,14 +144,14 @@ class SetupScreen(LauncherScreen):
                 yield Static(f"⚠ {TLS_OFF_WARNING}", id="tls-warning", classes="warning")
                 yield from labelled_field(
                     "CA bundle (optional)",
-                    Input(base.ca_bundle, placeholder="/etc/wazuh/root-ca.pem", id="ca_bundle"),
+                    ShownInput(base.ca_bundle, placeholder="/etc/wazuh/root-ca.pem", id="ca_bundle"),
                     "ca_bundle",
                     "The PEM of the CA that signed your Wazuh certificates (Wazuh makes its own).",
                 )
                 run_as = json.dumps(base.run_as) if base.run_as else ""
                 yield from labelled_field(
                     "run_as auth context (optional JSON)",
-                    Input(run_as, placeholder='{"username": "analyst1"}', id="run_as"),
+                    ShownInput(run_as, placeholder='{"username": "analyst1"}', id="run_as"),
                     "run_as",
                     "Logs in with /security/user/authenticate/run_as so Wazuh's RBAC rules apply.",
                 )
@@ -167,19 +185,15 @@ class SetupScreen(LauncherScreen):
 
     @work(thread=True, group="keyring")
     def _check_stored(self, name: str) -> None:
-        stored = {}
-        for which in ("api", "indexer"):
-            try:
-                stored[which] = bool(secrets.get_password(name, which))
-            except WazuhMCPError:
-                stored[which] = False
-        self.app.call_from_thread(self._show_stored, stored)
+        self.app.call_from_thread(self._show_stored, password_places(name))
 
-    def _show_stored(self, stored: dict[str, bool]) -> None:
-        self.stored = stored
-        for which in ("api", "indexer"):
-            if stored.get(which):
-                self.query_one(f"#{which}_password", Input).placeholder = "stored in the OS keyring (empty keeps it)"
+    def _show_stored(self, places: dict[secrets.Which, PasswordPlace]) -> None:
+        """Each password field says where that password is: the keyring, its variable, or that nothing
+        can be kept here (never "stored in the OS keyring" for a password that came from a variable)."""
+        self.places = places
+        for which, place in places.items():
+            self.query_one(f"#{which}_password", Input).placeholder = place.placeholder()
+            self.query_one(f"#{which}_password-hint", Static).update(place.field_hint())
 
     def _show_step(self) -> None:
         key = STEPS[self.step][0]
@@ -245,16 +259,27 @@ class SetupScreen(LauncherScreen):
             parse_run_as(self.query_one("#run_as", Input).value)
         except WazuhMCPError as exc:
             problems["run_as"] = exc.message
-        same_profile = entered.name == self.base.name
-        if not entered.api_password and not (same_profile and self.stored.get("api")):
-            problems["api_password"] = "Enter the Server API password."
-        if (
-            entered.indexer_url.strip()
-            and not entered.indexer_password
-            and not (same_profile and self.stored.get("indexer"))
-        ):
-            problems["indexer_password"] = "Enter the Indexer password."
+        problems.update(self._password_problems(entered))
         return problems, checked.warnings
+
+    def _password_problems(self, entered: ProfileInput) -> dict[str, str]:
+        """A password must be typed only where the keyring can keep it and holds none for this profile,
+        and its variable is not set: without a keyring the wizard saves the settings and names the
+        variables, as ``setup --non-interactive`` does."""
+        problems: dict[str, str] = {}
+        same_profile = entered.name == self.base.name
+        rows: tuple[tuple[secrets.Which, str, str, str], ...] = (
+            ("api", "Server API", entered.api_url or "-", entered.api_password),
+            ("indexer", "Indexer", entered.indexer_url, entered.indexer_password),
+        )
+        for which, label, url, typed in rows:
+            place = self.places.get(which)
+            if not url.strip() or typed or secrets.from_environment(which):
+                continue
+            if place is not None and (not place.keyring or (same_profile and place.stored)):
+                continue
+            problems[f"{which}_password"] = f"Enter the {label} password."
+        return problems
 
     def _validate_through(self, last_step: int) -> bool:
         """Check steps 0..last_step; on a problem, go to the first step that has one, show each
@@ -300,11 +325,39 @@ class SetupScreen(LauncherScreen):
             self.app.pop_screen()
             self.wazuh_app.open("connect")
 
+    def unsaved(self) -> bool:
+        """Whether leaving would lose something typed: a field differs from the profile as loaded (or as
+        last saved), or a password was typed."""
+        entered = self.entered()
+        typed_password = bool(entered.api_password or entered.indexer_password)
+        kept = replace(self.base, api_password="", indexer_password="")
+        return typed_password or replace(entered, api_password="", indexer_password="") != kept
+
+    def action_leave(self) -> None:
+        """Esc: home, after asking when it would throw away what was typed."""
+        if not self.unsaved():
+            self.wazuh_app.action_home()
+            return
+
+        def answered(discard: bool | None) -> None:
+            if discard:
+                self.wazuh_app.action_home()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "Leave the setup wizard? What you typed is not saved and will be lost.\n\n"
+                "Cancel to go on (Ctrl+S saves).",
+                confirm="Discard and leave",
+                danger=True,
+            ),
+            answered,
+        )
+
     def _show_summary(self) -> None:
         entered = self.entered()
         _, warnings = self.problems(entered)
         text = Text()
-        text.append("Profile ", "bold").append(f"{entered.name}{' (default)' if entered.make_default else ''}\n")
+        text.append("Profile ", "bold").append(f"{shown(entered.name)}{' (default)' if entered.make_default else ''}\n")
         text.append("Server API ", "bold").append(f"{entered.api_url}  as {entered.api_user}\n")
         indexer = f"{entered.indexer_url}  as {entered.indexer_user}" if entered.indexer_url else "not set"
         text.append("Indexer ", "bold").append(f"{indexer}\n")
@@ -368,6 +421,7 @@ class SetupScreen(LauncherScreen):
                 api_password=entered.api_password or None,
                 indexer_password=entered.indexer_password or None,
                 progress=progress,
+                untested=untestable(entered, self.places or None),
             )
         except (WazuhMCPError, ValueError) as exc:  # settings that do not load
             report = ConnectionReport(
@@ -401,12 +455,13 @@ class SetupScreen(LauncherScreen):
         text = Text()
         for check in self.checks.values():
             mark, style = MARK[check.status]
-            text.append(f"{mark} {check.title}", f"bold {style}")
+            # the detail quotes what Wazuh and the Indexer answered: through the one sanitizer
+            text.append(f"{mark} {shown(check.title)}", f"bold {style}")
             if check.detail:
-                text.append(f": {check.detail}")
+                text.append(f": {shown(check.detail)}")
             text.append("\n")
             if check.hint and check.status in ("fail", "warn"):
-                text.append(f"   → {check.hint}\n", "dim")
+                text.append(f"   → {shown(check.hint)}\n", "dim")
         if self.report is not None and all(c.status != "running" for c in self.checks.values()):
             verdict = {
                 "ok": ("Connection test passed.", "bold green"),
@@ -422,13 +477,16 @@ class SetupScreen(LauncherScreen):
     def action_save(self) -> None:
         if not self._validate_through(len(STEPS) - 2):
             return
+        if self.step != len(STEPS) - 1:  # ctrl+s from any step: the outcome is said where it can be seen
+            self.step = len(STEPS) - 1
+            self._show_step()
         self.query_one("#save", Button).disabled = True
         self._save(self.entered())
 
     @work(thread=True, exclusive=True, group="save")
     def _save(self, entered: ProfileInput) -> None:
         try:
-            path = save_profile(entered)
+            saved = save_headless(entered)
         except WazuhMCPError as exc:
             self.app.call_from_thread(self._saved, None, f"{exc.message} {exc.hint or ''}".strip())
             return
@@ -437,25 +495,23 @@ class SetupScreen(LauncherScreen):
             return
         if self.report is not None and self.report.profile == entered.name:
             save_report(self.report)
-        self.app.call_from_thread(self._saved, entered, str(path))
+        self.app.call_from_thread(self._saved, entered, saved_sentence(entered.name, saved))
 
     def _saved(self, entered: ProfileInput | None, detail: str) -> None:
         self.query_one("#save", Button).disabled = False
         result = self.query_one("#save-result", Static)
         if entered is None:
-            result.update(Text(f"✖ Not saved: {detail}", "bold red"))
+            result.update(Text(f"✖ Not saved: {shown(detail)}", "bold red"))
             return
         self.base = entered
-        self.stored = {"api": True, "indexer": bool(entered.indexer_url.strip())}
         for which in ("api", "indexer"):
             self.query_one(f"#{which}_password", Input).value = ""
-        self._show_stored(self.stored)
+        self._check_stored(entered.name)
         result.update(
             Text.assemble(
-                ("✔ Saved profile ", "bold green"),
-                (entered.name, "bold"),
-                f": settings in {detail} (mode 0600), passwords in the OS keyring.\n",
-                "Next: connect an AI client (button above, or c on the home screen).",
+                ("✔ ", "bold green"),
+                shown(detail),  # the same sentence as `wazuh-mcp setup --non-interactive`
+                "\nNext: connect an AI client (button above, or c on the home screen).",
             )
         )
         self.query_one("#go-connect").display = True

@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Header, Input, Select, Static
 
-from tui.form_errors import labelled_field, show_problems
+from tui.form_errors import ShownInput, labelled_field, show_problems
 from tui.screens.base import LauncherScreen
 from tui.screens.home import MARK
 from wazuh_mcp.config import profiles
@@ -35,6 +35,7 @@ from wazuh_mcp.config.settings import (
 )
 from wazuh_mcp.errors import WazuhMCPError
 from wazuh_mcp.setup.conncheck import ConnectionReport, run_connection_test, save_report
+from wazuh_mcp.untrusted import shown
 
 FIELDS = ("issuer", "audience", "user_claim", "role_claim", "role_map", "default_role")
 LISTENER = ("host", "port", "tls_cert", "tls_key", "public_url")
@@ -80,7 +81,7 @@ def _model_problems(oauth: dict[str, Any], http: dict[str, Any]) -> dict[str, st
 
 class TeamScreen(LauncherScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Home"),
+        Binding("escape", "app.home", "Home"),
         Binding("ctrl+t", "run_test", "Test"),
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+g", "connect", "Connect a client"),
@@ -108,31 +109,33 @@ class TeamScreen(LauncherScreen):
             yield Static("Identity provider", classes="section")
             yield from labelled_field(
                 "Issuer URL *",
-                Input(str(oauth.get("issuer") or ""), placeholder="e.g. https://idp.example/realms/soc", id="issuer"),
+                ShownInput(
+                    str(oauth.get("issuer") or ""), placeholder="e.g. https://idp.example/realms/soc", id="issuer"
+                ),
                 "issuer",
                 "The tokens' iss, exactly; its /.well-known/openid-configuration is checked by the test.",
             )
             yield from labelled_field(
                 "Audience *",
-                Input(str(oauth.get("audience") or ""), placeholder="e.g. wazuh-mcp", id="audience"),
+                ShownInput(str(oauth.get("audience") or ""), placeholder="e.g. wazuh-mcp", id="audience"),
                 "audience",
                 "The aud the provider puts in tokens meant for this server.",
             )
             yield from labelled_field(
                 "User claim",
-                Input(str(oauth.get("user_claim") or "wazuh_user"), id="user_claim"),
+                ShownInput(str(oauth.get("user_claim") or "wazuh_user"), id="user_claim"),
                 "user_claim",
                 "Names the analyst's Wazuh user (run_as).",
             )
             yield from labelled_field(
                 "Role claim",
-                Input(str(oauth.get("role_claim") or "groups"), id="role_claim"),
+                ShownInput(str(oauth.get("role_claim") or "groups"), id="role_claim"),
                 "role_claim",
                 "Holds the analyst's groups or scopes.",
             )
             yield from labelled_field(
                 "Role mapping",
-                Input(role_map, placeholder="e.g. soc-leads=admin, soc-analysts=analyst", id="role_map"),
+                ShownInput(role_map, placeholder="e.g. soc-leads=admin, soc-analysts=analyst", id="role_map"),
                 "role_map",
                 "group=role pairs; the first group a token carries wins.",
             )
@@ -150,24 +153,28 @@ class TeamScreen(LauncherScreen):
             yield Static("Listener", classes="section")
             yield from labelled_field(
                 "Address",
-                Input(str(http.get("host") or "127.0.0.1"), id="host"),
+                ShownInput(str(http.get("host") or "127.0.0.1"), id="host"),
                 "host",
                 "Anything but loopback needs a certificate and an issuer.",
             )
-            yield from labelled_field("Port", Input(str(http.get("port") or 8765), id="port", type="integer"), "port")
+            yield from labelled_field(
+                "Port", ShownInput(str(http.get("port") or 8765), id="port", type="integer"), "port"
+            )
             yield from labelled_field(
                 "TLS certificate (PEM chain)",
-                Input(str(http.get("tls_cert") or ""), placeholder="/etc/wazuh-mcp/tls/fullchain.pem", id="tls_cert"),
+                ShownInput(
+                    str(http.get("tls_cert") or ""), placeholder="/etc/wazuh-mcp/tls/fullchain.pem", id="tls_cert"
+                ),
                 "tls_cert",
             )
             yield from labelled_field(
                 "TLS private key (PEM)",
-                Input(str(http.get("tls_key") or ""), placeholder="/etc/wazuh-mcp/tls/key.pem", id="tls_key"),
+                ShownInput(str(http.get("tls_key") or ""), placeholder="/etc/wazuh-mcp/tls/key.pem", id="tls_key"),
                 "tls_key",
             )
             yield from labelled_field(
                 "Public URL (behind a proxy)",
-                Input(
+                ShownInput(
                     str(http.get("public_url") or ""), placeholder="e.g. https://mcp.soc.example/mcp", id="public_url"
                 ),
                 "public_url",
@@ -288,7 +295,7 @@ class TeamScreen(LauncherScreen):
             document = profiles.with_profile(read_config_file(), self.profile, table, make_default=False)
             path = profiles.write_document(document)
         except WazuhMCPError as exc:
-            self._result(Text(f"✖ Not saved: {exc.message} {exc.hint or ''}".rstrip(), "bold red"))
+            self._result(Text(f"✖ Not saved: {shown(f'{exc.message} {exc.hint or chr(32)}'.rstrip())}", "bold red"))
             return
         self.table = table
         self._result(
@@ -319,7 +326,7 @@ class TeamScreen(LauncherScreen):
             report = await run_connection_test(settings, profile=self.profile)
         except Exception as exc:  # a bug shows as a failed test, never as a traceback
             self.query_one("#team-checks", Static).update(
-                Text(f"✖ Connection test: {type(exc).__name__}: {exc}", "bold red")
+                Text(f"✖ Connection test: {shown(f'{type(exc).__name__}: {exc}')}", "bold red")
             )
             return
         save_report(report)
@@ -329,11 +336,12 @@ class TeamScreen(LauncherScreen):
         text = Text()
         for check in report.checks:
             mark, style = MARK[check.status]
-            text.append(f"{mark} {check.title}", f"bold {style}").append(
-                f": {check.detail}\n" if check.detail else "\n"
+            # the detail quotes the provider's and Wazuh's answers: through the one sanitizer
+            text.append(f"{mark} {shown(check.title)}", f"bold {style}").append(
+                f": {shown(check.detail)}\n" if check.detail else "\n"
             )
             if check.hint and check.status in ("fail", "warn"):
-                text.append(f"   → {check.hint}\n", "dim")
+                text.append(f"   → {shown(check.hint)}\n", "dim")
         self.query_one("#team-checks", Static).update(text)
         checks = self.query_one("#team-checks")
         checks.call_after_refresh(checks.scroll_visible, animate=False)  # once it has its new height

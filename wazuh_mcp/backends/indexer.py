@@ -53,7 +53,7 @@ from opensearchpy.exceptions import (
 )
 from urllib3.exceptions import ConnectTimeoutError, NewConnectionError, ProtocolError
 
-from wazuh_mcp.backends.indexer_shapes import TEMPLATE_FIX, IndexKind, shard_warnings
+from wazuh_mcp.backends.indexer_shapes import INVENTORY_INDICES, STATE_INDICES, TEMPLATE_FIX, IndexKind, shard_warnings
 from wazuh_mcp.backends.limiter import CallLimiter
 from wazuh_mcp.errors import (
     Forbidden,
@@ -101,7 +101,19 @@ class IndexerConfig:
     alerts_pattern: str = "wazuh-alerts-*"
     vulnerabilities_pattern: str = "wazuh-states-vulnerabilities*"
     """4.8+ names it ``wazuh-states-vulnerabilities-<cluster>``, 5.x ``wazuh-states-vulnerabilities``."""
+    findings_pattern: str = "wazuh-findings-v5*"
+    archives_pattern: str = "wazuh-archives-*"
+    events_pattern: str = "wazuh-events-v5*"
+    inventory_pattern: str = "wazuh-states-inventory-{kind}*"
+    """Wazuh 5.x's inventory state; ``{kind}`` becomes processes, packages, ports, services…"""
+    states_pattern: str = "wazuh-states-{kind}*"
+    """Wazuh 5.x's SCA and FIM state; ``{kind}`` becomes sca, fim-files or fim-registry."""
     max_concurrency: int = DEFAULT_CONCURRENCY
+    password_hint: str = (
+        "Check the Indexer user and password: `wazuh-mcp setup` stores the password in the OS keyring; "
+        "WAZUH_MCP_INDEXER_PASSWORD, when set, wins over it."
+    )
+    """What to do when the login is refused: the factory says where this password came from."""
 
 
 class Indexer:
@@ -141,7 +153,17 @@ class Indexer:
         return parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
 
     def pattern(self, kind: IndexKind) -> str:
-        return self.config.alerts_pattern if kind == "alerts" else self.config.vulnerabilities_pattern
+        if kind in INVENTORY_INDICES:
+            return self.config.inventory_pattern.replace("{kind}", kind)
+        if kind in STATE_INDICES:
+            return self.config.states_pattern.replace("{kind}", kind)
+        return {
+            "alerts": self.config.alerts_pattern,
+            "vulnerabilities": self.config.vulnerabilities_pattern,
+            "findings": self.config.findings_pattern,
+            "archives": self.config.archives_pattern,
+            "events": self.config.events_pattern,
+        }[kind]
 
     async def aclose(self) -> None:
         await anyio.to_thread.run_sync(self._client.close)
@@ -229,8 +251,7 @@ class Indexer:
         if isinstance(exc, AuthenticationException) or status == 401:
             return Unauthenticated(
                 f"The Indexer refused {who} (wrong user or password).",
-                hint="Re-enter the Indexer password with `wazuh-mcp setup` (it is kept in the OS keyring), "
-                "or set WAZUH_MCP_INDEXER_PASSWORD.",
+                hint=self.config.password_hint,
             )
         if isinstance(exc, AuthorizationException) or status == 403:
             return Forbidden(
@@ -239,7 +260,7 @@ class Indexer:
                 f"on '{pattern}' in the Indexer's security settings.",
             )
         if isinstance(exc, NotFoundError) or status == 404:
-            setting = "indexer.alerts_pattern" if kind == "alerts" else "indexer.vulnerabilities_pattern"
+            setting = f"indexer.{kind}_pattern"
             return NotFound(
                 f"The Indexer has no index matching '{pattern}' ({reason or 'index not found'}).",
                 hint=f"Check {setting}; Wazuh's default is a wildcard pattern.",

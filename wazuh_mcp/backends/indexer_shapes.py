@@ -4,12 +4,35 @@ modules load on every `serve` start, the client library only once an Indexer is 
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from wazuh_mcp.untrusted import clean
 
-IndexKind = Literal["alerts", "vulnerabilities"]
-"""Which of the configured index patterns a request goes to."""
+InventoryIndex = Literal[
+    "processes",
+    "packages",
+    "ports",
+    "services",
+    "users",
+    "groups",
+    "interfaces",
+    "networks",
+    "protocols",
+    "hotfixes",
+    "browser-extensions",
+    "system",
+    "hardware",
+]
+"""Wazuh 5.x's inventory state indices, ``wazuh-states-inventory-<kind>`` (``indexer.inventory_pattern``)."""
+StateIndex = Literal["sca", "fim-files", "fim-registry"]
+"""Wazuh 5.x's other state indices, ``wazuh-states-<kind>`` (``indexer.states_pattern``): SCA and FIM state
+(``fim-registry`` covers ``wazuh-states-fim-registry-keys`` and ``-values``)."""
+IndexKind = Literal["alerts", "vulnerabilities", "findings", "archives", "events"] | InventoryIndex | StateIndex
+"""Which of the configured index patterns a request goes to (``findings``: Wazuh 5.x's alerts; ``archives``:
+every event on 4.x, when Filebeat ships them; ``events``: every event on 5.x; an ``InventoryIndex`` or a
+``StateIndex``: Wazuh 5.x's state of that kind)."""
+INVENTORY_INDICES: tuple[InventoryIndex, ...] = get_args(InventoryIndex)
+STATE_INDICES: tuple[StateIndex, ...] = get_args(StateIndex)
 
 
 def total_hits(response: dict[str, Any]) -> int:
@@ -24,6 +47,11 @@ TEMPLATE_FIX: dict[IndexKind, str] = {
     "alerts": "apply Wazuh's alerts template (wazuh-template.json, which `filebeat setup --index-management` "
     "installs) to it",
     "vulnerabilities": "apply Wazuh's wazuh-states-vulnerabilities index template to it",
+    "findings": "apply Wazuh 5.x's findings stream template (which the Wazuh indexer's setup plugin installs) to it",
+    "archives": "apply Wazuh's alerts template (wazuh-template.json, which also covers wazuh-archives-4.x-*) to it",
+    "events": "apply Wazuh 5.x's events stream template (which the Wazuh indexer's setup plugin installs) to it",
+    **{kind: f"apply Wazuh 5.x's wazuh-states-inventory-{kind} template to it" for kind in INVENTORY_INDICES},
+    **{kind: f"apply Wazuh 5.x's wazuh-states-{kind} template to it" for kind in STATE_INDICES},
 }
 """How to fix an index of each kind whose mapping is not Wazuh's."""
 SHARD_WARNINGS = 5

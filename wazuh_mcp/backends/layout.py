@@ -1,17 +1,17 @@
-"""Which Wazuh wrote the indices: 4.x (what every tool reads) or 5.x (told apart, not read yet).
+"""Which Wazuh wrote the indices: 4.x or 5.x, told apart so each is read in its own names.
 
 Wazuh 5.x keeps events in ``wazuh-events-v5-*`` and findings in ``wazuh-findings-v5-*`` (no
 ``wazuh-alerts-*``), and its vulnerability state index ``wazuh-states-vulnerabilities`` moves the
 agent under ``wazuh.agent.*`` (``../shared/reference/wazuh/indexer/states-vulnerabilities-template-
 5.x-indexer-plugins.json``). A 4.x query on those finds nothing or fails on every shard; the tools
-and the connection test use these probes to say "Wazuh 5.x" instead. Both probes read mappings
+and the connection test use these probes to read 5.x's names instead. Both probes read mappings
 only (the ``read`` privilege covers them) and cost one small request.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 from wazuh_mcp.backends.indexer_shapes import IndexKind
 from wazuh_mcp.errors import ConfigurationError
@@ -47,6 +47,17 @@ async def vulnerability_layout(indexer: FieldTypes, pattern: str | None = None) 
     return Layout(v4=tuple(v4), v5=tuple(v5))
 
 
+Generation = Literal[4, 5]
+
+
+async def alerts_generation(indexer: FieldTypes) -> Generation:
+    """Which Wazuh's alerts the alert tools read: 4.x's while the alerts pattern holds an index (a mixed
+    Indexer keeps its 4.x history), else 5.x's findings when their streams exist, else 4.x (nothing yet)."""
+    if await indexer.field_types("alerts", [V4_AGENT_FIELD]):
+        return 4
+    return 5 if await indexer.field_types("findings", [V5_AGENT_FIELD]) else 4
+
+
 async def v5_event_indices(indexer: FieldTypes) -> list[str]:
     """5.x event and finding indices on this Indexer (any mapping: the names are 5.x's own)."""
     return sorted(await indexer.field_types("alerts", [V5_AGENT_FIELD], V5_EVENT_PATTERNS))
@@ -60,8 +71,9 @@ def _names(indices: list[str] | tuple[str, ...]) -> str:
 def wazuh5_alerts_error(indices: list[str]) -> ConfigurationError:
     return ConfigurationError(
         f"This Indexer holds Wazuh 5.x data ({_names(indices)}) and no wazuh-alerts-* index: Wazuh 5.x keeps "
-        "events in wazuh-events-v5-* with another layout, which this version of wazuh-mcp does not read yet "
-        "(alert, hunt and FIM tools).",
+        "events in wazuh-events-v5-* and findings in wazuh-findings-v5-* with another layout. The alert tools "
+        "(search_alerts, get_alert, alerts_by_agent, alerts_by_mitre, summarize_alerts) read 5.x findings; "
+        "this tool does not read 5.x yet (hunt, pivot and FIM tools).",
         hint="Use a Wazuh 4.8–4.14 deployment, or point indexer.alerts_pattern at the 4.x alerts indices if "
         "you run both.",
     )
@@ -69,11 +81,10 @@ def wazuh5_alerts_error(indices: list[str]) -> ConfigurationError:
 
 def wazuh5_vulnerabilities_error(indices: list[str] | tuple[str, ...]) -> ConfigurationError:
     return ConfigurationError(
-        f"The vulnerability state index {_names(indices)} is Wazuh 5.x's (agent fields under wazuh.agent.*): "
-        "this version of wazuh-mcp reads the 4.8–4.14 layout only, so the vulnerability tools are not "
-        "supported on Wazuh 5.x yet.",
-        hint="Point indexer.vulnerabilities_pattern at 4.x indices (wazuh-states-vulnerabilities-<cluster>), "
-        "or wait for 5.x support.",
+        f"The vulnerability state pattern mixes Wazuh 4.x and 5.x indices ({_names(indices)} is Wazuh 5.x's, "
+        "agent fields under wazuh.agent.*): the vulnerability tools read one layout at a time, the 4.x one here.",
+        hint="Point indexer.vulnerabilities_pattern at one generation's indices (4.x: "
+        "wazuh-states-vulnerabilities-<cluster>; 5.x: wazuh-states-vulnerabilities).",
     )
 
 
@@ -87,8 +98,8 @@ def wazuh5_api_error(version: str, what: str) -> ConfigurationError:
 
 def v5_index_warning(index: str) -> str:
     return (
-        f"Index {index}: Wazuh 5.x vulnerability state (wazuh.agent.*), which this version does not read yet; "
-        "its records are left out."
+        f"Index {index}: Wazuh 5.x vulnerability state (wazuh.agent.*) under the same pattern as 4.x indices; "
+        "its records are left out (point indexer.vulnerabilities_pattern at one generation's indices)."
     )
 
 

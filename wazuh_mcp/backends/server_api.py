@@ -89,6 +89,11 @@ class ServerApiConfig:
     max_concurrency: int = 4
     """Requests in flight at once; more wait their turn up to the tool call's deadline."""
     run_as: dict[str, Any] | None = None
+    password_hint: str = (
+        "Check the Server API user and password: `wazuh-mcp setup` stores the password in the OS keyring; "
+        "WAZUH_MCP_API_PASSWORD, when set, wins over it."
+    )
+    """What to do when the login is refused: the factory says where this password came from."""
 
 
 def _jwt_expiry(token: str) -> float | None:
@@ -169,7 +174,7 @@ class ServerApi:
         if response.status_code == 401:
             raise Unauthenticated(
                 f"The Server API refused user '{self.config.user}' (wrong user or password).",
-                hint="Re-enter the password with `wazuh-mcp setup` (it is kept in the OS keyring).",
+                hint=self.config.password_hint,
             )
         body = self._json(response)
         if response.status_code >= 400:

@@ -61,11 +61,13 @@ def raise_failed_item(failed: dict[str, Any]) -> None:
 
 
 AGENT_FAILURES: dict[int, str] = {
+    1652: "the manager does not define this active-response command (not in its ar.conf)",
     1701: "unknown agent (no agent has this id)",
     1703: "agent 000 is the manager itself, not an agent",
     1707: "not connected (Wazuh cannot reach an agent that is not active)",
     1740: "not connected (this needs an active agent)",
     1734: "not in that group",
+    1750: "active response is disabled in the agent's own ossec.conf",
     1751: "already in that group",
     4000: "not permitted (Wazuh RBAC does not let this API user act on it)",
 }
@@ -133,6 +135,16 @@ def raise_rule_file_failure(failed: dict[str, Any], path: str) -> None:
             upstream_code=code,
         )
     raise_failed_item(failed)
+
+
+def no_agent_on_v5(identity: str) -> str:
+    """Wazuh 5.x lists no manager agent (000: the 5.0 stand-in and spec's Agent have none), so an empty unfiltered
+    listing cannot tell an estate with no agent yet from a user who may read none: both are said."""
+    return (
+        "Wazuh 5.x returned no agent. 5.x lists no manager agent (000), so either no agent has enrolled yet, or "
+        f"the Wazuh user '{identity}' may read no agent (its role grants no 'agent:read'): if agents should "
+        "exist, grant agent:read on agent:id:* to that user's role."
+    )
 
 
 def no_agent_readable(identity: str) -> Forbidden:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from wazuh_mcp import atomic
-from wazuh_mcp.config.settings import config_path, default_profile_name, read_config_file
+from wazuh_mcp.config.settings import DEFAULT_PROFILE, config_path, default_profile_name, read_config_file
 from wazuh_mcp.errors import ConfigurationError, InvalidArgument
 
 PROFILE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
@@ -36,6 +36,27 @@ def profile_names(document: Mapping[str, Any] | None = None) -> list[str]:
     document = read_config_file() if document is None else document
     profiles = document.get("profiles")
     return sorted(k for k, v in profiles.items() if isinstance(v, dict)) if isinstance(profiles, dict) else []
+
+
+def missing_profile(name: str, document: Mapping[str, Any] | None = None) -> str | None:
+    """A sentence saying that profile ``name`` is not in the settings file, naming those that are (a typo
+    in ``--profile`` used to serve with nothing configured, and every call said only "not configured");
+    None when it exists, or when it is the implied ``default`` of a file with no profiles (settings from
+    ``WAZUH_MCP_*`` variables alone, as an MCP Bundle gives them)."""
+    document = read_config_file() if document is None else document
+    names = profile_names(document)
+    if name in names or (not names and name == DEFAULT_PROFILE):
+        return None
+    shown = name if PROFILE_NAME.match(name) else repr(name[:40])
+    if not names:
+        return (
+            f"Profile {shown} does not exist: the settings file {config_path()} has no profiles yet "
+            f"(`wazuh-mcp setup --profile {name if PROFILE_NAME.match(name) else 'NAME'}` creates one)."
+        )
+    return (
+        f"Profile {shown} does not exist in {config_path()}; the profiles there: {', '.join(names)} "
+        "(`wazuh-mcp setup --profile NAME` creates one)."
+    )
 
 
 # --- a small TOML writer: enough for settings (strings, numbers, booleans, lists, tables) ----
@@ -89,13 +110,32 @@ def dumps(document: Mapping[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _own_link(path: Path) -> bool:
+    """A link this account made (a dotfile manager's): followed. One another account planted (in a shared
+    directory ``WAZUH_MCP_CONFIG`` points into) is not: writing through it would land the settings on a file of
+    that account's choosing, past the kernel's protected_symlinks, since the path is resolved here."""
+    return not hasattr(os, "getuid") or os.lstat(path).st_uid == os.getuid()
+
+
 def write_document(document: Mapping[str, Any], path: Path | None = None) -> Path:
-    """Replace the settings file atomically, mode 0600 (its directory 0700 when we create it)."""
+    """Replace the settings file atomically, mode 0600 (its directory 0700 when we create it). A settings file
+    that is this account's link to a regular file (a dotfile manager's) is written through to that file; anything
+    else that is not a regular file (``/dev/null``, a FIFO, a dangling link, another account's link) is refused
+    and left as it is."""
     path = path or config_path()
     text = dumps(document)
+    real = path
+    if path.is_symlink() and path.resolve().is_file() and _own_link(path):
+        real = path.resolve()
     try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        atomic.write_text(path, text, 0o600)
+        real.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        atomic.write_text(real, text, 0o600)
+    except atomic.NotARegularFile as exc:
+        raise ConfigurationError(
+            f"Cannot write the settings file {path}: {exc.strerror}. Nothing was changed.",
+            hint="Point WAZUH_MCP_CONFIG at a regular file (or unset it for the default place), or remove what is "
+            "in the way.",
+        ) from exc
     except OSError as exc:
         raise ConfigurationError(
             f"Cannot write the settings file {path}: {exc.strerror or exc}. Nothing was changed.",

@@ -29,16 +29,19 @@ def account(profile: str, which: Which) -> str:
     return f"{profile}:{which}"
 
 
-def keyring_help() -> str:
-    """What to do, on this OS, when no keyring backend is usable."""
+def keyring_help(*, variables: bool = True) -> str:
+    """What to do, on this OS, when no keyring backend is usable (``variables``: also name the headless
+    variables, which a person who has set them does not need to read again)."""
     if sys.platform == "darwin":
         return "Unlock the login keychain (Keychain Access) and try again."
     if sys.platform == "win32":
         return "Windows Credential Manager must be available to this user account."
-    return (
+    text = (
         "Install and start a Secret Service provider (e.g. `apt install gnome-keyring` and log in to a "
-        "desktop session, or run under `dbus-run-session` with `gnome-keyring-daemon --unlock`), "
-        "or set WAZUH_MCP_API_PASSWORD / WAZUH_MCP_INDEXER_PASSWORD for headless use."
+        "desktop session, or run under `dbus-run-session` with `gnome-keyring-daemon --unlock`)"
+    )
+    return text + (
+        ", or set WAZUH_MCP_API_PASSWORD / WAZUH_MCP_INDEXER_PASSWORD for headless use." if variables else "."
     )
 
 
@@ -104,6 +107,12 @@ def get_password(profile: str, which: Which) -> str | None:
     from_env = os.environ.get(ENV_VARS[which])
     if from_env:
         return from_env
+    return keyring_password(profile, which)
+
+
+def keyring_password(profile: str, which: Which) -> str | None:
+    """What the keyring itself holds, the variable aside; a ``ConfigurationError`` saying why when the
+    keyring cannot be read (absent, locked)."""
     import keyring
 
     return _keyring_call("read a password", keyring.get_password, SERVICE, account(profile, which))
@@ -138,6 +147,21 @@ def require_password(profile: str, which: Which, user: str, *, given: str | None
             hint=f"Store it with `wazuh-mcp setup`, or set {ENV_VARS[which]}.",
         )
     return password
+
+
+def refused_hint(profile: str, which: Which, *, given: str | None = None) -> str:
+    """What to do when Wazuh refuses the password, by where it came from (typed now, the headless
+    variable, or the keyring): a refusal never claims the keyring holds a password that came from
+    elsewhere, as it did where no keyring exists."""
+    label = "Server API" if which == "api" else "Indexer"
+    if given:
+        return f"Check the {label} user and password you entered, and enter them again."
+    if from_environment(which):
+        return f"The password comes from {ENV_VARS[which]} (it wins over the keyring): set it to the right one."
+    return (
+        f"Re-enter the {label} password with `wazuh-mcp setup` (profile '{profile}'; it is kept in the OS "
+        f"keyring), or set {ENV_VARS[which]}."
+    )
 
 
 def set_password(profile: str, which: Which, password: str) -> None:

@@ -34,6 +34,7 @@ APP_NAME = "wazuh-mcp"
 DEFAULT_PROFILE = "default"
 
 _PROFILE: ContextVar[str | None] = ContextVar("wazuh_mcp_profile", default=None)
+_READ_FILE: ContextVar[bool] = ContextVar("wazuh_mcp_read_file", default=True)
 
 WriteTier = Literal["confirmation_required", "caller_attested"]
 
@@ -142,10 +143,14 @@ class ServerApiSettings(_Section):
 
 
 class ResponseSettings(_Section):
-    """Response actions (``respond.*`` tools): which active-response commands exist, and the caps.
+    """Response actions (``respond.*`` tools): which active-response commands they send, and the caps.
 
-    The commands are the names of ``<command>`` blocks in the manager's ``ossec.conf`` (with an
-    ``<active-response>`` block for each); wazuh-mcp cannot see that file, so it is told here."""
+    Each command is the ``<name>`` of a ``<command>`` block of the manager's ``ossec.conf`` that has an
+    ``<active-response>`` block (docs/writes.md shows both). Wazuh accepts it only as its ``ar.conf``
+    spells it, the name with that block's timeout appended (``firewall-drop600``); wazuh-mcp reads
+    those names from the manager when a response is requested, sends the right one, and refuses at
+    the request a command the manager does not define. An ar.conf name itself, or ``!script`` (a script
+    in the agents' ``active-response/bin``, run with no timeout), may be given instead."""
 
     max_agents: int = Field(default=10, ge=1, le=100)
     """At most this many agents per change (a group larger than this is refused)."""
@@ -158,7 +163,8 @@ class ResponseSettings(_Section):
     unblock_command: str | None = None
     """Command that lifts a block early; without it a block lapses only by its ossec.conf timeout."""
     block_timeout_s: int | None = Field(default=None, ge=1)
-    """The ``<timeout>`` ossec.conf gives the block command, so a change can say when it lapses."""
+    """The ``<timeout>`` of the manager's ``<active-response>`` block for block_command: picks that block
+    when there are several, and a manager whose block says otherwise is refused (optional)."""
     allowed_commands: list[str] = Field(default_factory=list)
     """Commands run_active_response may send. Empty (the default) denies every command."""
     manager_ips: list[str] = Field(default_factory=list)
@@ -186,6 +192,20 @@ class IndexerSettings(_Section):
     vulnerabilities_pattern: str = "wazuh-states-vulnerabilities*"
     """Index pattern holding vulnerability state (Wazuh 4.8+: ``wazuh-states-vulnerabilities-<cluster>``;
     5.x: ``wazuh-states-vulnerabilities``, no suffix, which the pattern matches so 5.x is told apart)."""
+    findings_pattern: str = "wazuh-findings-v5*"
+    """Wazuh 5.x: the finding data streams (``wazuh-findings-v5-<category>``), read where 4.x alerts are not."""
+    archives_pattern: str = "wazuh-archives-*"
+    """Wazuh 4.x: every event, alerting or not (``wazuh-archives-4.x-*``), indexed only when Filebeat's archives
+    input is on; hunt_query with events reads it."""
+    events_pattern: str = "wazuh-events-v5*"
+    """Wazuh 5.x: every decoded event (``wazuh-events-v5-<category>``); hunt_query with events reads it."""
+    inventory_pattern: str = Field(default="wazuh-states-inventory-{kind}*", pattern=r"\{kind\}")
+    """Wazuh 5.x: the inventory state indices; ``{kind}`` becomes processes, packages, ports, services, users…
+    (``wazuh-states-inventory-processes``…), which agent_processes, agent_packages, agent_ports and
+    agent_inventory read."""
+    states_pattern: str = Field(default="wazuh-states-{kind}*", pattern=r"\{kind\}")
+    """Wazuh 5.x: the SCA and FIM state indices; ``{kind}`` becomes sca, fim-files or fim-registry
+    (``wazuh-states-sca``…), which agent_sca and agent_inventory read."""
 
 
 class OAuthSettings(_Section):
@@ -213,6 +233,10 @@ class OAuthSettings(_Section):
     """A token with an unknown key id refetches the keys at most this often (key rotation, floods)."""
     required_scopes: list[str] = Field(default_factory=list)
     """Scopes every token must carry (403 ``insufficient_scope`` otherwise)."""
+    scopes: list[str] = Field(default_factory=list, max_length=20)
+    """Scopes a client should ask for, named in the protected-resource metadata (``scopes_supported``, with
+    ``required_scopes``) but not checked in the token: a provider that derives the audience from the scope
+    asked for (Entra ID's ``api://<app>/<scope>``) then issues the right token to clients told nothing."""
 
     @field_validator("algorithms")
     @classmethod
@@ -264,8 +288,9 @@ class TeamSettings(_Section):
     changes_index: str = "wazuh-mcp-changes"
     audit_prefix: str = "wazuh-mcp-audit"
     lease_s: float = Field(default=120.0, ge=1, le=3600)
-    """How long a replica that starts applying a change holds it. Longer than ``tool_timeout_s`` plus the
-    Server API timeout, so a request of a replica that died has ended before another replica looks."""
+    """How long a replica that starts applying a change holds it. Must be longer than ``tool_timeout_s`` plus
+    the Server API timeout (refused otherwise), so a request of a replica that died has ended before another
+    replica looks. A lease found further ahead than this counts as run out."""
 
 
 DEFAULT_ROLE_TOOL_ALLOWLIST: dict[str, list[str]] = {
@@ -273,6 +298,7 @@ DEFAULT_ROLE_TOOL_ALLOWLIST: dict[str, list[str]] = {
     "analyst": [
         "alerts.*",
         "agents.*",
+        "inventory.*",
         "vulnerabilities.*",
         "mitre.*",
         "hunt.*",
@@ -297,6 +323,7 @@ ROLE_LEAVES_OUT: dict[str, dict[str, str]] = {
         "agents.agent_processes": _INVENTORY,
         "agents.agent_packages": _INVENTORY,
         "agents.agent_ports": _INVENTORY,
+        "inventory.*": _INVENTORY + "; so are its users, services and hardening gaps (SCA)",
         "hunt.*": _HUNTING,
     },
 }
@@ -305,7 +332,9 @@ tool goes into every role, or here: tests/unit/test_roles.py fails on one that i
 
 
 def _profile_table(profile: str | None) -> dict[str, Any]:
-    """``[profiles.<name>]`` from the TOML settings file."""
+    """``[profiles.<name>]`` from the TOML settings file ({} for ``Settings.load(read_file=False)``)."""
+    if not _READ_FILE.get():
+        return {}
     document = read_config_file()
     profiles = document.get("profiles", {})
     name = selected_profile(profile, document)
@@ -439,6 +468,20 @@ class Settings(BaseModel):
             return value.strip().lower() == "on"
         return value
 
+    @model_validator(mode="after")
+    def _lease_outlasts_a_call(self) -> Settings:
+        """A lease shorter than a call could run out while its holder still waits for Wazuh's answer; another
+        replica would then take the change over and could send it a second time."""
+        needed = self.tool_timeout_s + self.api.timeout_s
+        if self.team.lease_s <= needed:
+            raise ValueError(
+                f"team.lease_s ({self.team.lease_s:g} s) must be longer than tool_timeout_s ({self.tool_timeout_s:g} s) "
+                f"plus the Server API timeout (api.timeout_s, {self.api.timeout_s:g} s): a shorter lease runs out "
+                "while the replica holding it still waits for Wazuh, and another replica could apply the change "
+                f"again. Set team.lease_s (WAZUH_MCP_TEAM_LEASE_S) above {needed:g}, or shorten those timeouts."
+            )
+        return self
+
     @property
     def audit_path(self) -> Path:
         return self.audit_log or state_dir() / "audit.jsonl"
@@ -459,10 +502,13 @@ class Settings(BaseModel):
         super().__init__(**_deep_update(_profile_table(_PROFILE.get()), _env_values(Settings, os.environ), given))
 
     @classmethod
-    def load(cls, profile: str | None = None, **overrides: Any) -> Settings:
-        """Settings for ``profile`` (see the module docstring for precedence)."""
-        token = _PROFILE.set(profile)  # read by __init__
+    def load(cls, profile: str | None = None, *, read_file: bool = True, **overrides: Any) -> Settings:
+        """Settings for ``profile`` (see the module docstring for precedence). ``read_file=False``: defaults,
+        ``WAZUH_MCP_*`` and ``overrides`` only (the demo, the docs generator), without touching the process
+        environment: a ``WAZUH_MCP_CONFIG`` set to hide the file would also send every later save there."""
+        token, file_token = _PROFILE.set(profile), _READ_FILE.set(read_file)  # read by __init__
         try:
             return cls(**overrides)
         finally:
+            _READ_FILE.reset(file_token)
             _PROFILE.reset(token)

@@ -26,6 +26,7 @@ class AgentsResult(Result):
     total: int = Field(description="Agents matching the filters, across all pages.")
     offset: int
     truncated: bool = Field(description="True when more agents match than this page holds: raise offset.")
+    note: str | None = Field(default=None, description="What an empty answer means, when Wazuh cannot say it.")
 
 
 class AgentResult(Result):

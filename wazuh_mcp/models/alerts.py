@@ -30,7 +30,10 @@ class AlertRule(Result):
     """The rule's groups, MITRE and compliance tags are in the result's `rules`, once per rule id."""
 
     id: str
-    level: int = Field(description="0..15; 12 and above is high severity.")
+    level: int | str = Field(
+        description="Wazuh 4.x: 0..15, 12 and above is high severity; Wazuh 5.x: informational, low, medium, "
+        "high or critical."
+    )
     description: OptStr = Field(default=None, description="As Wazuh wrote it for this alert (fields interpolated).")
 
 
@@ -159,7 +162,7 @@ class RuleCount(Result):
         description="When the rule's alerts carry different texts (Wazuh interpolates event fields): the most "
         "frequent, with how many alerts carry each. One alert's text is not the rule's.",
     )
-    level: OptInt = None
+    level: Annotated[int | str | None, Field(exclude_if=lambda v: v is None)] = None
     count: int
 
 
@@ -170,12 +173,22 @@ class AgentCount(Result):
 
 
 class LevelCount(Result):
-    level: int
+    level: int | str = Field(description="A 4.x number or a 5.x keyword, as the alerts carry it.")
     count: int
 
 
 class NameCount(Result):
     name: str
+    count: int
+
+
+class TechniqueCount(Result):
+    id: str = Field(description="ATT&CK technique id, e.g. T1110.001 (a sub-technique of T1110).")
+    name: OptStr = Field(
+        default=None,
+        description="The technique's name from the manager's MITRE database (e.g. Password Guessing); absent "
+        "when the Server API cannot tell.",
+    )
     count: int
 
 
@@ -187,5 +200,14 @@ class SummarizeAlertsResult(Coverage):
     by_agent: list[AgentCount] = Field(description="Noisiest agents, most first.")
     by_level: list[LevelCount] = Field(description="Every level present, highest first.")
     by_tactic: list[NameCount] = Field(description="MITRE tactics, most first.")
-    by_technique: list[NameCount] = Field(description="MITRE technique ids, most first.")
+    by_technique: list[TechniqueCount] = Field(
+        description="MITRE techniques, most first, each counted by its own id: a sub-technique (T1110.001) is "
+        "its own entry, not part of its parent's (T1110)."
+    )
+    by_integration: list[NameCount] = Field(
+        default_factory=list, description="Wazuh 5.x: integrations that decoded the findings, most first."
+    )
+    by_category: list[NameCount] = Field(
+        default_factory=list, description="Wazuh 5.x: integration categories (Cloud Services…), most first."
+    )
     truncated: bool = Field(description="True when some list was cut to its top entries.")

@@ -14,7 +14,8 @@ class ClusterNode(Result):
     type: str = Field(description="master or worker.")
     status: str = Field(
         description="'running' for a connected node whose daemons run; 'failed' when Wazuh reports one of its daemons "
-        "as failed (failed_daemons names them); 'restarting' while its daemons come back."
+        "as failed (failed_daemons names them); 'restarting' while its daemons come back; 'starting' (5.x) while "
+        "one runs but is not ready yet."
     )
     version: str | None = None
     ip: str | None = None
@@ -29,8 +30,8 @@ class ClusterStatusResult(Result):
         "cluster: clustering configured and running; cluster_stopped: configured but its daemon is not running."
     )
     summary: str = Field(description="The state in one sentence, for a person.")
-    enabled: bool = Field(description="Clustering is configured. False on a single-node deployment.")
-    running: bool = Field(description="The cluster daemon runs. False on a single-node deployment.")
+    enabled: bool = Field(description="Clustering is configured. False on a 4.x single node (5.x: one-node cluster).")
+    running: bool = Field(description="The cluster daemon runs. False on a 4.x single node.")
     nodes: list[ClusterNode]
     failed_daemons: list[str] = Field(
         default_factory=list,

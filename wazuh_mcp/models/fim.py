@@ -1,4 +1,4 @@
-"""Results of the fim.* tools: file-integrity events from the alerts index."""
+"""Results of the fim.* tools: file-integrity events from the alerts index (4.x) or FIM findings (5.x)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ class FimEvent(Result):
     timestamp: str
     agent: AlertAgent
     rule_id: str
-    level: int
+    level: int | str = Field(description="A 4.x number or a 5.x keyword, as the alert or finding carries it.")
     description: OptStr = None
     file: FimDetail
 

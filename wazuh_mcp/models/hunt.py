@@ -6,10 +6,18 @@ from pydantic import Field
 
 from wazuh_mcp.models.alerts import SearchAlertsResult
 from wazuh_mcp.models.common import Coverage, Result
+from wazuh_mcp.models.paged import OptStr
 
 
 class HuntQueryResult(SearchAlertsResult):
-    """Alerts matching the hunt, newest first, with the rules and agents they name."""
+    """Alerts (or, with ``events``, events: one that matched no rule has an empty rule id) matching the hunt,
+    newest first, with the rules and agents they name."""
+
+    note: OptStr = Field(
+        default=None,
+        description="Why the result may be empty although Wazuh saw events (Wazuh 4.x indexes its archives only "
+        "when Filebeat's archives input is on).",
+    )
 
 
 class FieldCount(Result):

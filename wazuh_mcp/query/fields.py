@@ -85,7 +85,15 @@ FIELD_LIST: tuple[FieldInfo, ...] = (
     _f("rule.level", "other", "wazuh", "Rule level, 0..15 (12+ is high severity).", 10, "level"),
     _f("rule.description", "other", "wazuh", "Rule description, exact text.", "sshd: authentication failed."),
     _f("rule.groups", "other", "wazuh", "Rule groups, e.g. authentication_failed, syscheck, aws.", "sshd"),
-    _f("rule.mitre.id", "other", "wazuh", "MITRE ATT&CK technique id.", "T1110", "technique"),
+    _f(
+        "rule.mitre.id",
+        "other",
+        "wazuh",
+        "MITRE ATT&CK technique id. eq matches that id only; prefix T1110 also matches its sub-techniques "
+        "(T1110.001…), as alerts_by_mitre does.",
+        "T1110",
+        "technique",
+    ),
     _f("rule.mitre.tactic", "other", "wazuh", "MITRE ATT&CK tactic name.", "Credential Access"),
     _f("rule.mitre.technique", "other", "wazuh", "MITRE ATT&CK technique name.", "Brute Force"),
     _f("decoder.name", "other", "wazuh", "Decoder that parsed the event.", "sshd"),
@@ -210,6 +218,11 @@ FIELD_LIST: tuple[FieldInfo, ...] = (
     _f(f"{_GRAPH}riskLevel", "other", "ms-graph", "MS Graph: risk level.", "high"),
     _f(f"{_GRAPH}severity", "other", "ms-graph", "MS Graph: alert severity.", "high"),
     _f(f"{_GRAPH}category", "other", "ms-graph", "MS Graph: alert category.", "InitialAccess"),
+    # what names an MS Graph alert (its view shows them first): hunted as the view shows them
+    _f(f"{_GRAPH}title", "other", "ms-graph", "MS Graph: alert title, exact text.", "Suspicious inbox rule"),
+    _f(f"{_GRAPH}displayName", "other", "ms-graph", "MS Graph: what the event is about, by name.", "Risky sign-in"),
+    _f(f"{_GRAPH}activity", "other", "ms-graph", "MS Graph: the activity detected.", "signin"),
+    _f(f"{_GRAPH}status", "other", "ms-graph", "MS Graph: alert status.", "newAlert"),
     # osquery results (columns depend on the query)
     _f("data.osquery.name", "other", "osquery", "osquery: query name.", "pack_it_processes"),
     _f("data.osquery.pack", "other", "osquery", "osquery: pack.", "incident-response"),

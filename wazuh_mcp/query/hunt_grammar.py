@@ -33,6 +33,8 @@ from wazuh_mcp.agent_ids import agent_id
 from wazuh_mcp.errors import InvalidArgument
 from wazuh_mcp.query.fields import ALGORITHM_NAMES, HASH_LENGTH, FieldInfo, ip_mapped, is_ip
 from wazuh_mcp.query.fields import FIELDS as FIELD_INFO
+from wazuh_mcp.query.fields_v5 import LEVELS, WAZUH_FIELDS_OF_4X, equivalent_of_4x, field_type
+from wazuh_mcp.query.template_types_v5 import EVENTS_ONLY, FINDINGS, UNINDEXED, WCS_NOTES
 
 FieldType = Literal["keyword", "ip", "long", "date"]
 """The value a field takes. ``ip`` is an IP address, stored as ``keyword`` (data.srcip, agent.ip) or,
@@ -76,9 +78,11 @@ def _matching(pattern: str, message: str, fold: Callable[[str], str] = str) -> C
     return check
 
 
-_technique = _matching(
-    r"T[0-9]{4}(\.[0-9]{3})?", "rule.mitre.id values are ATT&CK ids like 'T1110' or 'T1110.001'", str.upper
-)
+def _technique_of(name: str) -> Callable[[str], str]:
+    return _matching(r"T[0-9]{4}(\.[0-9]{3})?", f"{name} values are ATT&CK ids like 'T1110' or 'T1110.001'", str.upper)
+
+
+_technique = _technique_of("rule.mitre.id")
 
 
 def _digest(name: str, length: int, algorithm: str) -> Callable[[str], str]:
@@ -173,7 +177,64 @@ def _hunt_field(info: FieldInfo) -> HuntField:
 
 
 FIELDS: dict[str, HuntField] = {name: _hunt_field(info) for name, info in FIELD_INFO.items()}
-"""The hunt allowlist (every field of ``wazuh_mcp.query.fields``), in documentation order."""
+"""The hunt allowlist on Wazuh 4.x (every field of ``wazuh_mcp.query.fields``), in documentation order."""
+
+_level_v5 = _matching("|".join(LEVELS), f"wazuh.rule.level values are one of {', '.join(LEVELS)}", str.lower)
+_V5_HASH = re.compile(r"(^|\.)hash\.(md5|sha1|sha256)$")
+
+
+def _agent_v5(text: str) -> str:
+    """Wazuh 5.x agent ids are the manager's digits (zero-padded as on 4.x); WCS allows other ids too."""
+    return agent_id(text) if text.isascii() and text.isdigit() else text
+
+
+def _hunt_field_v5(name: str, mapping: str) -> HuntField | None:
+    """The allowlist entry of one field Wazuh 5.x's templates map (None for a type no clause can take:
+    booleans, objects, geo points, floats)."""
+    description, example = WCS_NOTES.get(name, ("", ""))
+    normalize: Callable[[str], str] | None = None
+    normalize_prefix: Callable[[str], str] | None = None
+    kind: FieldType
+    if mapping in _LONG:
+        kind = "long"
+    elif mapping == "date":
+        kind = "date"
+    elif mapping == "ip":
+        kind = "ip"
+    elif mapping == "keyword":
+        kind = "keyword"
+    else:
+        return None
+    hashed = _V5_HASH.search(name)
+    if name == "wazuh.agent.id":
+        normalize, normalize_prefix = _agent_v5, _digit_prefix
+    elif name == "wazuh.rule.level":
+        normalize = _level_v5
+    elif name.startswith("wazuh.rule.mitre.") and name.endswith("technique.id"):
+        normalize = _technique_of(name)
+    elif hashed and kind == "keyword":
+        length, algorithm = next((n, a) for n, a in HASH_LENGTH.items() if a == hashed.group(2))
+        normalize, normalize_prefix = _digest(name, length, ALGORITHM_NAMES[algorithm]), _hex_prefix
+    return HuntField(
+        name,
+        kind,
+        description,
+        example or ("1.2.3.4" if kind == "ip" else ""),
+        normalize,
+        normalize_prefix,
+        ip_mapped=kind == "ip",
+    )
+
+
+FIELDS_V5: dict[str, HuntField] = {
+    name: spec
+    for name, mapping in {**FINDINGS, **EVENTS_ONLY}.items()
+    if name not in WAZUH_FIELDS_OF_4X and name not in UNINDEXED and (spec := _hunt_field_v5(name, mapping)) is not None
+}
+"""The hunt allowlist on Wazuh 5.x: every typed field of Wazuh's findings and events templates (WCS), but a
+4.x alert name that WCS also maps (``agent.id``, ``rule.id``: ECS's own, which Wazuh leaves empty): a hunt
+on it would silently find nothing, so it gets the error naming its 5.x home (``wazuh.agent.id``)."""
+Allowlist = dict[str, HuntField]
 FIELD_NAME_MAX = 128
 
 Scalar = str | int | float | bool
@@ -246,13 +307,11 @@ def _text(spec: HuntField, value: Any) -> str:
     return spec.normalize(text) if spec.normalize else text
 
 
-def check_value(field: str, op: str, value: Any) -> Any:
+def check_value(field: str, op: str, value: Any, fields: Allowlist = FIELDS) -> Any:
     """The normalised value for ``field op value``; ValueError with the rule when it is not allowed."""
-    spec = FIELDS.get(field)
+    spec = fields.get(field)
     if spec is None:
-        raise ValueError(
-            f"{str(field)[:80]!r} is not a hunt field; hunt_fields lists them (with how many alerts carry each)"
-        )
+        raise ValueError(_unknown_field(field, fields))
     if op not in get_args(Op):
         raise ValueError(f"{op!r} is not an operator; use one of: {', '.join(get_args(Op))}")
     if op not in spec.ops:
@@ -272,6 +331,18 @@ def check_value(field: str, op: str, value: Any) -> Any:
     if op == "prefix":
         return _prefix(spec, value)
     return _scalar(spec, value)
+
+
+def _unknown_field(field: str, fields: Allowlist) -> str:
+    """Why ``field`` is not in this generation's allowlist, naming its equivalent in this one."""
+    name = str(field)[:80]
+    if fields is FIELDS_V5 and (v5 := equivalent_of_4x(name)) in FIELDS_V5:
+        return f"{name!r} is a Wazuh 4.x alert field; on Wazuh 5.x its value is in {v5!r}"
+    if fields is FIELDS and field_type(name) is not None:
+        v4 = next((old for old in FIELDS if equivalent_of_4x(old) == name), None)
+        instead = f"; on Wazuh 4.x use {v4!r}" if v4 else ""
+        return f"{name!r} is a Wazuh 5.x field, and this Indexer holds Wazuh 4.x alerts{instead}"
+    return f"{name!r} is not a hunt field; hunt_fields lists them (with how many alerts carry each)"
 
 
 def _in_values(spec: HuntField, value: Any) -> list[Any]:
@@ -310,14 +381,16 @@ class HuntClause(BaseModel):
 
     @model_validator(mode="after")
     def _value_fits(self) -> HuntClause:
-        check_value(self.field, self.op, self.value)
+        """Checked against the generation that has the field (the Indexer's generation is known only when
+        the hunt runs: ``build_query`` checks again against its allowlist)."""
+        check_value(self.field, self.op, self.value, FIELDS_V5 if self.field in FIELDS_V5 else FIELDS)
         return self
 
 
-def _fragment(clause: HuntClause) -> dict[str, Any]:
+def _fragment(clause: HuntClause, fields: Allowlist) -> dict[str, Any]:
     """The DSL fragment for one clause, positive sense (``ne`` is emitted as ``eq`` under must_not)."""
-    value = check_value(clause.field, clause.op, clause.value)
-    field = FIELDS[clause.field].name  # the allowlist's own string, never the caller's
+    value = check_value(clause.field, clause.op, clause.value, fields)
+    field = fields[clause.field].name  # the allowlist's own string, never the caller's
     if clause.op in ("eq", "ne"):
         return {"term": {field: value}}
     if clause.op == "in":
@@ -348,7 +421,7 @@ def check_clause_counts(must: Sequence[HuntClause], must_not: Sequence[HuntClaus
             )
 
 
-def any_field(fields: Sequence[str], value: Any) -> tuple[dict[str, Any], list[str]]:
+def any_field(fields: Sequence[str], value: Any, allowlist: Allowlist = FIELDS) -> tuple[dict[str, Any], list[str]]:
     """One value in any of ``fields`` (allowlisted): a ``bool`` whose ``should`` holds one ``term`` per field
     the value fits (minimum 1), and the fields it fits. The only ``should`` the grammar emits: the same
     checked value, never a caller's choice of structure. ValueError when it fits none of them."""
@@ -356,26 +429,34 @@ def any_field(fields: Sequence[str], value: Any) -> tuple[dict[str, Any], list[s
     fitting: list[str] = []
     for name in fields:
         try:
-            checked = check_value(name, "eq", value)
+            checked = check_value(name, "eq", value, allowlist)
         except ValueError:  # a user name is not an IP: that field cannot hold it
             continue
-        terms.append({"term": {FIELDS[name].name: checked}})
-        fitting.append(FIELDS[name].name)
+        terms.append({"term": {allowlist[name].name: checked}})
+        fitting.append(allowlist[name].name)
     if not terms:
         raise ValueError(f"{str(value)[:80]!r} fits none of {', '.join(fields)}")
     return {"bool": {"should": terms, "minimum_should_match": 1}}, fitting
 
 
 def build_query(
-    must: Sequence[HuntClause], must_not: Sequence[HuntClause] = (), *, filters: Sequence[dict[str, Any]] = ()
+    must: Sequence[HuntClause],
+    must_not: Sequence[HuntClause] = (),
+    *,
+    filters: Sequence[dict[str, Any]] = (),
+    fields: Allowlist = FIELDS,
 ) -> dict[str, Any]:
-    """One ``bool`` with ``filter`` (``filters`` — e.g. the time window — then ``must``) and ``must_not``."""
+    """One ``bool`` with ``filter`` (``filters`` — e.g. the time window — then ``must``) and ``must_not``;
+    every clause checked against ``fields``, the allowlist of the generation the Indexer holds."""
     check_clause_counts(must, must_not)
     positive: list[dict[str, Any]] = list(filters)
     negative: list[dict[str, Any]] = []
-    for clause in must:
-        (negative if clause.op == "ne" else positive).append(_fragment(clause))
-    negative.extend(_fragment(clause) for clause in must_not)
+    try:
+        for clause in must:
+            (negative if clause.op == "ne" else positive).append(_fragment(clause, fields))
+        negative.extend(_fragment(clause, fields) for clause in must_not)
+    except ValueError as exc:  # a field of the other generation's allowlist: its error names this one's field
+        raise InvalidArgument(str(exc)) from None
     query: dict[str, Any] = {"filter": positive}
     if negative:
         query["must_not"] = negative

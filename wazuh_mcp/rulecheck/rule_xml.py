@@ -44,6 +44,8 @@ CUSTOM_ID_MIN = 100_000
 CUSTOM_ID_MAX = 120_000
 MAX_RULE_FILE_BYTES = 64 * 1024
 """Far above any hand-written custom rule file, far below Wazuh's 10 MB upload limit."""
+READ_CEILING = 1 << 20
+"""Larger texts are refused unread (a stand-in still gets Wazuh's verdict on anything up to this)."""
 MAX_LEVEL = 16
 CUSTOM_RULES_DIR = "etc/rules"
 """Where user rule files live on the manager. ``ruleset/rules`` is Wazuh's own and never a target."""
@@ -113,13 +115,15 @@ class RuleFile:
 
     @property
     def parent_groups(self) -> tuple[str, ...]:
-        """Group names this file's ``if_group``/``if_matched_group`` name (alternatives split at ``|``)."""
+        """Group names this file's ``if_group``/``if_matched_group`` name (alternatives split at ``|``, the
+        comma-joined groups of Wazuh's ``OS_WordMatch`` at ``,``; ``$`` is a character to it, kept)."""
         names = {
-            part.strip().removeprefix("^").removesuffix("$")
+            name.strip()
             for rule in self.rules
             for element, value in rule.parents
             if element.endswith("_group")
             for part in value.split("|")
+            for name in part.removeprefix("^").split(",")
         }
         return tuple(sorted(n for n in names if n))
 
@@ -149,13 +153,31 @@ def require_custom_file(filename: str, relative_dirname: str) -> None:
         raise InvalidArgument(f"'{filename}' is not an acceptable rule file name (letters, digits, _ . - and .xml).")
 
 
-def _policy(text: str, checker: rule_syntax.RuleChecker, catalog: Catalog | None) -> list[Problem]:
+def _misreadings(text: str) -> list[Problem]:
+    """What an XML-literate reader takes differently from Wazuh's reader (tests/hardening/test_parser_differentials.py)."""
     found: list[Problem] = []
-    size = len(text.encode("utf-8"))
-    if size > MAX_RULE_FILE_BYTES:
-        found.append(
-            Problem(1, "", f"the file is {size} bytes; the limit is {MAX_RULE_FILE_BYTES} (split it)", "policy")
-        )
+    start = text.find("<!--")
+    while start >= 0:
+        ends = [i for i in (text.find("-->", start + 2), text.find("!>", start + 2)) if i >= 0]
+        reader_end = text.find("-->", start + 4)
+        if ends and min(ends) != reader_end:
+            line = text.count("\n", 0, start) + 1
+            found.append(
+                Problem(
+                    line,
+                    "",
+                    "a comment Wazuh's reader ends earlier than an XML reader does (at '!>', or at once for "
+                    "'<!-->' and '<!--->'): what follows is read as rule XML; write <!-- text --> with neither",
+                    "policy",
+                )
+            )
+            break
+        start = text.find("<!--", reader_end + 3) if reader_end >= 0 else -1
+    return found
+
+
+def _policy(text: str, checker: rule_syntax.RuleChecker, catalog: Catalog | None) -> list[Problem]:
+    found: list[Problem] = _misreadings(text)
     declaration = _DECLARATION.search(text)
     if declaration:
         line = text.count("\n", 0, declaration.start()) + 1
@@ -262,21 +284,47 @@ def _case_twins(nodes: list[wazuh_xml.Node]) -> list[Problem]:
 
 
 def _checked(text: str, catalog: Catalog | None) -> tuple[list[Problem], rule_syntax.RuleChecker | None]:
-    size = len(text.encode("utf-8"))
-    oversized = [
-        Problem(1, "", f"the file is {size} bytes; the limit is {MAX_RULE_FILE_BYTES} (split it)", "policy")
-        for _ in range(size > MAX_RULE_FILE_BYTES)
-    ]
     try:
-        nodes = wazuh_xml.read(text)
-    except wazuh_xml.XmlError as exc:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        line = text.count("\n", 0, exc.start) + 1
         return [
-            Problem(exc.line, exc.element, f"Wazuh's XML parser cannot read the file: {exc.reason}"),
-            *oversized,
+            Problem(line, "", "the text holds a lone surrogate (U+D800-U+DFFF), which is not UTF-8", "policy")
         ], None
+    oversized = [
+        Problem(1, "", f"the file is {len(data)} bytes; the limit is {MAX_RULE_FILE_BYTES} (split it)", "policy")
+        for _ in range(len(data) > MAX_RULE_FILE_BYTES)
+    ]
+    if len(data) > READ_CEILING:
+        return oversized, None  # refused before it is read: the reader's work stays bounded
+    if b"\0" in data:
+        line = text.count("\n", 0, text.index("\0")) + 1
+        return [
+            Problem(
+                line,
+                "",
+                "the file holds a NUL character: Wazuh's reader ends the value there, so the rule would not read "
+                "as written",
+                "policy",
+            )
+        ], None
+    try:
+        nodes = wazuh_xml.read_bytes(data)
+    except wazuh_xml.XmlError as exc:
+        if not exc.policy:
+            reason = f"Wazuh's XML parser cannot read the file: {exc.reason}"
+            return [Problem(exc.line, exc.element, reason), *oversized], None
+        oversized.append(Problem(exc.line, exc.element, exc.reason, "policy"))
+        try:  # what Wazuh itself reads, so its own verdict is not lost behind wazuh-mcp's refusal
+            nodes = wazuh_xml.read_bytes(data, policy=False)
+        except wazuh_xml.XmlError as wazuh:
+            if wazuh.policy:  # a bound, not a misreading: nothing more is read
+                return oversized, None
+            reason = f"Wazuh's XML parser cannot read the file: {wazuh.reason}"
+            return [Problem(wazuh.line, wazuh.element, reason), *oversized], None
     checker = rule_syntax.check(nodes, catalog)
     problems = sorted(
-        checker.problems + _overwrites(nodes) + _case_twins(nodes) + _policy(text, checker, catalog),
+        checker.problems + _overwrites(nodes) + _case_twins(nodes) + _policy(text, checker, catalog) + oversized,
         key=lambda p: (p.line, p.kind != "error"),
     )
     return problems, checker
@@ -348,6 +396,8 @@ def _parent_words(rule: Rule, known: Mapping[int, str]) -> str:
             ]
             label = "rule" if element == "if_sid" else "earlier matches of rule"
             parts.append(f"{label}{'s' if len(sids) > 1 else ''} {', '.join(named)}")
+        elif element == "if_level":
+            parts.append(f"every rule of level {_bounded(value, 10)} or more")
         else:
             label = "group" if element == "if_group" else "earlier matches in group"
             parts.append(f"{label} '{_bounded(value, 60)}'")

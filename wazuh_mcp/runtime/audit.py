@@ -31,7 +31,7 @@ import re
 import shutil
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -45,6 +45,7 @@ from pydantic_core import PydanticSerializationError
 from wazuh_mcp.errors import AuditUnavailable, ErrorCode
 from wazuh_mcp.runtime import audit_chain
 from wazuh_mcp.runtime.caller import CALLER
+from wazuh_mcp.untrusted import shown
 
 if TYPE_CHECKING:
     from wazuh_mcp.config.settings import Settings
@@ -102,6 +103,11 @@ class AuditEvent(BaseModel):
         default=None, description="The pending change a write call or approval step is about."
     )
     decided_by: str | None = Field(default=None, description="The local OS user who approved or rejected a change.")
+    os_uid: int | None = Field(
+        default=None,
+        description="The real uid of the local process that acted (``wazuh-mcp approve``/``reject``/``undo``, the "
+        "launcher): ``decided_by`` is that uid's account, never a name from the environment.",
+    )
     subject: str | None = Field(default=None, description="Team mode: the analyst's token subject (``sub``).")
     analyst: str | None = Field(default=None, description="Team mode: the analyst's display name (for reading only).")
     client: str | None = Field(default=None, description="Team mode: the OAuth client the analyst used.")
@@ -110,15 +116,20 @@ class AuditEvent(BaseModel):
     )
     seq: int | None = Field(default=None, description="Position in the stream's hash chain (set by the sink).")
     prev: str | None = Field(default=None, description="Hash of the record before this one.")
-    hash: str | None = Field(default=None, description="SHA-256 of this record's line up to and including prev.")
+    kid: str | None = Field(default=None, description="The integrity key the seal is under (absent: unkeyed).")
+    hash: str | None = Field(
+        default=None,
+        description="HMAC-SHA256 under the integrity key (kid) of this record's line up to and including kid; "
+        "plain SHA-256 up to prev when sealed without a key.",
+    )
 
     def shown_tool(self, limit: int = 64) -> str:
         """The tool as a terminal may show it: escaped, bounded, and an unknown tool never looking
         like a real one (a client calling ``approval.approve`` is not an approval)."""
         if self.tool == UNKNOWN_TOOL or self.toolset == UNKNOWN_TOOL:
             asked = self.requested_tool if self.requested_tool is not None else self.tool
-            return terminal_safe(f"unknown tool '{asked}'", limit=limit)
-        return terminal_safe(self.tool, limit=limit)
+            return shown(f"unknown tool '{asked}'", limit=limit)
+        return shown(self.tool, limit=limit)
 
     @classmethod
     def finished(
@@ -258,14 +269,14 @@ def bounded_args(args: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _FIELD_LIMITS = {"error": MAX_ERROR, "ts": 40, "hash": 64, "prev": 64}
-_SEAL_FIELDS = frozenset({"seq", "prev", "hash"})
+_SEAL_FIELDS = frozenset({"seq", "prev", "kid", "hash"})
 
 
 def _within_bounds(event: AuditEvent, line: bytes) -> bool:
     """True when ``line`` (the event's plain JSON) needs no cutting: the usual record."""
     if len(line) > MAX_ARGS_JSON or event.model_extra:
         return False
-    if event.seq is not None or event.prev is not None or event.hash is not None:
+    if event.seq is not None or event.prev is not None or event.hash is not None or event.kid is not None:
         return False
     return all(
         len(value) <= _FIELD_LIMITS.get(key, MAX_FIELD)
@@ -327,26 +338,6 @@ def _json_bytes(data: dict[str, Any]) -> bytes:
         return json.dumps(data, separators=(",", ":")).encode()
 
 
-# --- terminal output ----------------------------------------------------------------------
-
-_BIDI_AND_INVISIBLE = [0x061C, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2028, 0x2029, 0xFEFF]
-_BIDI_AND_INVISIBLE += [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]
-_ESCAPES = {cp: f"\\x{cp:02x}" for cp in [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)]}
-_ESCAPES |= {cp: f"\\u{cp:04x}" for cp in _BIDI_AND_INVISIBLE}
-_PARTIAL_ESCAPE = re.compile(r"\\(x[0-9a-f]?|u[0-9a-f]{0,3})?$")
-_ESCAPES_KEEP_NEWLINES = {cp: e for cp, e in _ESCAPES.items() if cp != 0x0A}
-
-
-def terminal_safe(text: str, *, limit: int | None = None, keep_newlines: bool = False) -> str:
-    """``text`` for a terminal: ESC, every C0/C1 control, DEL, bidi overrides, zero-width marks and
-    (unless ``keep_newlines``) line breaks shown as visible ``\\xNN``/``\\uNNNN`` escapes, so a
-    recorded value can neither drive the terminal nor forge a row; then cut to ``limit``."""
-    safe = text.translate(_ESCAPES_KEEP_NEWLINES if keep_newlines else _ESCAPES)
-    if limit is not None and len(safe) > limit:
-        return _PARTIAL_ESCAPE.sub("", safe[: limit - 1]) + "…"  # never half an escape
-    return safe
-
-
 def changes_path(path: Path) -> Path:
     """The changes stream beside ``path``: ``audit.jsonl`` → ``audit-changes.jsonl``."""
     return path.with_name(f"{path.stem}-changes{path.suffix or '.jsonl'}")
@@ -380,7 +371,8 @@ class AuditSink:
         self.path = path
         self.changes_path = changes_path(path)
         self._streams = {
-            p: audit_chain.Stream(p, max_bytes, functools.partial(self._rotate, p)) for p in (path, self.changes_path)
+            p: audit_chain.Stream(p, max_bytes, functools.partial(self._rotate, p), outside=self.outside_copy(p))
+            for p in (path, self.changes_path)
         }
         self.max_bytes = max_bytes
         self.backups = backups
@@ -389,6 +381,10 @@ class AuditSink:
         """Why the last write failed; cleared by the next write that succeeds."""
         with contextlib.suppress(OSError):  # an unusable path is reported by ready(), before any call runs
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # private, as the state dir
+
+    def outside_copy(self, stream: Path) -> audit_chain.Outside | None:
+        """What a copy kept outside the state directory holds of ``stream`` (none for the file sink)."""
+        return None
 
     def ready(self) -> None:
         """Raise ``AuditUnavailable`` (saying why) unless a record can be written now.
@@ -432,24 +428,82 @@ class AuditSink:
             self._failure = None
         return line
 
+    def recorded_revisions(self, change_ids: Iterable[str]) -> dict[str, int]:
+        """The highest change-record revision the trail records for each of ``change_ids`` (``args.revision``
+        of its ``approval.*`` records whose seal verifies): what a store holding an older one was rolled back
+        from. Read from the changes stream, which read noise never rotates away."""
+        wanted = set(change_ids)
+        found: dict[str, int] = {}
+        if not wanted:
+            return found
+        for file in audit_chain.stream_files(self.changes_path):
+            try:
+                with file.open("rb") as fh:
+                    for line in fh:
+                        note_revision(line, wanted, found)
+            except OSError:
+                continue
+        return found
+
+    def broken_history(self, change_ids: Iterable[str]) -> dict[str, str]:
+        """Changes asked for before an ``audit.break`` in this host's changes stream, with the break's words:
+        records of their decisions may be among those lost, so their history cannot be confirmed."""
+        wanted, seen, broken = set(change_ids), set[str](), dict[str, str]()
+        for file in audit_chain.stream_files(self.changes_path) if wanted else []:
+            try:
+                with file.open("rb") as fh:
+                    for line in fh:
+                        match = _CHANGE_ID.search(line)
+                        if match is not None and match.group(1).decode() in wanted:
+                            seen.add(match.group(1).decode())
+                        elif audit_chain.is_break(line) and seen - set(broken):
+                            words = f"the changes trail was broken after it was asked for ({file.name})"
+                            broken |= dict.fromkeys(seen - set(broken), words)
+            except OSError:
+                continue
+        return broken
+
     def check_tail(self, stream: Path) -> list[str]:
         """``audit_chain.check_tail`` of one of this sink's streams, between two of its writes: a record
         being appended (its line written, its head not yet) is not mistaken for a loss."""
         with self._lock:
             return audit_chain.check_tail(stream)
 
-    def _rotate(self, path: Path, head: audit_chain.Head) -> audit_chain.Head:
+    def _rotate(self, path: Path, head: audit_chain.Head) -> tuple[audit_chain.Head, int]:
         """``audit.jsonl`` → ``.1`` → … → ``.N`` (the oldest deleted); the head then records the newest
-        seq that rotation deleted, so ``verify`` can tell rotation from removal."""
+        seq that rotation deleted, so ``verify`` can tell rotation from removal; and the backups left (the
+        stream writes both into an ``audit.rotate`` record)."""
         dropped = audit_chain.last_sealed_in(path.with_name(f"{path.name}.{self.backups}"))
         for index in range(self.backups - 1, 0, -1):
             older = path.with_name(f"{path.name}.{index}")
             if older.exists():
                 os.replace(older, path.with_name(f"{path.name}.{index + 1}"))
         os.replace(path, path.with_name(f"{path.name}.1"))
+        left = len(audit_chain.stream_files(path))
         if dropped is not None and dropped.seq > head.floor:
-            return audit_chain.Head(head.seq, head.hash, dropped.seq)
-        return head
+            return audit_chain.Head(head.seq, head.hash, dropped.seq), left
+        return head, left
+
+
+_CHANGE_ID = re.compile(rb'"change_id":"(ch-[0-9a-f]{8})"')
+
+
+def note_revision(line: bytes, wanted: set[str], found: dict[str, int]) -> None:
+    """Raise ``found[change_id]`` to the ``args.revision`` of ``line`` when it is a trusted record of a wanted change."""
+    match = _CHANGE_ID.search(line)
+    if match is None or match.group(1).decode() not in wanted or b'"revision":' not in line:
+        return
+    sealed = audit_chain.unseal(line)
+    if sealed is None or not sealed.trusted:
+        return  # a line nobody with the key sealed says nothing about a change
+    try:
+        record = json.loads(line)
+        revision = record["args"]["revision"]
+    except (ValueError, KeyError, TypeError):
+        return
+    if isinstance(revision, int) and not isinstance(revision, bool):
+        change_id = match.group(1).decode()
+        found[change_id] = max(found.get(change_id, 0), revision)
 
 
 def parse_line(line: str) -> AuditEvent | None:
@@ -505,11 +559,21 @@ class Auditor:
     closed); ``record`` says whether its record was written, so a caller can withhold the answer.
     """
 
-    def __init__(self, sink: AuditSink, *, session: str, role: str | None, tls_verify: bool | None = None) -> None:
+    def __init__(
+        self,
+        sink: AuditSink,
+        *,
+        session: str,
+        role: str | None,
+        tls_verify: bool | None = None,
+        os_uid: int | None = None,
+    ) -> None:
         self.sink = sink
         self.session = session
         self.role = role
         self.tls_verify = tls_verify
+        self.os_uid = os_uid
+        """A local person's process (CLI, launcher): the real uid, on each of its records."""
 
     @contextmanager
     def tracking(self) -> Iterator[Used]:
@@ -566,6 +630,7 @@ class Auditor:
                 "session": self.session,
                 "role": self.role,
                 "tls_verify": self.tls_verify,
+                **({"os_uid": self.os_uid} if self.os_uid is not None else {}),
                 **team,
                 **identities,
                 **{key: value for key, value in fields.items() if value is not None},
@@ -574,6 +639,6 @@ class Auditor:
         try:
             self.sink.write(event)
         except OSError as exc:  # one line, not a traceback: the refusal that follows says what to do
-            log.error("could not write the audit record for %s: %s", terminal_safe(tool, limit=64), exc)
+            log.error("could not write the audit record for %s: %s", shown(tool, limit=64), exc)
             return False
         return True

@@ -10,6 +10,10 @@ Writes are coalesced in one background thread (the newest head wins; a record ne
 keyring), so the keyring can lag the file by the records written in the last moment: it proves that a
 stream existed and how far it got at least, the head file proves the rest.
 
+The anchor is never lowered: the writer thread reads the keyring's value first and keeps a higher one
+(``refused_lower`` tells the stream, which records a break before its next record): a trail cut and given
+a consistent lower head cannot pull the anchor down with it.
+
 Where no keyring is usable (a headless host), or ``WAZUH_MCP_AUDIT_ANCHOR=off``, nothing is kept
 outside the state directory: ``verify`` and the server's start check say so in words, never silently.
 """
@@ -63,11 +67,15 @@ def read(path: Path) -> AnchorValue:
     return AnchorValue(value if isinstance(value, str) else None)
 
 
+def _why_absent() -> str:
+    return "no OS keyring is available"
+
+
 def _why(exc: Exception) -> str:
     import keyring.errors
 
     if isinstance(exc, keyring.errors.NoKeyringError):
-        return "no OS keyring is available"
+        return _why_absent()
     if isinstance(exc, keyring.errors.KeyringLocked):
         return "the OS keyring is locked"
     return f"the OS keyring failed ({type(exc).__name__})"
@@ -83,6 +91,8 @@ class _Writer:
         self._thread: threading.Thread | None = None
         self.failure: str | None = None
         """Why the last keyring write failed (logged once per distinct reason)."""
+        self.refused: dict[str, str] = {}
+        """Accounts whose keyring head was higher than the one handed over: never lowered, reported."""
 
     def store(self, path: Path, value: str) -> None:
         with self._cond:
@@ -103,11 +113,18 @@ class _Writer:
                 self._busy = True
             for user, value in batch.items():
                 try:
+                    held = keyring.get_password(SERVICE, user)
+                    if _seq(held) > _seq(value):  # never lower the anchor: the trail was cut below it
+                        log.warning("the audit head in the OS keyring (%s) is ahead of the trail; kept", user)
+                        with self._cond:
+                            self.refused[user] = str(held)
+                        continue
                     keyring.set_password(SERVICE, user, value)
                 except Exception as exc:
                     why = _why(exc)
-                    if why != self.failure:
-                        log.warning("the audit head is not kept outside the state directory: %s", why)
+                    if why != self.failure:  # no keyring at all: the start-up note said it (server/build.py)
+                        level = logging.INFO if why == _why_absent() else logging.WARNING
+                        log.log(level, "the audit head is not kept outside the state directory: %s", why)
                     self.failure = why
                 else:
                     self.failure = None
@@ -121,6 +138,11 @@ class _Writer:
             return self._cond.wait_for(lambda: not self._pending and not self._busy, timeout)
 
 
+def _seq(value: str | None) -> int:
+    head = (value or "").split(" ", 1)[0]
+    return int(head) if head.isdigit() else -1
+
+
 _WRITER = _Writer()
 atexit.register(_WRITER.flush)
 
@@ -129,6 +151,13 @@ def store_later(path: Path, value: str) -> None:
     """Hand the stream's newest head to the keyring writer (no-op when the anchor is off)."""
     if disabled() is None:
         _WRITER.store(path, value)
+
+
+def refused_lower(path: Path) -> str | None:
+    """The keyring head that a lower one was refused against since the last call (then forgotten): the
+    writer compares the trail with it before its next record."""
+    with _WRITER._cond:  # noqa: SLF001 - the module's own writer
+        return _WRITER.refused.pop(account(path), None)
 
 
 def flush(timeout: float = 2.0) -> bool:

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from wazuh_mcp.config import integrity
 from wazuh_mcp.runtime import audit_anchor
 
 GENESIS = "0" * 64
@@ -52,8 +53,22 @@ BREAK_TOOL = "audit.break"
 """``tool`` of the record a writer seals when it finds records lost (``Stream``); ``verify`` reports it."""
 _BREAK_MARK = b'"tool":"' + BREAK_TOOL.encode() + b'"'
 
-_SEAL = re.compile(rb',"seq":(\d+),"prev":"([0-9a-f]{64})","hash":"([0-9a-f]{64})"\}\r?\n?$')
+ROTATE_TOOL = "audit.rotate"
+"""``tool`` of the record a writer seals first in a new file after rotating: the floor it moved to and the
+backups left. The floor rises only through such a record (``verify``)."""
+_ROTATE_MARK = b'"tool":"' + ROTATE_TOOL.encode() + b'"'
+
+_SEAL = re.compile(
+    rb',"seq":(\d+),"prev":"([0-9a-f]{64})"(?:,"kid":"([0-9a-f]{16})")?,"hash":"([0-9a-f]{64})"\}\r?\n?$'
+)
 _HEX64 = re.compile(rb"[0-9a-f]{64}")
+_HEX16 = re.compile(rb"[0-9a-f]{16}")
+
+
+def keys() -> integrity.Keys:
+    """The integrity keys of this process (``config/integrity.py``): with one, every record is sealed with
+    HMAC-SHA256 and names its key (``kid``); without one, with plain SHA-256, which anyone can recompute."""
+    return integrity.load()
 
 
 @dataclass(frozen=True)
@@ -68,14 +83,19 @@ def head_path(path: Path) -> Path:
     return path.with_name(path.name + ".head")
 
 
-def seal(record_json: bytes, head: Head) -> tuple[bytes, Head]:
-    """The sealed line (newline included) for ``record_json`` (a JSON object) after ``head``."""
+def seal(record_json: bytes, head: Head, key: integrity.Key | None = None) -> tuple[bytes, Head]:
+    """The sealed line (newline included) for ``record_json`` (a JSON object) after ``head``: ``hash`` is
+    HMAC-SHA256 under ``key`` (named by ``kid``), or plain SHA-256 without one."""
     if not record_json.endswith(b"}"):
         raise ValueError("an audit record must be one JSON object")
     seq = head.seq + 1
     sep = b"" if record_json == b"{}" else b","
     body = record_json[:-1] + sep + f'"seq":{seq},"prev":"{head.hash}"'.encode()
-    digest = hashlib.sha256(body + b"}").hexdigest()
+    if key is not None:
+        body += f',"kid":"{key.kid}"'.encode()
+        digest = key.mac(body + b"}")
+    else:
+        digest = hashlib.sha256(body + b"}").hexdigest()
     return body + f',"hash":"{digest}"}}\n'.encode(), Head(seq, digest, head.floor)
 
 
@@ -85,18 +105,31 @@ class Sealed:
     prev: str
     hash: str
     intact: bool
-    """The line's content still matches its own hash."""
+    """The line's content still matches its own hash (its MAC, for a keyed line whose key is known)."""
+    kid: str | None = None
+    """The key a keyed line names (None: sealed with plain SHA-256)."""
+    unknown_key: bool = False
+    """Keyed with a key this process does not have: neither intact nor shown edited."""
+
+    @property
+    def trusted(self) -> bool:
+        """Intact, and keyed whenever this process has a key: a plain line proves nothing once keys exist."""
+        return self.intact and (self.kid is not None or keys().current is None)
 
 
-def unseal(line: bytes) -> Sealed | None:
+def unseal(line: bytes, known: integrity.Keys | None = None) -> Sealed | None:
     """The seal of one line, or None when the line carries none (older format, torn, foreign)."""
     match = _SEAL.search(line)
     if match is None:
         return None
-    end = match.end(2) + 1  # just past prev's closing quote
-    digest = hashlib.sha256(line[:end] + b"}").hexdigest()
-    stored = match.group(3).decode()
-    return Sealed(int(match.group(1)), match.group(2).decode(), stored, digest == stored)
+    kid = match.group(3).decode() if match.group(3) else None
+    end = (match.end(3) if kid else match.end(2)) + 1  # just past the closing quote of kid, else prev
+    stored = match.group(4).decode()
+    seq, prev = int(match.group(1)), match.group(2).decode()
+    if kid is None:
+        return Sealed(seq, prev, stored, hashlib.sha256(line[:end] + b"}").hexdigest() == stored)
+    verdict = (known or keys()).verify(kid, line[:end] + b"}", stored)
+    return Sealed(seq, prev, stored, verdict is True, kid, verdict is None)
 
 
 # --- the head file and the writers' lock ----------------------------------------------------
@@ -126,23 +159,51 @@ def _unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
-def _parse_head(raw: bytes) -> tuple[Head, int | None] | None:
-    """``seq hash floor [size]``: the head, and the stream file's size just after that record."""
+@dataclass(frozen=True)
+class StoredHead:
+    head: Head
+    size: int | None
+    """The stream file's size just after the head's record."""
+    sealed: bool | None
+    """True: its MAC verifies under a known key; False: it carries one that does not (or an unknown key's);
+    None: it carries none (written without a key)."""
+
+
+def _head_text(name: str, seq: int, digest: str, floor: int, size: int) -> bytes:
+    return f"audit head {name} {seq} {digest} {floor} {size}".encode()
+
+
+def _parse_head(raw: bytes, name: str | None = None) -> StoredHead | None:
+    """``seq hash floor [size [kid mac]]``: the head, the stream file's size after it, and whether its MAC
+    (over the stream's file name and those four values) verifies. ``name`` None: no MAC to check (the anchor)."""
     parts = raw.split()
-    if len(parts) not in (3, 4) or not all(p.isdigit() for p in parts[:1] + parts[2:]):
+    if len(parts) not in (3, 4, 6) or not all(p.isdigit() for p in parts[:1] + parts[2:4]):
         return None
     if not _HEX64.fullmatch(parts[1]):
         return None
-    return Head(int(parts[0]), parts[1].decode(), int(parts[2])), int(parts[3]) if len(parts) == 4 else None
+    head = Head(int(parts[0]), parts[1].decode(), int(parts[2]))
+    size = int(parts[3]) if len(parts) >= 4 else None
+    sealed: bool | None = None
+    if len(parts) == 6:
+        if not (_HEX16.fullmatch(parts[4]) and _HEX64.fullmatch(parts[5])) or name is None or size is None:
+            sealed = False if name is not None else None
+        else:
+            text = _head_text(name, head.seq, head.hash, head.floor, size)
+            sealed = keys().verify(parts[4].decode(), text, parts[5].decode()) is True
+    return StoredHead(head, size, sealed)
+
+
+def read_stored_head(path: Path) -> StoredHead | None:
+    try:
+        return _parse_head(head_path(path).read_bytes(), path.name)
+    except OSError:
+        return None
 
 
 def read_head(path: Path) -> Head | None:
     """The stored head of the stream at ``path`` (None when absent or unreadable)."""
-    try:
-        parsed = _parse_head(head_path(path).read_bytes())
-    except OSError:
-        return None
-    return parsed[0] if parsed else None
+    stored = read_stored_head(path)
+    return stored.head if stored else None
 
 
 @dataclass(frozen=True)
@@ -157,62 +218,102 @@ class Anchor:
 def read_anchor(path: Path) -> Anchor:
     found = audit_anchor.read(path)
     parsed = _parse_head(found.value.encode()) if found.value else None
-    return Anchor(parsed[0] if parsed else None, found.unavailable)
+    return Anchor(parsed.head if parsed else None, found.unavailable)
 
 
 def _anchor_value(head: Head) -> str:
     return f"{head.seq} {head.hash} {head.floor}"
 
 
-def _break_record(detail: str) -> bytes:
+def _record(tool: str, args: dict[str, object], outcome: str, error: str | None = None) -> bytes:
     now = datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-    record: dict[str, object] = {"ts": now, "tool": BREAK_TOOL, "toolset": "audit", "args": {}}
-    record |= {"outcome": "error", "error": detail[:1000], "duration_ms": 0}
+    record: dict[str, object] = {"ts": now, "tool": tool, "toolset": "audit", "args": args, "outcome": outcome}
+    if error is not None:
+        record["error"] = error[:1000]
+    record["duration_ms"] = 0
     return json.dumps(record, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-_HEAD_FORMAT = "{seq:020d} {hash} {floor:020d} {size:020d}\n"
-"""Fixed width: rewritten in place with one write, never truncated."""
+def _break_record(detail: str) -> bytes:
+    return _record(BREAK_TOOL, {}, "error", detail)
+
+
+def _rotate_record(floor: int, backups_left: int) -> bytes:
+    return _record(ROTATE_TOOL, {"floor": floor, "backups_left": backups_left}, "ok")
+
+
+_HEAD_WIDTH = 209
+"""Fixed width (keyed or not): the head is rewritten in place with one write, never truncated."""
+
+
+def _head_line(name: str, head: Head, size: int, key: integrity.Key | None) -> bytes:
+    text = f"{head.seq:020d} {head.hash} {head.floor:020d} {size:020d}"
+    if key is not None:
+        text += f" {key.kid} {key.mac(_head_text(name, head.seq, head.hash, head.floor, size))}"
+    return (text.ljust(_HEAD_WIDTH) + "\n").encode()
+
+
+Outside = Callable[[], "Sealed | None"]
+"""The newest record a copy kept outside the state directory holds (team mode: the Indexer's)."""
 
 
 class Stream:
     """One audit stream's writer: seals each record after the head and appends it, under an
     exclusive lock on the head file (shared by every process writing the stream).
 
-    ``rotate(head)`` is called, with the lock held, when a record would overflow ``max_bytes``;
-    it renames the files and returns the head to keep (its floor moved past deleted records)."""
+    Before it writes, it compares the trail with what is kept outside it — what this process itself wrote
+    last, the OS keyring's head (read at its first record; the keyring is never lowered, ``audit_anchor``),
+    and ``outside`` (the Indexer's copy) — and a trail found shorter is recorded as an ``audit.break`` and
+    continued after the highest seq anyone recorded, never chained on quietly from the lower one.
 
-    def __init__(self, path: Path, max_bytes: int, rotate: Callable[[Head], Head]) -> None:
+    ``rotate(head)`` is called, with the lock held, when a record would overflow ``max_bytes``; it renames
+    the files and returns the head to keep (its floor moved past deleted records) and how many backups are
+    left; the new file then starts with an ``audit.rotate`` record saying so."""
+
+    def __init__(
+        self,
+        path: Path,
+        max_bytes: int,
+        rotate: Callable[[Head], tuple[Head, int]],
+        *,
+        outside: Outside | None = None,
+    ) -> None:
         self.path = path
         self.max_bytes = max_bytes
         self._rotate = rotate
+        self._outside = outside
         self._head_path = head_path(path)
         self._fd: int | None = None
+        self._last: Head | None = None
+        """The head this process wrote last: a trail found below it was cut while this process ran."""
+        self._anchored = False
+        """The keyring's head and the outside copy were compared (once per process)."""
 
     def append(self, record_json: bytes) -> bytes:
         if self._fd is None:  # kept open: one fewer open/close per record
             self._fd = os.open(self._head_path, os.O_RDWR | os.O_CREAT, 0o600)
         head_fd = self._fd
+        key = keys().current
         _lock(head_fd)
         try:
             os.lseek(head_fd, 0, os.SEEK_SET)
-            parsed = _parse_head(os.read(head_fd, 256))
+            parsed = _parse_head(os.read(head_fd, 512), self.path.name)
             fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)  # read: its last byte
             try:
                 size = os.fstat(fd).st_size
-                head, lost = self._current(parsed, size)
-                lines = b""
-                if lost is not None:  # say so in the chain before going on: the gap stays visible
-                    lines, head = seal(_break_record(lost), head)
-                line, head = seal(record_json, head)
-                lines += line
+                head, lost = self._current(parsed, size, key)
+                head, lost = self._against_outside(head, lost)
+                lines, line, after = _sealed_lines(record_json, head, lost, key)
                 if size and size + len(lines) > self.max_bytes:
                     os.close(fd)
                     fd = -1
-                    head = self._rotate(head)
+                    rotated, left = self._rotate(head)
+                    first, rotated = seal(_rotate_record(rotated.floor, left), rotated, key)
+                    more, line, after = _sealed_lines(record_json, rotated, lost, key)
+                    lines = first + more
                     fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
                     size = 0
-                elif size and (parsed is None or parsed[1] != size) and _ends_torn(fd, size):
+                elif size and (parsed is None or parsed.size != size) and _ends_torn(fd, size):
                     lines = b"\n" + lines  # a line cut short stays a line of its own: "torn", not "edited"
                 written = os.write(fd, lines)
                 if written != len(lines):
@@ -222,22 +323,35 @@ class Stream:
             finally:
                 if fd >= 0:
                     os.close(fd)
-            stored = _HEAD_FORMAT.format(seq=head.seq, hash=head.hash, floor=head.floor, size=size + written)
             os.lseek(head_fd, 0, os.SEEK_SET)
-            os.write(head_fd, stored.encode())
-            audit_anchor.store_later(self.path, _anchor_value(head))
+            os.write(head_fd, _head_line(self.path.name, after, size + written, key))
+            self._last = after
+            audit_anchor.store_later(self.path, _anchor_value(after))
         finally:
             _unlock(head_fd)
         return line
 
-    def _current(self, parsed: tuple[Head, int | None] | None, size: int) -> tuple[Head, str | None]:
+    def _current(self, parsed: StoredHead | None, size: int, key: integrity.Key | None) -> tuple[Head, str | None]:
         """The head to chain the next record after, and what was lost if anything (for ``audit.break``)."""
-        stored, stored_size = parsed if parsed else (None, None)
-        if stored is not None and stored_size == size:
-            return stored, None  # the usual case: nothing to read back
+        forged = None
+        if parsed is not None and key is not None and parsed.sealed is not True:
+            newest = last_sealed(self.path)
+            if parsed.sealed is False or (newest is not None and newest.kid is not None):
+                forged = (
+                    f"the head file {self._head_path.name} was rewritten by someone without the integrity key "
+                    f"(it says seq {parsed.head.seq}, floor {parsed.head.floor}; "
+                    + ("its MAC does not verify)" if parsed.sealed is False else "it carries no MAC)")
+                )
+                parsed = None
+        if parsed is not None and parsed.size == size:
+            return parsed.head, forged  # the usual case: nothing to read back
         newest = last_sealed(self.path)
-        if stored is None:
-            return self._without_head(newest)
+        if parsed is None:
+            head, lost = self._without_head(newest)
+            if forged and lost:
+                lost = lost.replace(f"the head file {self._head_path.name} was missing; ", "so it is not used; ")
+            return head, "; ".join(p for p in (forged, lost) if p) or None
+        stored = parsed.head
         if newest is not None and newest.seq > stored.seq:
             # A writer that died between appending its record and updating the head: the file is the truth.
             return Head(newest.seq, newest.hash, stored.floor), None
@@ -248,6 +362,31 @@ class Stream:
                 "(the end of the stream was cut, or its current file deleted)"
             )
         return stored, None
+
+    def _against_outside(self, head: Head, lost: str | None) -> tuple[Head, str | None]:
+        """Never chain on from below what this process wrote, the keyring's head or the outside copy."""
+        found: list[str] = [lost] if lost else []
+        higher: list[tuple[Head, str]] = []
+        if self._last is not None and self._last.seq > head.seq:
+            higher.append((self._last, f"this process wrote seq {self._last.seq}"))
+        refused = audit_anchor.refused_lower(self.path)
+        if not self._anchored or refused:
+            self._anchored = True
+            anchor = read_anchor(self.path).head
+            if anchor is not None and anchor.seq > head.seq:
+                higher.append((anchor, f"the OS keyring's head says seq {anchor.seq}"))
+            copy = self._outside() if self._outside is not None else None
+            if copy is not None and copy.seq > head.seq:
+                higher.append((Head(copy.seq, copy.hash, head.floor), f"the Indexer's copy holds seq {copy.seq}"))
+        if higher:
+            top = max(higher, key=lambda item: item[0].seq)[0]
+            said = "; ".join(words for _, words in higher)
+            found.append(
+                f"records removed: the trail ends at seq {head.seq}, but {said} (the end of the stream was cut "
+                f"and its head rewritten); {top.seq - head.seq} record(s) lost, continuing after seq {top.seq}"
+            )
+            head = Head(top.seq, top.hash, max(head.floor, top.floor))
+        return head, "; ".join(found) or None
 
     def _without_head(self, newest: Sealed | None) -> tuple[Head, str | None]:
         """No head file: a new stream, or a deleted head (a break), told apart by the records and the keyring."""
@@ -273,6 +412,17 @@ class Stream:
     def __del__(self) -> None:
         with contextlib.suppress(OSError):
             self.close()
+
+
+def _sealed_lines(
+    record_json: bytes, head: Head, lost: str | None, key: integrity.Key | None
+) -> tuple[bytes, bytes, Head]:
+    """The break (if anything was lost) and the record, sealed after ``head``: (all lines, the record's, head)."""
+    lines = b""
+    if lost is not None:  # say so in the chain before going on: the gap stays visible
+        lines, head = seal(_break_record(lost), head, key)
+    line, head = seal(record_json, head, key)
+    return lines + line, line, head
 
 
 def _ends_torn(fd: int, size: int) -> bool:
@@ -351,10 +501,15 @@ class VerifyReport:
     head: Head | None = None
     anchor: Anchor = field(default_factory=lambda: Anchor(None))
     problems: list[Problem] = field(default_factory=list)
+    unkeyed_before_key: int = 0
+    """Records sealed without a key before the first keyed one (written before keyed sealing)."""
+    keyed: int = 0
+    unproven: str | None = None
+    """Why the trail proves nothing against someone who can write the state directory (no integrity key)."""
 
     @property
     def ok(self) -> bool:
-        return not self.problems
+        return not self.problems and self.unproven is None
 
     def summary(self) -> str:
         lines = self._verdict() + self._notes()
@@ -364,6 +519,12 @@ class VerifyReport:
         if not self.files and self.ok:
             return [f"{self.path}: no audit records yet."]
         lines = []
+        if not self.problems and self.unproven is not None:
+            return [
+                f"NOT PROVEN {self.path}: {self.records:,} record(s) chained without a problem, but {self.unproven}: "
+                "anyone who can write the state directory can recompute every hash, so a cut or rewritten trail "
+                "would read the same."
+            ]
         if self.ok:
             span = f"seq {self.first_seq:,}–{self.last_seq:,}" if self.first_seq is not None else "no sealed records"
             lines.append(
@@ -384,6 +545,11 @@ class VerifyReport:
                 f"  note: the chain starts at seq {self.first_seq:,}: the {self.first_seq - 1:,} older record(s) "
                 "left through rotation (audit_backups)."
             )
+        if self.unkeyed_before_key:
+            lines.append(
+                f"  note: {self.unkeyed_before_key:,} older record(s) were sealed without the integrity key (before "
+                "keyed sealing): their hashes can be recomputed by anyone."
+            )
         if self.unsealed_before_chain:
             lines.append(f"  note: {self.unsealed_before_chain:,} older record(s) predate sealing and are not checked.")
         if self.anchor.unavailable:
@@ -403,12 +569,16 @@ def verify_lines(name: Path, lines: list[tuple[bytes, str]], head: Head | None =
     if head is not None:
         _check_head(walk.report, walk.top)
     _explain_moves(walk.report, walk.moved)
+    _check_keyed(walk.report)
     return walk.report
 
 
-def verify(path: Path) -> VerifyReport:
-    """Check the whole stream at ``path``: every seal, the order, the links and the head."""
-    report = VerifyReport(path=path, files=stream_files(path), head=read_head(path), anchor=read_anchor(path))
+def verify(path: Path, outside: Outside | None = None) -> VerifyReport:
+    """Check the whole stream at ``path``: every seal (its MAC under the integrity key), the order, the links,
+    the head (its MAC too), the floor against the rotations recorded, and the keyring's head."""
+    stored = read_stored_head(path)
+    report = VerifyReport(path=path, files=stream_files(path), head=stored.head if stored else None)
+    report.anchor = read_anchor(path)
     walk = _Walk(report)
     for file in walk.report.files:
         with file.open("rb") as fh:
@@ -417,10 +587,103 @@ def verify(path: Path) -> VerifyReport:
             if line.strip():
                 walk.line(line, f"{file.name}:{number}", last=file == path and number == len(lines))
     report.last_seq = walk.top.seq if walk.top is not None else None
-    _check_head(report, walk.top)
+    if _check_head_seal(report, stored, walk):
+        _check_head(report, walk.top)
     _check_anchor(report, walk.top, walk.hashes)
+    _check_outside(report, walk.top, outside)
+    _check_floor(report, walk)
     _explain_moves(report, walk.moved)
+    _check_keyed(report)
     return report
+
+
+def is_break(line: bytes) -> bool:
+    """A trusted ``audit.break`` record (a writer found records lost here)."""
+    if _BREAK_MARK not in line[:160]:
+        return False
+    sealed = unseal(line)
+    return sealed is not None and sealed.trusted
+
+
+def _check_outside(report: VerifyReport, newest: Sealed | None, outside: Outside | None) -> None:
+    """Team mode: the Indexer's copy is an anchor too; the local trail must reach its newest record."""
+    copy = outside() if outside is not None else None
+    if copy is not None and (newest is None or copy.seq > newest.seq):
+        last = f"seq {newest.seq}" if newest is not None else "no record"
+        report.problems.append(
+            Problem(
+                "removed",
+                "Indexer copy",
+                f"the Indexer's copy holds this replica's records up to seq {copy.seq}; the local trail ends at "
+                f"{last} (its end was cut)",
+            )
+        )
+
+
+def _check_keyed(report: VerifyReport) -> None:
+    if keys().current is None and report.records:
+        report.unproven = f"there is {keys().unavailable or 'no integrity key'}"
+
+
+def _check_head_seal(report: VerifyReport, stored: StoredHead | None, walk: _Walk) -> bool:
+    """A keyed trail's head must carry a MAC that verifies: a head rewritten to match a cut trail does not.
+    False when it was rewritten (reported here; nothing more to learn from it)."""
+    if stored is None or stored.sealed is True:
+        return True
+    if stored.sealed is False:
+        report.problems.append(
+            Problem(
+                "head",
+                head_path(report.path).name,
+                "rewritten: its MAC does not verify under the integrity key (someone without the key set it to "
+                f"seq {stored.head.seq}, floor {stored.head.floor})",
+            )
+        )
+    elif walk.newest_keyed:
+        report.problems.append(
+            Problem(
+                "head",
+                head_path(report.path).name,
+                f"rewritten: it carries no MAC while the records are keyed (it says seq {stored.head.seq}, "
+                f"floor {stored.head.floor})",
+            )
+        )
+    else:
+        return True
+    report.head = None
+    return False
+
+
+def _check_floor(report: VerifyReport, walk: _Walk) -> None:
+    """The floor rises only through a rotation the writer recorded (``audit.rotate``), and the backups that
+    rotation left must all still be there."""
+    known = report.head or report.anchor.head
+    floor = known.floor if known is not None else 0
+    if floor <= 0:
+        return
+    rotation = walk.rotation
+    if rotation is None or rotation[0] != floor:
+        if walk.newest_keyed or rotation is not None:
+            said = f"the newest rotation recorded says floor {rotation[0]}" if rotation else "no rotation is recorded"
+            report.problems.append(
+                Problem(
+                    "removed",
+                    "floor",
+                    f"the head's floor says rotation deleted every record up to seq {floor}, but {said}: "
+                    "the oldest records were cut and the floor raised to hide it",
+                )
+            )
+        return
+    present = len([f for f in report.files if f != report.path])
+    if present < rotation[1]:
+        report.problems.append(
+            Problem(
+                "removed",
+                "backups",
+                f"the rotation that set the floor to seq {floor} left {rotation[1]} backup file(s), "
+                f"{present} remain: a backup was deleted",
+            )
+        )
 
 
 class _Walk:
@@ -434,12 +697,17 @@ class _Walk:
         self.seen: set[int] = set()
         self.hashes: dict[int, str] = {}
         self.moved: set[int] = set()
+        self.keys = keys()
+        self.newest_keyed = False
+        """The newest record is keyed: a plain line or head after it was written without the key."""
+        self.rotation: tuple[int, int] | None = None
+        """(floor, files left) of the newest ``audit.rotate`` record."""
 
     def problem(self, kind: str, where: str, detail: str, gap: tuple[int, int] | None = None) -> None:
         self.report.problems.append(Problem(kind, where, detail, gap))
 
     def line(self, line: bytes, where: str, *, last: bool) -> None:
-        found = unseal(line)
+        found = unseal(line, self.keys)
         if found is None:
             if self.top is None and _is_json(line):
                 self.report.unsealed_before_chain += 1
@@ -452,15 +720,42 @@ class _Walk:
                 self.problem("inserted", where, "a line without a seal inside the chain")
             return
         self.report.records += 1
-        if not found.intact:
-            self.problem("edited", where, f"record seq {found.seq} does not match its own hash (changed after writing)")
+        self._keyed(found, where)
+        if not found.intact and not found.unknown_key:
+            what = "its MAC under the integrity key" if found.kid else "its own hash"
+            self.problem("edited", where, f"record seq {found.seq} does not match {what} (changed after writing)")
         elif _BREAK_MARK in line[:120]:
             self.problem("break", where, f"seq {found.seq}: the chain was broken here: {_break_detail(line)}")
+        elif _ROTATE_MARK in line[:120] and found.intact:
+            self.rotation = _rotation(line) or self.rotation
         self.hashes[found.seq] = found.hash
         self.place(found, where)
         self.seen.add(found.seq)
         if self.top is None or found.seq > self.top.seq:
             self.top, self.top_where = found, where
+
+    def _keyed(self, found: Sealed, where: str) -> None:
+        if found.kid is not None:
+            self.report.keyed += 1
+            self.newest_keyed = True
+            if found.unknown_key:
+                self.problem(
+                    "unverifiable",
+                    where,
+                    f"record seq {found.seq} is sealed with an integrity key this process does not have (key id "
+                    f"{found.kid}): keep a rotated key after the new one, or it was forged"
+                    if self.keys.current is not None
+                    else f"record seq {found.seq} is keyed, and there is {self.keys.unavailable or 'no key'}",
+                )
+        elif self.newest_keyed:
+            self.problem(
+                "forged",
+                where,
+                f"record seq {found.seq} carries no MAC inside a keyed chain: written by someone without the "
+                "integrity key",
+            )
+        elif self.keys.current is not None:
+            self.report.unkeyed_before_key += 1
 
     def place(self, found: Sealed, where: str) -> None:
         """Is ``found`` where the chain says it belongs?"""
@@ -489,6 +784,14 @@ def _is_json(line: bytes) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _rotation(line: bytes) -> tuple[int, int] | None:
+    try:
+        args = json.loads(line).get("args", {})
+        return int(args["floor"]), int(args["backups_left"])
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
 
 
 def _break_detail(line: bytes) -> str:
@@ -570,9 +873,13 @@ def _check_anchor(report: VerifyReport, newest: Sealed | None, hashes: dict[int,
 def check_tail(path: Path) -> list[str]:
     """What a server reports at start, cheaply (the head, the newest record, the keyring's head; no full
     walk): records lost at the end, a deleted current file or head, a stream deleted whole."""
-    report = VerifyReport(path=path, head=read_head(path), anchor=read_anchor(path))
+    stored = read_stored_head(path)
+    report = VerifyReport(path=path, head=stored.head if stored else None, anchor=read_anchor(path))
     newest = last_sealed(path)
-    _check_head(report, newest)
+    if stored is not None and stored.sealed is not True and (stored.sealed is False or (newest and newest.kid)):
+        report.problems.append(Problem("head", head_path(path).name, "rewritten without the integrity key"))
+    else:
+        _check_head(report, newest)
     _check_anchor(report, newest, {newest.seq: newest.hash} if newest is not None else {})
     found = [str(p) for p in report.problems]
     if report.anchor.unavailable:

@@ -26,13 +26,14 @@ import json
 import logging
 import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wazuh_mcp.errors import AuditUnavailable, UpstreamError, WazuhMCPError
+from wazuh_mcp.errors import AuditUnavailable, Tampered, UpstreamError, WazuhMCPError
 from wazuh_mcp.runtime import audit_chain
-from wazuh_mcp.runtime.audit import AuditEvent, AuditSink, is_change_record
+from wazuh_mcp.runtime.audit import AuditEvent, AuditSink, is_change_record, note_revision
 
 if TYPE_CHECKING:
     from wazuh_mcp.backends.indexer_docs import Doc, IndexerDocs
@@ -102,6 +103,34 @@ class IndexedAuditSink(AuditSink):
             backups=settings.audit_backups,
         )
 
+    def outside_copy(self, stream: Path) -> audit_chain.Outside | None:
+        """The main stream's copy in the Indexer: the writer never chains on below the newest record it holds."""
+        return self._newest_in_indexer if stream == self.path else None
+
+    def _newest_in_indexer(self) -> audit_chain.Sealed | None:
+        try:
+            return self._newest_genuine()
+        except WazuhMCPError as exc:  # the Indexer's answer is only one of the anchors; the copier reports it
+            log.warning("the Indexer's audit copy could not be compared before writing: %s", exc.message)
+            return None
+
+    def _newest_genuine(self) -> audit_chain.Sealed | None:
+        """The newest record of this replica the Indexer holds whose line verifies at its own id: a document
+        planted with a high seq (no line, a forged one) is passed over and reported, never taken as copied."""
+        found = self.docs.search(
+            self.pattern,
+            {"term": {REPLICA_KEY: self.replica}},
+            sort=[{"seq": {"order": "desc", "unmapped_type": "long"}}],
+            size=50,
+        )
+        for doc in found:
+            line = doc.source.get("line")
+            sealed = audit_chain.unseal(line.encode("utf-8", "surrogateescape")) if isinstance(line, str) else None
+            if sealed is not None and sealed.trusted and doc.id == doc_id(self.replica, sealed.seq):
+                return sealed
+            log.warning("tampering: %s/%s is not a record of replica %s; passed over", doc.index, doc.id, self.replica)
+        return None
+
     @property
     def pattern(self) -> str:
         return f"{self.prefix}-*"
@@ -138,6 +167,21 @@ class IndexedAuditSink(AuditSink):
         self._indexer_problem = None
         return line
 
+    def recorded_revisions(self, change_ids: Iterable[str]) -> dict[str, int]:
+        """The highest revision any replica's trail records for each change: the Indexer's copies (every
+        replica's ``approval.*`` records are copied before the call goes on), and this host's own file."""
+        wanted = set(change_ids)
+        found = super().recorded_revisions(wanted)
+        if not wanted:
+            return found
+        self.docs.refresh(self.pattern)
+        query = {"terms": {"change_id.keyword": sorted(wanted)[:1000]}}
+        for doc in self.docs.search(self.pattern, query, size=1000):
+            line = doc.source.get("line")
+            if isinstance(line, str):
+                note_revision(line.encode("utf-8", "surrogateescape"), wanted, found)
+        return found
+
     def flush(self) -> None:
         """Copy every record not yet in the Indexer now (``WazuhMCPError`` when it cannot take them)."""
         with self._copy_lock:
@@ -169,13 +213,8 @@ class IndexedAuditSink(AuditSink):
 
     def _newest_copied(self) -> int:
         if self._copied is None:
-            found = self.docs.search(
-                self.pattern,
-                {"term": {REPLICA_KEY: self.replica}},
-                sort=[{"seq": {"order": "desc", "unmapped_type": "long"}}],
-                size=1,
-            )
-            self._copied = int(found[0].source.get("seq", 0)) if found else 0
+            newest = self._newest_genuine()
+            self._copied = newest.seq if newest is not None else 0
         return self._copied
 
     def _catch_up(self, upto: int | None) -> None:
@@ -200,12 +239,28 @@ class IndexedAuditSink(AuditSink):
             seq, body = document(self.replica, line)
             items.append((index_for(self.prefix, body["@timestamp"]), doc_id(self.replica, seq), body))
         statuses = self.docs.bulk_create(items)
-        # 409: copied already (by another writer of this stream); verify compares the copies
         failed = [status for status in statuses if status not in (201, 409)]
         if failed or len(statuses) != len(items):
             raise UpstreamError(f"the Indexer did not take {len(failed) or len(items)} of {len(items)} audit records")
+        for (index, id_, body), status in zip(items, statuses, strict=True):
+            if status == 409:  # copied already by another writer of this stream — if it is the same record
+                self._same_record(index, id_, body["line"])
         self._copied = upto
         self._drop_sent(upto)
+
+    def _same_record(self, index: str, id_: str, line: str) -> None:
+        """A create refused because the id exists: fine when the Indexer holds this very record; otherwise
+        someone created the id ahead of this writer (to drop the record), which is tampering, never 'copied'."""
+        held = self.docs.get(index, id_)
+        if held is not None and held.source.get("line") == line:
+            return
+        raise Tampered(
+            f"The Indexer already holds {index}/{id_}, and it is not this replica's record of that seq: someone "
+            "created the document ahead of the writer, so the record would be dropped from the shared trail. The "
+            "record stays in the local file; changes are refused until the copy can be made.",
+            hint=f"Tampering with the audit index: remove {index}/{id_} (an admin), then "
+            "`wazuh-mcp audit --verify --indexer`.",
+        )
 
     def _from_file(self, after: int, upto: int) -> list[bytes]:
         found = []
@@ -249,7 +304,7 @@ class IndexedReport:
 
 def fetch(docs: IndexerDocs, pattern: str, replica: str | None = None) -> dict[str, list[Doc]]:
     """Every audit document under ``pattern``, per replica, in seq order (paged with search_after)."""
-    query: dict[str, Any] = {"term": {REPLICA_KEY: replica}} if replica else {"exists": {"field": "line"}}
+    query: dict[str, Any] = {"term": {REPLICA_KEY: replica}} if replica else {"match_all": {}}
     docs.refresh(pattern)
     out: dict[str, list[Doc]] = {}
     after: list[Any] | None = None
@@ -264,8 +319,9 @@ def fetch(docs: IndexerDocs, pattern: str, replica: str | None = None) -> dict[s
             size=1000,
             search_after=after,
         )
-        for doc in page:
-            out.setdefault(str(doc.source.get("replica")), []).append(doc)
+        for doc in page:  # every document, with its record or not: one without is a break, not invisible
+            owner = doc.source.get("replica")
+            out.setdefault(str(owner) if isinstance(owner, str) else doc.id.rsplit("-", 1)[0], []).append(doc)
         if len(page) < 1000:
             return out
         last = page[-1]
@@ -301,6 +357,11 @@ def verify_indexed(
     for name, held in sorted(found.items()):
         lines, extra = [], []
         for doc in held:
+            if not isinstance(doc.source.get("line"), str):
+                extra.append(
+                    f"removed: {doc.index}/{doc.id} holds no record (its line is gone: overwritten in the Indexer)"
+                )
+                continue
             line, problems = _doc_problems(name, doc)
             lines.append((line, f"{doc.index}/{doc.id}"))
             extra += problems

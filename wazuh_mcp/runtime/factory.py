@@ -58,6 +58,7 @@ def server_api_from_settings(api: ServerApiSettings, profile: str, *, password: 
             timeout_s=api.timeout_s,
             max_concurrency=api.max_concurrency,
             run_as=api.run_as,
+            password_hint=secrets.refused_hint(profile, "api", given=password),
         )
     )
 
@@ -71,6 +72,7 @@ def indexer_from_settings(
         return None
     from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
 
+    hint = secrets.refused_hint(profile, "indexer", given=password)
     if indexer.user and secrets.needs_password(indexer.url, indexer.user):
         password = secrets.require_password(profile, "indexer", indexer.user, given=password)
     else:
@@ -86,6 +88,12 @@ def indexer_from_settings(
             max_concurrency=indexer.max_concurrency if max_concurrency is None else max_concurrency,
             alerts_pattern=indexer.alerts_pattern,
             vulnerabilities_pattern=indexer.vulnerabilities_pattern,
+            findings_pattern=indexer.findings_pattern,
+            archives_pattern=indexer.archives_pattern,
+            events_pattern=indexer.events_pattern,
+            inventory_pattern=indexer.inventory_pattern,
+            states_pattern=indexer.states_pattern,
+            password_hint=hint,
         )
     )
 

@@ -86,6 +86,22 @@ TOOLS: tuple[ToolInfo, ...] = (
         idempotent=True,
     ),
     ToolInfo(
+        id="inventory.agent_inventory",
+        title="Agent inventory",
+        name="agent_inventory",
+        read_only=True,
+        destructive=False,
+        idempotent=True,
+    ),
+    ToolInfo(
+        id="inventory.agent_sca",
+        title="Agent SCA",
+        name="agent_sca",
+        read_only=True,
+        destructive=False,
+        idempotent=True,
+    ),
+    ToolInfo(
         id="vulnerabilities.list_vulnerabilities_by_agent",
         title="Vulnerabilities of an agent",
         name="list_vulnerabilities_by_agent",

@@ -22,6 +22,7 @@ from wazuh_mcp.errors import Forbidden, WazuhMCPError
 from wazuh_mcp.runtime.caller import CALLER, Caller
 from wazuh_mcp.server.caller import caller_from_token
 from wazuh_mcp.server.oauth import JwksTokenVerifier
+from wazuh_mcp.untrusted import shown
 
 if TYPE_CHECKING:
     from wazuh_mcp.server.build import WazuhServer
@@ -83,12 +84,19 @@ def add_approval_route(server: WazuhServer, verifier: JwksTokenVerifier) -> None
             path = ApprovalPath(app.settings, store, profile=None, serving_api=api)
             change = await path.approve(change_id)
         except WazuhMCPError as exc:
-            return JSONResponse({"error": exc.code, "message": exc.render()}, status_code=_STATUS.get(exc.code, 502))
+            # the answer quotes the change (its requester, its target): shown, like every text a person reads
+            return JSONResponse(
+                {"error": exc.code, "message": shown(exc.render())}, status_code=_STATUS.get(exc.code, 502)
+            )
         finally:
             ATTRIBUTION.reset(attribution)
             CALLER.reset(calling)
-        return JSONResponse(
-            {"change_id": change.id, "state": change.state, "decided_by": change.decided_by, "result": change.result}
-        )
+        answer = {
+            "change_id": change.id,
+            "state": change.state,
+            "decided_by": change.decided_by,
+            "result": change.result,
+        }
+        return JSONResponse({key: None if value is None else shown(value) for key, value in answer.items()})
 
     server.custom_route(APPROVE_PATH, methods=["POST"])(approve)

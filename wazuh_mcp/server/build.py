@@ -16,7 +16,8 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
-from typing import Any
+from pathlib import Path
+from typing import Any, Literal
 
 import anyio
 from mcp.server.context import ServerRequestContext
@@ -34,7 +35,7 @@ from mcp_types import ResourceTemplate as MCPResourceTemplate
 from mcp_types import Tool as MCPTool
 from pydantic import AnyUrl, ValidationError
 
-from wazuh_mcp import __version__
+from wazuh_mcp import __version__, atomic
 from wazuh_mcp.backends.protocols import Backends
 from wazuh_mcp.backends.server_api_shapes import ATTRIBUTION, Attribution
 from wazuh_mcp.config.settings import Settings
@@ -47,7 +48,7 @@ from wazuh_mcp.errors import (
     WazuhMCPError,
 )
 from wazuh_mcp.runtime import notices
-from wazuh_mcp.runtime.audit import UNKNOWN_TOOL, AuditEvent, Auditor, AuditSink, Used, now_iso, terminal_safe
+from wazuh_mcp.runtime.audit import UNKNOWN_TOOL, AuditEvent, Auditor, AuditSink, Used, now_iso
 from wazuh_mcp.runtime.caller import CALLER, Caller
 from wazuh_mcp.runtime.context import AppContext, running_tool
 from wazuh_mcp.runtime.first_answer import FirstAnswer
@@ -66,6 +67,7 @@ from wazuh_mcp.server.sdk import (
     session_id,
     set_schemas,
 )
+from wazuh_mcp.untrusted import shown
 
 log = logging.getLogger(__name__)
 
@@ -93,15 +95,15 @@ def describe_input(given: Any) -> str:
     """A short, terminal-safe picture of a value a caller sent: ``repr`` up to ``MAX_SHOWN_INPUT``
     characters, then cut, with what was cut (a 10,000-item list stays one short phrase)."""
     if isinstance(given, str):
-        shown = repr(given[:MAX_SHOWN_INPUT] + ("…" if len(given) > MAX_SHOWN_INPUT else ""))
+        text = repr(given[:MAX_SHOWN_INPUT] + ("…" if len(given) > MAX_SHOWN_INPUT else ""))
     else:
-        shown = reprlib_repr(given)
+        text = reprlib_repr(given)
     size = ""
     if isinstance(given, list | tuple | dict) and len(given) > 3:
         size = f" ({type(given).__name__} of {len(given):,} items)"
     elif isinstance(given, str) and len(given) > MAX_SHOWN_INPUT:
         size = f" ({len(given):,} chars)"
-    return terminal_safe(shown, limit=MAX_SHOWN_INPUT + 20) + size
+    return shown(text, limit=MAX_SHOWN_INPUT + 20) + size
 
 
 def reprlib_repr(value: Any) -> str:
@@ -113,7 +115,7 @@ def reprlib_repr(value: Any) -> str:
 
 def shown_name(name: str, limit: int = 40) -> str:
     """A name the caller made up (tool, argument), as it may be echoed: escaped and bounded."""
-    return repr(terminal_safe(name, limit=limit))
+    return repr(shown(name, limit=limit))
 
 
 def format_validation_error(tool_name: str, exc: ValidationError) -> InvalidArgument:
@@ -122,11 +124,11 @@ def format_validation_error(tool_name: str, exc: ValidationError) -> InvalidArgu
     parts = []
     errors = exc.errors()
     for err in errors[:MAX_PROBLEMS]:
-        field = terminal_safe(".".join(str(p) for p in err["loc"]) or "arguments", limit=80)
+        field = shown(".".join(str(p) for p in err["loc"]) or "arguments", limit=80)
         if err["type"] == "missing":
             parts.append(f"'{field}' is required")
         else:
-            msg = terminal_safe(err["msg"], limit=200)
+            msg = shown(err["msg"], limit=200)
             parts.append(f"'{field}': {msg} (got {describe_input(err.get('input'))})")
     if len(errors) > MAX_PROBLEMS:
         parts.append(f"and {len(errors) - MAX_PROBLEMS:,} more problem(s)")
@@ -149,6 +151,11 @@ class WazuhServer(AdaptedServer[AppContext]):
         self._role_exposures: dict[str, Exposure] = {}
         self.auditor = Auditor(audit, session=uuid.uuid4().hex[:12], role=settings.role)
         self.flood = ErrorFloodGuard(settings.error_flood_burst, settings.error_flood_per_minute)
+        self.flood_all = ErrorFloodGuard(
+            settings.error_flood_burst * CONNECTIONS_SHARE, settings.error_flood_per_minute * CONNECTIONS_SHARE
+        )
+        """The backstop of calls keyed by connection (HTTP without an issuer, where no session is stable): a
+        client that reconnects for every call still meets a limit, one bigger than a single client's."""
         self.token_verifier: Any = kwargs.get("token_verifier")
         """Team mode's bearer-token verifier (``serve --http`` with an issuer), else None."""
         self.app: AppContext | None = None
@@ -307,6 +314,8 @@ class WazuhServer(AdaptedServer[AppContext]):
                 raise
             finally:
                 self.flood.charge(session, code)
+                if session.startswith(CONNECTION_KEY):
+                    self.flood_all.charge(CONNECTION_KEY, code)
                 recorded = not isinstance(outcome_error, FloodRefusal) or outcome_error.record
                 written = recorded and self._audit(
                     spec, name, arguments, ts, started, used, code, outcome_error, change_id
@@ -320,10 +329,15 @@ class WazuhServer(AdaptedServer[AppContext]):
     ) -> ToolInfo:
         """The refusals before any work, cheapest and most basic first; the spec of a call that may run."""
         self.auditor.ready()  # fail closed: a call that could not be audited never runs
-        refusal = self.flood.check(session, spec.id if spec else UNKNOWN_TOOL, ts)
+        tool = spec.id if spec else UNKNOWN_TOOL
+        refusal = self.flood.check(session, tool, ts)
+        if refusal is None and session.startswith(CONNECTION_KEY):
+            refusal = self.flood_all.check(CONNECTION_KEY, tool, ts)
         if refusal is not None:
             raise refusal
         self._summarise_refusals(self.flood.admitted(session))
+        if session.startswith(CONNECTION_KEY):
+            self._summarise_refusals(self.flood_all.admitted(CONNECTION_KEY))
         if spec is None:
             known = ", ".join(s.name for s in exposure.listed)
             raise InvalidArgument(f"Unknown tool {shown_name(name, 64)}. Tools on this server: {known}.")
@@ -370,7 +384,7 @@ class WazuhServer(AdaptedServer[AppContext]):
         )
 
     def flush_refusals(self) -> None:
-        for refused in self.flood.drain():
+        for refused in [*self.flood.drain(), *self.flood_all.drain()]:
             self._summarise_refusals(refused)
 
     def _reject_unknown_arguments(self, name: str, arguments: dict[str, Any]) -> None:
@@ -402,7 +416,7 @@ class WazuhServer(AdaptedServer[AppContext]):
             # Never a made-up name as the tool: "approval.approve" sent by a client is not an approval.
             spec.id if spec else UNKNOWN_TOOL,
             spec.toolset if spec else UNKNOWN_TOOL,
-            requested_tool=None if spec else terminal_safe(name, limit=64),
+            requested_tool=None if spec else shown(name, limit=64),
             args=arguments,
             ts=ts,
             started=started,
@@ -422,16 +436,28 @@ def _has_coverage(server: MCPServer[Any], name: str) -> bool:
     return isinstance(output, dict) and {"partial", "warnings"} <= set(output.get("properties") or {})
 
 
+CONNECTION_KEY = "conn:"
+CONNECTIONS_SHARE = 8
+"""How many clients' worth of failures the connections of an HTTP server without an issuer share in all."""
+
+
 def _session_key(context: Context[AppContext, Any] | None) -> str:
-    """Which client a call belongs to, for the error-flood limit: the transport's session id over
-    HTTP with sessions; else the whole process (stdio serves one client per process, and the SDK
-    builds a fresh connection object per request on the stateless paths, so nothing finer is stable)."""
+    """Which client a call belongs to, for the error-flood limit: the verified caller in team mode (in
+    ``call_tool``); the transport's session id over HTTP with sessions; over stateless HTTP without an
+    issuer (a loopback server) the client's TCP connection, so one client's invalid calls never get
+    another's refused (issue 26), with ``flood_all`` as the backstop; else the whole process (stdio
+    serves one client per process)."""
     try:
-        session = context.request_context.session if context is not None else None
+        request_context = context.request_context if context is not None else None
+        session = request_context.session if request_context is not None else None
     except (AttributeError, LookupError, ValueError):
         return "process"
     found = session_id(session)
-    return f"http:{found}" if found is not None else "process"
+    if found is not None:
+        return f"http:{found}"
+    peer = getattr(getattr(request_context, "request", None), "client", None)
+    host, port = getattr(peer, "host", None), getattr(peer, "port", None)
+    return f"{CONNECTION_KEY}{host}:{port}" if host is not None and port is not None else "process"
 
 
 def _request_context(context: Context[AppContext, Any] | None) -> ServerRequestContext[Any, Any] | None:
@@ -460,13 +486,18 @@ def report_audit_losses(sink: AuditSink) -> None:
     """At start, off the answer's path: records lost from either audit stream (``audit_chain.check_tail``)
     are logged and written down as one failed ``audit.verify`` record (Wazuh's rule 100711 alerts on it;
     writing it also seals the ``audit.break`` record into the chain); a head not kept outside the state
-    directory is logged."""
+    directory is logged — once: the same note for both streams is one line, and a note already shown from
+    this state directory is not repeated by every later command (issue 26: three identical keyring warnings
+    on a first run, then again on each run)."""
+    notes: dict[str, list[str]] = {}
     for stream in (sink.path, sink.changes_path):
         found = sink.check_tail(stream)
         problems = [p for p in found if not p.startswith("note:")]
-        for note in found:
-            quiet = note.startswith("note:") and "turned off" in note
-            log.log(logging.INFO if quiet else logging.WARNING, "audit %s: %s", stream.name, note[:300])
+        for line in found:
+            if line.startswith("note:"):
+                notes.setdefault(line, []).append(stream.name)
+            else:
+                log.warning("audit %s: %s", stream.name, line[:300])
         if problems:
             with contextlib.suppress(OSError):
                 sink.write(
@@ -481,6 +512,25 @@ def report_audit_losses(sink: AuditSink) -> None:
                         duration_ms=0,
                     )
                 )
+    for note, streams in notes.items():
+        quiet = "turned off" in note or _noted_before(sink.path.parent / NOTED_FILE, note)
+        log.log(logging.INFO if quiet else logging.WARNING, "audit %s: %s", " and ".join(streams), note[:300])
+
+
+NOTED_FILE = ".audit-note"
+"""Beside the audit log: the last start-up note shown, so an unchanged one is logged at info level after."""
+
+
+def _noted_before(marker: Path, note: str) -> bool:
+    """Whether ``note`` was already shown from this state directory; remembers it when it was not."""
+    try:
+        if marker.read_text(encoding="utf-8") == note:
+            return True
+    except (OSError, UnicodeDecodeError):
+        pass
+    with contextlib.suppress(OSError):
+        atomic.write_text(marker, note, 0o600)
+    return False
 
 
 def build_server(
@@ -490,12 +540,14 @@ def build_server(
     profile: str = "default",
     name: str = "wazuh",
     first_answer: FirstAnswer | None = None,
+    transport: Literal["stdio", "http"] = "stdio",
     **server_options: Any,
 ) -> WazuhServer:
     """The MCP server: registry → tools (filtered by role and writes), audit sink, lifespan.
     ``backends`` replaces the real ones (built from settings and the OS keyring) in the demo and tests;
     ``server_options`` go to ``MCPServer`` (``serve --http`` passes ``auth`` and ``token_verifier``);
-    ``first_answer`` opens once the server has answered its first message (the demo's stand-ins wait on it)."""
+    ``first_answer`` opens once the server has answered its first message (the demo's stand-ins wait on it);
+    ``transport`` is recorded in each change it asks for (``Requester.channel``)."""
     if settings.role not in settings.role_tool_allowlist:
         log.warning(
             "role %r is not in role_tool_allowlist (%s): no tool is available",
@@ -521,7 +573,9 @@ def build_server(
             started_check.append(threading.Thread(target=report_audit_losses, args=(audit,), daemon=True))
             started_check[0].start()
         async with factory() as opened:
-            app = AppContext(settings=settings, backends=opened, profile=profile, auditor=server.auditor)
+            app = AppContext(
+                settings=settings, backends=opened, profile=profile, auditor=server.auditor, transport=transport
+            )
             server.auditor.tls_verify = opened.tls_verify
             server.app = app
             try:

@@ -35,6 +35,7 @@ from urllib.parse import urlparse
 
 import anyio
 import uvicorn
+from mcp.server.auth.routes import create_protected_resource_routes
 from mcp.server.auth.settings import AuthSettings
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
@@ -139,13 +140,27 @@ def auth_options(settings: Settings, listener: Listener) -> dict[str, Any]:
 
 
 def http_app(server: WazuhServer, settings: Settings, listener: Listener) -> Starlette:
-    return server.streamable_http_app(
+    app = server.streamable_http_app(
         streamable_http_path=MCP_PATH,
         stateless_http=True,
         json_response=True,
         transport_security=transport_security(settings, listener),
         host=listener.host,
     )
+    auth = server.settings.auth
+    advertised = _advertised_scopes(settings)
+    if auth is not None and auth.resource_server_url is not None and advertised != (auth.required_scopes or []):
+        # The SDK names only the required scopes in the RFC 9728 document; oauth.scopes are advertised too.
+        ours = create_protected_resource_routes(auth.resource_server_url, [auth.issuer_url], advertised or None)
+        paths = {route.path for route in ours}
+        app.router.routes[:] = ours + [r for r in app.router.routes if getattr(r, "path", None) not in paths]
+    return app
+
+
+def _advertised_scopes(settings: Settings) -> list[str]:
+    """``scopes_supported`` of the protected-resource metadata: the required scopes, then ``oauth.scopes``."""
+    oauth = settings.oauth
+    return list(dict.fromkeys([*oauth.required_scopes, *oauth.scopes]))
 
 
 class _TimedH11(H11Protocol):
@@ -191,9 +206,15 @@ class _TimedH11(H11Protocol):
             self.transport.close()
 
 
+MAX_BODY_BYTES = 1 << 20
+"""The largest request body read (413 past it, announced or not): the MCP SDK buffers a whole body before it
+parses the JSON, and the largest real message (a 64 KiB rule file, escaped) is well below this."""
+
+
 class _Guard:
     """ASGI wrapper: ``GET /mcp`` is 405 (stateless: no server-initiated stream), and a request body must
-    arrive within ``body_timeout_s`` once the application starts reading it (else 408)."""
+    arrive within ``body_timeout_s`` once the application starts reading it (else 408) and hold at most
+    ``MAX_BODY_BYTES`` (else 413, before the application has buffered it)."""
 
     def __init__(self, app: Any, body_timeout_s: float) -> None:
         self.app = app
@@ -206,12 +227,17 @@ class _Guard:
         if scope["method"] == "GET" and scope["path"].rstrip("/") == MCP_PATH:
             await _plain(send, 405, b"This stateless server sends no stream; POST JSON-RPC to /mcp.", allow=b"POST")
             return
+        announced = dict(scope.get("headers") or []).get(b"content-length", b"0")
+        if not announced.isdigit() or int(announced) > MAX_BODY_BYTES:
+            await _plain(send, 413, b"The request body is larger than this server reads.")
+            return
         deadline: float | None = None
         body_done = False
         timed_out = False
+        received = 0
 
         async def timed_receive() -> Any:
-            nonlocal deadline, body_done, timed_out
+            nonlocal deadline, body_done, timed_out, received
             if body_done:
                 return await receive()
             if deadline is None:
@@ -219,7 +245,14 @@ class _Guard:
             with anyio.move_on_after(max(0.0, deadline - anyio.current_time())):
                 message = await receive()
                 body_done = message.get("type") != "http.request" or not message.get("more_body", False)
-                return message
+                received += len(message.get("body") or b"")
+                if received <= MAX_BODY_BYTES:
+                    return message
+                # Larger than announced (chunked): stop here, before the application buffers more.
+                timed_out = body_done = True
+                log.info("request body over %d bytes; answered 413", MAX_BODY_BYTES)
+                await _plain(send, 413, b"The request body is larger than this server reads.")
+                return {"type": "http.request", "body": b"", "more_body": False}
             # Too slow: answer 408 here; the application is handed the body as ended (what it then answers
             # goes nowhere), so it stops reading without logging a disconnect as a crash.
             timed_out = body_done = True
@@ -303,7 +336,9 @@ def prepare(
     sock = bind(host, port)
     listener = Listener(host, sock.getsockname()[1], tls=settings.http.tls_cert is not None)
     options = auth_options(settings, listener)
-    server = build_server(settings, backends=backends, profile=profile, first_answer=first_answer, **options)
+    server = build_server(
+        settings, backends=backends, profile=profile, first_answer=first_answer, transport="http", **options
+    )
     if "token_verifier" in options:
         add_approval_route(server, options["token_verifier"])
     app = _Guard(http_app(server, settings, listener), settings.http.body_timeout_s)
@@ -329,10 +364,13 @@ def run_http(*, demo: DemoParts | None, profile: str | None, host: str | None, p
     if demo is not None:
         (settings, factory, gate), name = demo, "demo"
     else:
+        from wazuh_mcp.config.profiles import missing_profile
         from wazuh_mcp.config.settings import selected_profile
 
         name = selected_profile(profile)
         settings = Settings.load(profile=name)
+        if problem := missing_profile(name):
+            print(f"wazuh-mcp: {problem} Serving with the WAZUH_MCP_* variables and defaults only.", file=sys.stderr)
     uv, sock, _, listener = prepare(
         settings,
         host=host or settings.http.host,

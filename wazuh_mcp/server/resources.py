@@ -2,6 +2,7 @@
 rules, techniques and agents are too many to enumerate.
 
     wazuh://rules/{id}              a rule from GET /rules (definition, groups, compliance)   ttl 300 s
+                                    (Wazuh 5.x has no /rules: refused in words naming where its rules are)
     wazuh://mitre/technique/{id}    an ATT&CK technique from Wazuh's bundled dataset           ttl 86400 s
     wazuh://agents/{id}/config      the agent, its active configuration and its groups' agent.conf  ttl 300 s
 
@@ -32,7 +33,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 
 from wazuh_mcp.backends.protocols import LoadProgress
-from wazuh_mcp.errors import ErrorCode, Forbidden, NotFound, WazuhMCPError
+from wazuh_mcp.errors import ConfigurationError, ErrorCode, Forbidden, NotFound, WazuhMCPError
 from wazuh_mcp.runtime.audit import now_iso
 from wazuh_mcp.runtime.context import AppContext, deps
 
@@ -138,6 +139,15 @@ async def load_rule(ctx: Context[Any, Any], rule_id: str) -> dict[str, Any]:
 
     if not _RULE_ID.fullmatch(rule_id):
         raise _not_found("rule", rule_id, "Rule ids are numbers, e.g. wazuh://rules/5716.")
+    where = await deps(ctx).api_generation()
+    if where.v5:  # 5.0 has no /rules: said in words rather than as the 404 of a route that is gone
+        raise ConfigurationError(
+            f"The Server API is Wazuh {where.version}, which has no /rules: Wazuh 5.x rules are Sigma-style YAML "
+            "in the Indexer's Content Manager (standard, draft, test and custom spaces), with ids the system assigns "
+            "(UUIDs): the numeric ids of 4.x have no one-to-one successor.",
+            hint="Read a 5.x rule in the Wazuh dashboard, or by searching the Indexer's wazuh-threatintel-rules "
+            "index; a finding names its rule in wazuh.rule.id and wazuh.rule.title.",
+        )
     rule = await fetch_rule(deps(ctx).server_api(), int(rule_id))
     if rule is None:
         raise _not_found("rule", rule_id, "Check the id; custom rules are 100000-120000.")
@@ -163,7 +173,14 @@ async def load_agent_config(ctx: Context[Any, Any], agent_id: str) -> dict[str, 
     agent = await fetch_agent(ctx, normalised)
     api = deps(ctx).server_api()
     sections: dict[str, Any] = {}
-    for component, configuration in AGENT_CONFIG_SECTIONS:
+    where = await deps(ctx).api_generation()
+    if where.v5:  # 5.0 dropped /agents/{id}/config/*: said once, not as three 404s
+        sections["unavailable"] = (
+            f"The Server API is Wazuh {where.version}, which has no per-agent active configuration "
+            "(GET /agents/{agent_id}/config/… is gone in 5.0): the group configuration below is what the manager "
+            "pushes to the agent; its local ossec.conf is read on the host."
+        )
+    for component, configuration in () if where.v5 else AGENT_CONFIG_SECTIONS:
         key = f"{component}/{configuration}"
         try:
             body = await api.request(

@@ -21,10 +21,12 @@ def _collapse_any_of(node: dict[str, Any]) -> dict[str, Any]:
         other = branches[0] if branches[1] == {"type": "null"} else branches[1]
         if "description" in node:  # the field's own words say more than its type's (agent id vs "this agent")
             other = {k: v for k, v in other.items() if k != "description"}
-        if isinstance(other.get("type"), str) and not set(other) & set(node) - {"anyOf"}:
+        kinds = other.get("type")
+        plain = isinstance(kinds, str) or (isinstance(kinds, list) and all(isinstance(k, str) for k in kinds))
+        if plain and "null" not in kinds and not set(other) & set(node) - {"anyOf"}:
             merged = {k: v for k, v in node.items() if k != "anyOf"}
             merged.update(other)
-            merged["type"] = [other["type"], "null"]
+            merged["type"] = [*([kinds] if isinstance(kinds, str) else kinds), "null"]
             if "enum" in other:
                 merged["enum"] = [*other["enum"], None]
             if "const" in other:

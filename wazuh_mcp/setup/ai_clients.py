@@ -126,9 +126,117 @@ def server_entry(client: ClientName, *, profile: str | None = None, demo: bool =
     return entry
 
 
-def remote_entry(client: ClientName, url: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Login:
+    """How a client signs the analyst in to a team server (docs/team.md, "Logging in"). With nothing set the
+    client finds the identity provider from the server's 401 and registers itself there (dynamic client
+    registration, or a client ID metadata document where both sides support one)."""
+
+    client_id: str | None = None
+    """A client registered at the provider beforehand (public, PKCE): for providers without registration."""
+    callback_port: int | None = None
+    """Claude Code: the fixed loopback port of its redirect URI, for a client registered with an exact one."""
+    scope: str | None = None
+    """The scopes the client asks for (space-separated), e.g. Entra ID's ``api://<app>/<scope>``."""
+    token_env: str | None = None
+    """No sign-in by the client: it sends ``Authorization: Bearer`` with this environment variable's value (a
+    token the analyst gets elsewhere). The file names the variable, never holds the token."""
+
+    @property
+    def oauth(self) -> bool:
+        return bool(self.client_id or self.callback_port or self.scope)
+
+
+_CLIENT_ID = re.compile(r"^[A-Za-z0-9._:/@+=~-]{1,256}$")
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+_SCOPE = re.compile(r"^[\x21\x23-\x5b\x5d-\x7e]{1,200}( [\x21\x23-\x5b\x5d-\x7e]{1,200}){0,19}$")
+"""RFC 6749's scope-token characters, at most 20 of them."""
+_OAUTH_FIELDS: dict[ClientName, tuple[str, ...]] = {
+    "claude-code": ("client_id", "callback_port", "scope"),
+    "vscode": ("client_id",),
+    "cursor": ("client_id", "scope"),
+}
+"""What each client's config file can say about its sign-in (their documented fields)."""
+_FLAGS = {"client_id": "--client-id", "callback_port": "--callback-port", "scope": "--scope"}
+
+
+def _check_login(client: ClientName, login: Login) -> None:
+    if login.token_env is not None and login.oauth:
+        raise ClientConfigError(
+            "--token-env sends a token the analyst got elsewhere; the client then does no sign-in of its own, "
+            "so --client-id, --callback-port and --scope would be ignored.",
+            hint="Choose one: --token-env VAR, or the client's own sign-in (with --client-id … if needed).",
+        )
+    if login.client_id is not None and not _CLIENT_ID.match(login.client_id):
+        raise ClientConfigError(
+            "--client-id takes the client ID your identity provider shows (letters, digits and ._:/@+=~-, up to "
+            "256 characters).",
+            hint="Copy it from the provider's application page, e.g. wazuh-mcp-cli or a GUID.",
+        )
+    if login.token_env is not None and not _ENV_NAME.match(login.token_env):
+        raise ClientConfigError(
+            f"'{login.token_env[:64]}' is not an environment variable name (letters, digits, _; not a digit first).",
+            hint="Name the variable that will hold the token, e.g. --token-env WAZUH_MCP_TOKEN; never the token.",
+        )
+    if login.callback_port is not None and not 1024 <= login.callback_port <= 65535:
+        raise ClientConfigError(
+            f"--callback-port {login.callback_port} is outside 1024-65535.",
+            hint="Use the port of the redirect URI registered for the client, e.g. http://localhost:53280/callback.",
+        )
+    if login.scope is not None and not _SCOPE.match(login.scope):
+        raise ClientConfigError(
+            "--scope takes scope names separated by single spaces (no quotes or backslashes, at most 20).",
+            hint='e.g. --scope "openid api://wazuh-mcp/mcp.use".',
+        )
+    supported = _OAUTH_FIELDS.get(client, ())
+    for field in ("client_id", "callback_port", "scope"):
+        if getattr(login, field) is not None and field not in supported:
+            raise ClientConfigError(
+                f"{CLIENT_TITLES[client]}'s configuration file has no place for {_FLAGS[field]}.",
+                hint='docs/team.md, "Logging in", says what each client can be told.',
+            )
+    if login.token_env is not None and client == "vscode":
+        raise ClientConfigError(
+            "VS Code reads no environment variable in a server's headers; wazuh-mcp does not write a token into "
+            "the file.",
+            hint='Add the header by hand with an input variable VS Code asks for and keeps: "headers": '
+            '{"Authorization": "Bearer ${input:wazuh-mcp-token}"} and an "inputs" entry of type promptString '
+            "with password true (docs/team.md).",
+        )
+
+
+def _login_fields(client: ClientName, login: Login) -> dict[str, Any]:
+    """The entry's keys for ``login``, in each client's documented spelling."""
+    fields: dict[str, Any] = {}
+    if login.token_env is not None:
+        variable = f"${{env:{login.token_env}}}" if client == "cursor" else f"${{{login.token_env}}}"
+        fields["headers"] = {"Authorization": f"Bearer {variable}"}
+    if not login.oauth:
+        return fields
+    if client == "cursor":
+        auth: dict[str, Any] = {}
+        if login.client_id:
+            auth["CLIENT_ID"] = login.client_id
+        if login.scope:
+            auth["scopes"] = login.scope.split()
+        fields["auth"] = auth
+        return fields
+    oauth: dict[str, Any] = {}
+    if login.client_id:
+        oauth["clientId"] = login.client_id
+    if login.callback_port is not None:
+        oauth["callbackPort"] = login.callback_port
+    if login.scope:
+        oauth["scopes"] = login.scope
+    fields["oauth"] = oauth
+    return fields
+
+
+def remote_entry(client: ClientName, url: str, login: Login | None = None) -> dict[str, Any]:
     """The entry for a team server (``serve --http``) at ``url``: the client connects, nothing is started.
-    The client signs the analyst in itself (the server's 401 names the identity provider)."""
+    By default the client signs the analyst in itself (the server's 401 names the identity provider);
+    ``login`` names a pre-registered client or a token variable instead. Never holds a secret."""
+    login = login or Login()
     parsed = urlsplit(url)
     host = parsed.hostname or ""
     if parsed.scheme not in ("https", "http") or not host:
@@ -143,17 +251,30 @@ def remote_entry(client: ClientName, url: str) -> dict[str, Any]:
     if client == "claude-desktop":
         raise ClientConfigError(
             "Claude Desktop's config file only starts local servers.",
-            hint=f"Add the team server in Claude Desktop under Settings > Connectors with the URL {url}.",
+            hint=f"Add the team server in Claude Desktop under Settings > Connectors with the URL {url} "
+            "(Advanced settings: the OAuth client ID of a pre-registered client). Connectors reach it from "
+            'Anthropic\'s cloud, not from this machine: docs/team.md, "Logging in".',
         )
-    if client in ("vscode", "claude-code"):
-        return {"type": "http", "url": url}
-    return {"url": url}
+    _check_login(client, login)
+    entry: dict[str, Any] = {"type": "http", "url": url} if client in ("vscode", "claude-code") else {"url": url}
+    return entry | _login_fields(client, login)
 
 
 def claude_mcp_add_command(name: str, entry: Mapping[str, Any]) -> str:
     """The equivalent ``claude mcp add`` line, for those who prefer Claude Code's own CLI."""
     if "url" in entry:
-        argv = ["claude", "mcp", "add", "--transport", "http", "--scope", "project", name, entry["url"]]
+        oauth, headers = entry.get("oauth") or {}, entry.get("headers") or {}
+        if "scopes" in oauth:  # `claude mcp add` has no flag for it
+            argv = ["claude", "mcp", "add-json", "--scope", "project", name, json.dumps(dict(entry))]
+            return subprocess.list2cmdline(argv) if sys.platform == "win32" else shlex.join(argv)
+        argv = ["claude", "mcp", "add", "--transport", "http", "--scope", "project"]
+        if "clientId" in oauth:
+            argv += ["--client-id", oauth["clientId"]]
+        if "callbackPort" in oauth:
+            argv += ["--callback-port", str(oauth["callbackPort"])]
+        for header, value in headers.items():
+            argv += ["--header", f"{header}: {value}"]
+        argv += [name, entry["url"]]
         return subprocess.list2cmdline(argv) if sys.platform == "win32" else shlex.join(argv)
     argv = ["claude", "mcp", "add", "--scope", "project", name, "--", entry["command"], *entry["args"]]
     return subprocess.list2cmdline(argv) if sys.platform == "win32" else shlex.join(argv)
@@ -192,6 +313,14 @@ class Change:
             "unchanged": f"{where} already has this '{self.name}' entry; nothing to do.",
             "absent": f"{where} has no '{self.name}' entry; nothing to remove.",
         }[self.action]
+
+    def done(self) -> str:
+        """What the file holds once this change is written: the preview's heading after "Write" (planning
+        again then finds nothing to do, which is not what a person who just wrote should read)."""
+        where = f"{self.target.title} ({self.target.path})"
+        if self.action == "remove":
+            return f"{where} no longer has a '{self.name}' entry."
+        return f"{where} now has this '{self.name}' entry."
 
 
 MAX_CONFIG_BYTES = 1024 * 1024
@@ -421,6 +550,35 @@ def _fail(message: str, exc: OSError) -> ClientConfigError:
     return ClientConfigError(f"{message}: {exc.strerror or exc}. Nothing was changed.")
 
 
+MAX_BACKUPS_PER_SECOND = 100
+
+
+def _back_up(real: Path, stamp: str) -> Path:
+    """Copy ``real`` to a backup name no other backup has: ``<name>.<stamp>.bak``, then ``-2``, ``-3``… within
+    the same second (two writes in one second shared one name, and the first backup was lost). The name
+    is claimed with an exclusive create, so two processes cannot take the same one either."""
+    for n in range(1, MAX_BACKUPS_PER_SECOND + 1):
+        candidate = real.with_name(f"{real.name}.{stamp}{'' if n == 1 else f'-{n}'}.bak")
+        try:
+            copy = candidate.open("xb")
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise _fail(f"Cannot back up {real} to {candidate}", exc) from exc
+        try:
+            with copy, real.open("rb") as source:
+                shutil.copyfileobj(source, copy)
+            shutil.copystat(real, candidate)
+        except OSError as exc:
+            candidate.unlink(missing_ok=True)  # no half backup left behind
+            raise _fail(f"Cannot back up {real} to {candidate}", exc) from exc
+        return candidate
+    raise ClientConfigError(
+        f"{MAX_BACKUPS_PER_SECOND} backups of {real} were made in this second; nothing was written.",
+        hint="Wait a second and try again.",
+    )
+
+
 def apply_change(change: Change, *, now: datetime | None = None) -> Path | None:
     """Write the planned change; returns the backup of the old file (None when there was none).
 
@@ -448,12 +606,7 @@ def apply_change(change: Change, *, now: datetime | None = None) -> Path | None:
         raise _fail(f"Cannot create the directory {real.parent}", exc) from exc
     backup = None
     if change.before is not None:
-        stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
-        backup = real.with_name(f"{real.name}.{stamp}.bak")
-        try:
-            shutil.copy2(real, backup)
-        except OSError as exc:
-            raise _fail(f"Cannot back up {real} to {backup}", exc) from exc
+        backup = _back_up(real, (now or datetime.now()).strftime("%Y%m%d-%H%M%S"))
     try:
         atomic.write_text(real, change.after, mode)
     except OSError as exc:

@@ -12,19 +12,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import re
 import socket
 import ssl
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from wazuh_mcp import atomic
+from wazuh_mcp.backends.api_generation import generation_of
 from wazuh_mcp.backends.indexer import Indexer
 from wazuh_mcp.backends.indexer_shapes import IndexKind, total_hits
-from wazuh_mcp.backends.jwks import fetch_jwks
+from wazuh_mcp.backends.jwks import fetch_discovery, fetch_jwks
 from wazuh_mcp.backends.layout import (
     ALERT_FIELD_TYPES,
     VULNERABILITY_FIELD_TYPES,
@@ -35,16 +35,18 @@ from wazuh_mcp.backends.layout import (
     wazuh5_alerts_error,
     wazuh5_vulnerabilities_error,
 )
-from wazuh_mcp.backends.server_api_shapes import no_agent_readable
+from wazuh_mcp.backends.protocols import ServerApiBackend
+from wazuh_mcp.backends.server_api_shapes import no_agent_on_v5, no_agent_readable
 from wazuh_mcp.config.settings import TLS_OFF_WARNING, Settings, ensure_state_dir, state_dir
-from wazuh_mcp.errors import NotFound, UpstreamUnavailable, WazuhMCPError
+from wazuh_mcp.errors import ConfigurationError, NotFound, UpstreamUnavailable, WazuhMCPError
 from wazuh_mcp.runtime.audit import now_iso
 from wazuh_mcp.runtime.factory import indexer_from_settings, server_api_from_settings
+from wazuh_mcp.untrusted import bound
+from wazuh_mcp.writes.ar_commands import read_defined
+from wazuh_mcp.writes.responses import configured_commands
 
 Status = Literal["running", "ok", "warn", "fail", "skip"]
 Progress = Callable[["Check"], None]
-MIN_VERSION = (4, 8)
-"""Alerts in the Indexer and vulnerability state indices: Wazuh 4.8 and later."""
 
 
 @dataclass(frozen=True)
@@ -104,11 +106,6 @@ class _Runner:
 
     def failed(self, key: str, title: str, exc: WazuhMCPError) -> Check:
         return self.done(key, title, "fail", exc.message, exc.hint)
-
-
-def parse_version(text: str) -> tuple[int, ...] | None:
-    match = re.search(r"(\d+)\.(\d+)(?:\.(\d+))?", text)
-    return tuple(int(g) for g in match.groups() if g is not None) if match else None
 
 
 @dataclass(frozen=True)
@@ -249,33 +246,72 @@ async def _server_api(run: _Runner, settings: Settings, profile: str, password: 
         except WazuhMCPError as exc:
             run.failed("api.call", call, exc)
             return
+        if page.total == 0 and _generation(version) == 5:  # 5.x lists no agent 000: empty may be a new estate
+            run.done("api.call", call, "warn", no_agent_on_v5(api.identity))
+            return
         if page.total == 0:  # an unfiltered listing always holds 000: this user may read no agent
             run.failed("api.call", call, no_agent_readable(api.identity))
             return
         run.done("api.call", call, "ok", f"{page.total} agent(s) visible to {api.identity}.")
+        if settings.writes and _generation(version) == 4:  # 5.x has no active-response commands to check
+            await _response_commands(run, settings, api)
     finally:
         await api.aclose()
 
 
+async def _response_commands(run: _Runner, settings: Settings, api: ServerApiBackend) -> None:
+    """Writes on: every configured active-response command checked as a request checks it, against
+    the names the manager defines (its ar.conf), so a 1652 shows here rather than after an approval."""
+    title = "Server API: response commands"
+    run.start("api.responses", title)
+    try:
+        defined = await read_defined(api)
+    except WazuhMCPError as exc:
+        run.done("api.responses", title, "warn", exc.message, exc.hint)
+        return
+    sent, problems = configured_commands(settings.responses, defined)
+    if problems:
+        run.done(
+            "api.responses",
+            title,
+            "warn",
+            " ".join(problems),
+            "Add the <command> and <active-response> blocks docs/writes.md shows to the manager's ossec.conf and "
+            "restart it, or set the responses.* settings to names it defines.",
+        )
+    else:
+        run.done("api.responses", title, "ok", "The manager defines each: " + "; ".join(sent) + ".")
+
+
+def _generation(version: str) -> int | None:
+    try:
+        return generation_of(version)
+    except ConfigurationError:
+        return None
+
+
 def _version_check(run: _Runner, version: str) -> None:
+    """The Server API's version read by the server's own rule (``backends.api_generation``): what it
+    refuses is said here in the same words."""
     title = "Wazuh version"
     run.report.wazuh_version = version or None
-    parsed = parse_version(version)
-    if parsed is None:
-        run.done("api.version", title, "warn", "The Server API did not report its version.")
-    elif parsed[0] >= 5:
+    try:
+        generation = generation_of(version)
+    except ConfigurationError as exc:
+        run.done("api.version", title, "warn", exc.message, exc.hint)
+        return
+    if generation == 5:
         run.done(
             "api.version",
             title,
             "warn",
-            f"Wazuh {version} (5.x): this version of wazuh-mcp serves Wazuh 4.8 to 4.14. Not supported on 5.x "
-            "yet: the Server API endpoints it lacks (syscollector inventory, MITRE, rule files, active response and "
-            "/manager/*, so the response tools and restart_manager) and the 5.x "
-            "Indexer layout (wazuh-events-v5-*, wazuh.agent.* vulnerability state).",
-            "Use a Wazuh 4.8–4.14 deployment; the Indexer tools answer configuration_error on 5.x data.",
+            f"Wazuh {version} (5.x): this version of wazuh-mcp serves Wazuh 4.8 to 4.14 whole and 5.x following a "
+            "pre-release: the alert, hunt, pivot and FIM tools read 5.x findings (wazuh-findings-v5-*) and events "
+            "(wazuh-events-v5-*), the vulnerability and inventory tools 5.x's state indices, cluster_status and "
+            "the restarts 5.0's /cluster/* and /agents/reload. Not on 5.x: writes of rules and active responses "
+            "(5.0 has no /rules/files or /active-response), refused in words that say what 5.x offers instead.",
+            "docs/tools.md says per tool what it reads on each generation.",
         )
-    elif parsed[:2] < MIN_VERSION:
-        run.done("api.version", title, "warn", f"Wazuh {version}: vulnerability state indices need Wazuh 4.8 or later.")
     else:
         run.done("api.version", title, "ok", f"Wazuh {version}.")
 
@@ -327,7 +363,16 @@ async def _indexer(run: _Runner, settings: Settings, profile: str, password: str
             return
         who = f"Logged in as {indexer.user}; " if indexer.user else ""
         v5 = await _v5_events(client) if shards == 0 else []
-        if v5:
+        findings = (await _search(client, "findings"))[1] if v5 else 0
+        if findings:
+            run.done(
+                "indexer.alerts",
+                title,
+                "warn",
+                f"{who}Wazuh 5.x: {findings} finding(s) under '{indexer.findings_pattern}' and no 4.x alerts index. "
+                "The alert, hunt, pivot and FIM tools read the findings (docs/tools.md: what each reads on 5.x).",
+            )
+        elif v5:
             error = wazuh5_alerts_error(v5)
             run.done("indexer.alerts", title, "fail", error.message, error.hint)
         elif shards == 0:
@@ -397,9 +442,12 @@ async def _vulnerabilities(run: _Runner, client: Indexer, pattern: str) -> None:
     except WazuhMCPError as exc:
         run.done("indexer.vulns", title, "warn", exc.message, exc.hint)
         return
+    if layout.only_v5:
+        run.done("indexer.vulns", title, "ok", f"{count} vulnerability record(s) under '{pattern}' (Wazuh 5.x layout).")
+        return
     if layout.v5:
         error = wazuh5_vulnerabilities_error(layout.v5)
-        detail = error.message if layout.only_v5 else f"{error.message} The 4.x indices ({len(layout.v4)}) are read."
+        detail = f"{error.message} The 4.x indices ({len(layout.v4)}) are read."
         run.done("indexer.vulns", title, "warn", detail, error.hint)
         return
     if shards == 0:
@@ -423,28 +471,39 @@ async def run_connection_test(
     api_password: str | None = None,
     indexer_password: str | None = None,
     progress: Progress | None = None,
+    untested: Mapping[str, str] | None = None,
 ) -> ConnectionReport:
-    """Log in and call both services; passwords default to the keyring's for ``profile``."""
+    """Log in and call both services; passwords default to the keyring's for ``profile``. ``untested``:
+    ``api``/``indexer`` → why there is no password to log in with (``flow.untestable``); that service's
+    login is a warning saying so, and the rest of the test still runs."""
     report = ConnectionReport(profile=profile)
     run = _Runner(report, progress)
     unreached = await _transport_check(run, settings)
     await _identity_provider(run, settings)
-    for what, key, title, step in (
-        ("Server API", "api.login", "Server API: log in", _server_api(run, settings, profile, api_password)),
-        ("Indexer", "indexer.alerts", "Indexer: search alerts", _indexer(run, settings, profile, indexer_password)),
+    untested = untested or {}
+    for which, what, key, title, step in (
+        ("api", "Server API", "api.login", "Server API: log in", _server_api(run, settings, profile, api_password)),
+        (
+            "indexer",
+            "Indexer",
+            "indexer.alerts",
+            "Indexer: search alerts",
+            _indexer(run, settings, profile, indexer_password),
+        ),
     ):
         if what in unreached:
             step.close()
             run.done(key, title, "skip", f"Not tried: the {what} could not be reached (see Connection and TLS).")
+        elif which in untested:
+            step.close()
+            run.done(key, title, "warn", "Not tested: no password to log in with.", untested[which])
         else:
             await step
     if settings.team.store == "indexer":
-        if "Indexer" in unreached:
+        if "Indexer" in unreached or "indexer" in untested:
+            why = "could not be reached (see Connection and TLS)" if "Indexer" in unreached else "has no password"
             run.done(
-                "team.audit_rights",
-                "Indexer: audit copy is create-only",
-                "skip",
-                "Not tried: the Indexer could not be reached (see Connection and TLS).",
+                "team.audit_rights", "Indexer: audit copy is create-only", "skip", f"Not tried: the Indexer {why}."
             )
         else:
             await asyncio.to_thread(_team_store, run, settings, profile)
@@ -474,6 +533,57 @@ async def _identity_provider(run: _Runner, settings: Settings) -> None:
         )
     else:
         run.done(key, title, "ok", f"{oauth.issuer} publishes {len(keys)} signing key(s) at {jwks_url}.")
+    await _client_sign_in(run, oauth.issuer)
+
+
+async def _client_sign_in(run: _Runner, issuer: str) -> None:
+    """How analysts' MCP clients get a client id at the provider (docs/team.md, "Logging in"), read from the
+    discovery document they read: registration, client ID metadata documents, or neither (then Claude Code
+    stops with "Incompatible auth server" unless ``connect --client-id`` names a pre-registered client)."""
+    key, title = "idp.clients", "Identity provider: clients' sign-in"
+    run.start(key, title)
+    try:
+        document = await fetch_discovery(issuer)
+    except WazuhMCPError as exc:
+        run.failed(key, title, exc)
+        return
+    methods = document.get("code_challenge_methods_supported")
+    if isinstance(methods, list) and "S256" not in methods:
+        run.done(
+            key,
+            title,
+            "fail",
+            f"The provider lists PKCE methods {bound(str(methods), 80)} without S256, which MCP clients require.",
+            "Enable PKCE with S256 at the provider.",
+        )
+        return
+    registration = document.get("registration_endpoint")
+    if isinstance(registration, str) and registration:
+        run.done(
+            key,
+            title,
+            "ok",
+            f"Clients can register themselves at {bound(registration, 200)} (dynamic client registration), "
+            'if its policy lets them (docs/team.md, "Logging in").',
+        )
+    elif document.get("client_id_metadata_document_supported") is True:
+        run.done(
+            key,
+            title,
+            "ok",
+            "The provider takes client ID metadata documents; a client that publishes none needs a "
+            "pre-registered client (connect --client-id).",
+        )
+    else:
+        run.done(
+            key,
+            title,
+            "warn",
+            "The provider offers no client registration: an analyst's client stops before sign-in (Claude Code: "
+            '"Incompatible auth server: does not support dynamic client registration").',
+            "Register a public client (PKCE S256, loopback redirect URIs) at the provider and connect analysts "
+            'with `wazuh-mcp connect <client> --url <server> --client-id <its id>` (docs/team.md, "Logging in").',
+        )
 
 
 def _team_store(run: _Runner, settings: Settings, profile: str) -> None:

@@ -4,8 +4,10 @@
 warnings (plain HTTP, verification off); ``save_profile`` stores the passwords in the OS keyring
 and everything else in the settings file. The order makes a failure harmless: the file is
 checked writable first, the keyring is written next, and if the file then cannot be replaced
-the keyring entries are put back as they were. ``save_headless`` is the scripted set-up's: where
-no keyring exists it saves the settings alone and says which variables must carry the passwords.
+the keyring entries are put back as they were. ``save_headless`` is what both doors call (the wizard
+and ``wazuh-mcp setup --non-interactive``): where no keyring exists it saves the settings alone, and
+``saved_sentence`` says the same thing for both — what was saved, and which variables carry the passwords.
+``password_places`` says where ``serve`` will find each password (the wizard's fields, the home screen).
 """
 
 from __future__ import annotations
@@ -120,13 +122,23 @@ _HOST = re.compile(r"^[A-Za-z0-9._\-\[\]:]+$")
 def _url_problem(url: str, what: str, *, required: bool) -> str | None:
     if not url.strip():
         return f"Enter the {what} URL." if required else None
+    # What was typed is never repeated back: a password typed (or auto-typed) into this field would be
+    # shown on screen and kept in the terminal's scrollback. The message says what is wrong instead.
     parts = urlsplit(url.strip())
-    if parts.scheme not in ("http", "https") or not parts.hostname or not _HOST.match(parts.hostname):
-        return f"The {what} URL must look like https://host:port (got '{url.strip()}')."
+    shape = f"The {what} URL must look like https://host:port"
+    if "@" in parts.netloc:
+        return (
+            f"The {what} URL must not hold a user or password (user:password@host): put the user and the "
+            "password in their own fields below, and remove them from the URL."
+        )
+    if parts.scheme not in ("http", "https"):
+        return f"{shape}: it must start with https:// (or http://)."
+    if not parts.hostname or not _HOST.match(parts.hostname):
+        return f"{shape}: the host name after :// is missing or holds characters a host name cannot."
     try:
         parts.port  # noqa: B018 - raises on a malformed port
     except ValueError:
-        return f"The {what} URL has an invalid port."
+        return f"The {what} URL has an invalid port (digits only, 1-65535, after the host's ':')."
     return None
 
 
@@ -258,8 +270,9 @@ class Saved:
 
 
 def save_headless(entered: ProfileInput) -> Saved:
-    """``setup --non-interactive``: with a keyring, ``save_profile``; without one, the settings file alone
-    (a password is never written anywhere else), and the variables that must then carry the passwords."""
+    """Both doors' save (the wizard and ``setup --non-interactive``): with a keyring, ``save_profile``;
+    without one, the settings file alone (a password is never written anywhere else), and the variables
+    that must then carry the passwords."""
     rows = _password_rows(entered)
     from_env = [secrets.ENV_VARS[which] for which, _, _ in rows if secrets.from_environment(which)]
     if secrets.keyring_usable():
@@ -294,3 +307,112 @@ def _check_writable(path: Path) -> None:
             f"The settings directory {path.parent} is not writable. Nothing was saved.",
             hint="Make it writable, or point WAZUH_MCP_CONFIG at a writable path.",
         )
+
+
+def saved_sentence(name: str, saved: Saved) -> str:
+    """Where the settings went and where ``serve`` will find each password, said plainly; the one answer
+    of both doors (issue 26: the wizard said "passwords in the OS keyring" where nothing was stored)."""
+    text = f"Saved profile '{name}': settings in {saved.path}"
+    if saved.stored:
+        text += f"; the {' and '.join(saved.stored)} password{'s' if len(saved.stored) > 1 else ''} in the OS keyring"
+    text += "."
+    if not saved.keyring:
+        variables = saved.from_env + saved.env_needed
+        text += " No OS keyring is usable here, so no password was stored (wazuh-mcp never writes one to a file)"
+        plural = "s" if len(variables) > 1 else ""
+        text += (
+            f": `wazuh-mcp serve` will read the password{plural} from {' and '.join(variables)}." if variables else "."
+        )
+    elif saved.from_env:
+        text += f" {' and '.join(saved.from_env)} {'is' if len(saved.from_env) == 1 else 'are'} set: "
+        text += "`wazuh-mcp serve` reads the password from there first (it wins over the keyring)."
+    if saved.env_needed:
+        text += f" Set {' and '.join(saved.env_needed)} in the environment `wazuh-mcp serve` runs in."
+    return text
+
+
+def must_enter_passwords() -> bool:
+    """Whether a password must be entered (or already be in its variable) to save: only where a keyring
+    can keep it. Without one, both doors save the settings and name the variables ``serve`` will read."""
+    return secrets.keyring_usable()
+
+
+@dataclass(frozen=True)
+class PasswordPlace:
+    """Where ``wazuh-mcp serve`` will find one backend's password for a profile."""
+
+    which: secrets.Which
+    label: str
+    keyring: bool
+    """A keyring is usable here."""
+    stored: bool
+    """The keyring holds a password for this profile."""
+    variable: str
+    variable_set: bool
+    """The headless variable is set in this environment (it wins over the keyring)."""
+
+    def where(self) -> str:
+        """One line: where the password comes from, or what to do."""
+        if self.variable_set:
+            return f"from {self.variable} (set here)"
+        if self.stored:
+            return "stored in the OS keyring"
+        if self.keyring:
+            return "not stored"
+        return f"none: set {self.variable} where `wazuh-mcp serve` runs"
+
+    def placeholder(self) -> str:
+        """The wizard's empty password field."""
+        if self.variable_set:
+            return f"empty: use {self.variable} (set here)"
+        if self.stored:
+            return "stored in the OS keyring (empty keeps it)"
+        if not self.keyring:
+            return "no keyring: used for the connection test only"
+        return ""
+
+    def field_hint(self) -> str:
+        """The line under the wizard's password field."""
+        if not self.keyring:
+            return (
+                f"No OS keyring here: what you type is used for the connection test only, never stored; "
+                f"`wazuh-mcp serve` reads {self.variable}{' (set here)' if self.variable_set else ''}."
+            )
+        if self.variable_set:
+            return f"{self.variable} is set here and wins over the keyring; a password typed is stored in the keyring."
+        return "Kept in the OS keyring only, never in a file."
+
+
+def password_places(name: str) -> dict[secrets.Which, PasswordPlace]:
+    """Where each password of profile ``name`` is (reads the keyring: off the UI thread)."""
+    usable = secrets.keyring_usable()
+    labels: dict[secrets.Which, str] = {"api": "Server API", "indexer": "Indexer"}
+    return {
+        which: PasswordPlace(
+            which=which,
+            label=label,
+            keyring=usable,
+            stored=usable and bool(secrets.stored_password(name, which)),
+            variable=secrets.ENV_VARS[which],
+            variable_set=secrets.from_environment(which),
+        )
+        for which, label in labels.items()
+    }
+
+
+def untestable(entered: ProfileInput, places: dict[secrets.Which, PasswordPlace] | None = None) -> dict[str, str]:
+    """``api``/``indexer`` → what to do, for each backend that logs in but has no password to test with:
+    none typed, its variable not set, none stored. The connection test runs without that login (it used
+    to be skipped whole, with exit 0, when one of two passwords was missing)."""
+    places = password_places(entered.name) if places is None else places
+    out: dict[str, str] = {}
+    for which, label, typed in _password_rows(entered):
+        place = places[which]
+        if typed or place.variable_set or place.stored:
+            continue
+        out[which] = (
+            f"Set {place.variable} (no keyring here to keep the {label} password) and run the test again."
+            if not place.keyring
+            else f"Enter the {label} password, or set {place.variable}, and run the test again."
+        )
+    return out

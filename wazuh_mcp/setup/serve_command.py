@@ -30,10 +30,13 @@ def executable_argv() -> list[str]:
     return [str(Path(sys.executable).absolute()), "-m", "wazuh_mcp"]
 
 
-def serve_argv(*, demo: bool = False, profile: str | None = None) -> list[str]:
+def serve_argv(*, demo: bool = False, profile: str | None = None, wazuh: int = 4) -> list[str]:
+    """``wazuh=5`` with ``demo``: the demo plays Wazuh 5.x (``serve --demo --wazuh 5``)."""
     argv = [*executable_argv(), "serve"]
     if demo:
         argv.append("--demo")
+        if wazuh != 4:
+            argv += ["--wazuh", str(wazuh)]
     if profile:
         argv += ["--profile", profile]
     return argv

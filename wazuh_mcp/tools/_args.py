@@ -18,11 +18,17 @@ def _number_as_text(value: object) -> object:
 AgentId = Annotated[
     str,
     BeforeValidator(_number_as_text),
-    Field(min_length=1, max_length=AGENT_ID_MAX_LEN, description="Agent id, e.g. '001' ('000': the manager)."),
+    Field(
+        min_length=1,
+        max_length=AGENT_ID_MAX_LEN,
+        description="Agent id, e.g. '001' ('000': the manager).",
+        # The schema says what is accepted: a JSON number too (issue 26: it was accepted, the schema said string).
+        json_schema_extra={"type": ["string", "integer"], "minimum": 0},
+    ),
     AfterValidator(agent_id),
 ]
-InventorySize = Annotated[int, Field(ge=1, le=500, description="Items per page (1..500).")]
-Offset = Annotated[int, Field(ge=0, le=10000, description="Items to skip, for paging (0..10000).")]
+InventorySize = Annotated[int, Field(ge=1, le=500, description="Items per page.")]
+Offset = Annotated[int, Field(ge=0, le=10000, description="Items to skip (paging).")]
 
 
 def require(condition: bool, message: str) -> None:

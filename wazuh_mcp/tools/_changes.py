@@ -29,6 +29,7 @@ def requester_of(app: AppContext, api: ServerApiBackend) -> Requester:
         profile=app.profile,
         demo=app.profile == "demo",
         api_url=api_url(app, api),
+        channel=app.transport,
     )
 
 

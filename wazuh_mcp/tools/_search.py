@@ -20,14 +20,16 @@ import re
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import Context
 from pydantic import AfterValidator, BeforeValidator, Field
 
 from wazuh_mcp.backends.indexer_shapes import TEMPLATE_FIX, IndexKind, shard_warnings, total_hits
 from wazuh_mcp.backends.layout import (
+    V5_AGENT_FIELD,
     Layout,
+    alerts_generation,
     v5_event_indices,
     v5_index_warning,
     vulnerability_layout,
@@ -36,6 +38,7 @@ from wazuh_mcp.backends.layout import (
 )
 from wazuh_mcp.errors import UpstreamError, WazuhMCPError
 from wazuh_mcp.runtime.context import current_tool, deps
+from wazuh_mcp.tools._alert_index import ALERTS_V4, FINDINGS_V5, AlertIndex
 
 log = logging.getLogger(__name__)
 
@@ -187,6 +190,44 @@ async def _vulnerability_layout(ctx: Context[Any, Any]) -> Layout:
     return layout
 
 
+async def vulnerabilities_generation(ctx: Context[Any, Any]) -> Literal[4, 5]:
+    """5 when every vulnerability-state index is Wazuh 5.x's (agent under ``wazuh.agent.*``); a mix is read
+    in 4.x's names, with a warning naming each 5.x index."""
+    return 5 if (await _vulnerability_layout(ctx)).only_v5 else 4
+
+
+async def inventory_in_v5_index(ctx: Context[Any, Any], kind: IndexKind) -> bool:
+    """Whether the Indexer (when configured and reachable) holds an index under the inventory pattern for
+    ``kind`` with ``wazuh.agent.id``: Wazuh 5.x's ``wazuh-states-inventory-<kind>``, which 4.x never writes.
+    Probed every few minutes (an upgrade shows up meanwhile); False without the mapping privilege."""
+    app = deps(ctx)
+    if app.backends.indexer is None or "indexer" in app.backends.problems:
+        return False
+    cached = app.inventory_v5.get(kind)
+    if cached is None or time.monotonic() - cached[0] >= LAYOUT_TTL_S:
+        try:
+            held = bool(await app.indexer().field_types(kind, [V5_AGENT_FIELD]))
+        except WazuhMCPError:  # no mapping privilege or no Indexer reachable: the Server API decides
+            held = False
+        cached = app.inventory_v5[kind] = (time.monotonic(), held)
+    return cached[1]
+
+
+async def alert_index(ctx: Context[Any, Any]) -> AlertIndex:
+    """Wazuh 4.x's alerts or Wazuh 5.x's findings, whichever this Indexer holds (probed every few minutes:
+    an upgrade's first findings stream appears while the server runs)."""
+    app = deps(ctx)
+    cached = app.alerts_generation
+    if cached is None or time.monotonic() - cached[0] >= LAYOUT_TTL_S:
+        try:
+            generation = await alerts_generation(app.indexer())
+        except WazuhMCPError as exc:  # without the mapping privilege the 4.x answers (or errors) stand
+            log.info("Could not read the alert indices' mappings (%s); assuming Wazuh 4.x", exc.code)
+            generation = 4
+        cached = app.alerts_generation = (time.monotonic(), generation)
+    return FINDINGS_V5 if cached[1] == 5 else ALERTS_V4
+
+
 async def search(ctx: Context[Any, Any], kind: IndexKind, body: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """One ``_search`` and the warnings that say what it left out.
 
@@ -196,16 +237,15 @@ async def search(ctx: Context[Any, Any], kind: IndexKind, body: dict[str, Any]) 
     """
     indexer = deps(ctx).indexer()
     layout = await _vulnerability_layout(ctx) if kind == "vulnerabilities" else Layout()
-    if layout.only_v5:
-        raise wazuh5_vulnerabilities_error(layout.v5)
+    mixed = bool(layout.v5) and not layout.only_v5  # only 5.x: the tool asked in 5.x's names
     try:
         response = await indexer.search(kind, body)
     except UpstreamError:
-        if kind == "vulnerabilities" and layout.v5:  # the 4.x indices failed too: say 5.x first
+        if mixed:  # the 4.x indices failed too: say 5.x first
             raise wazuh5_vulnerabilities_error(layout.v5) from None
         raise
     warnings = shard_warnings(response, fix=TEMPLATE_FIX[kind])
-    if layout.v5:
+    if mixed:
         warnings = [w for w in warnings if not w.startswith(tuple(f"Index {i}:" for i in layout.v5))]
         failed = {
             str(f.get("index")) for f in (response.get("_shards") or {}).get("failures") or [] if isinstance(f, dict)
@@ -219,6 +259,16 @@ async def search(ctx: Context[Any, Any], kind: IndexKind, body: dict[str, Any]) 
         if v5:
             raise wazuh5_alerts_error(v5)
     return response, warnings
+
+
+async def state_page(
+    ctx: Context[Any, Any], kind: IndexKind, body: dict[str, Any]
+) -> tuple[list[dict[str, Any]], int, str | None]:
+    """One page of state documents (5.x inventory, FIM, SCA): their sources, the exact total, and the
+    coverage warnings as one note (None when complete)."""
+    response, warnings = await search(ctx, kind, body)
+    hits = response["hits"].get("hits") or []
+    return [hit.get("_source") or {} for hit in hits], total_hits(response), " ".join(warnings) or None
 
 
 def _shard_count(response: dict[str, Any]) -> int | None:
@@ -278,10 +328,21 @@ def search_body(query: PageQuery, window: tuple[int, int] | None, after: list[An
     return body
 
 
+def _fingerprint(ctx: Context[Any, Any], tool: str | None, identity: dict[str, Any], time_range: str | None) -> str:
+    return deps(ctx).cursors.fingerprint(tool or current_tool(), {**identity, "time_range": time_range})
+
+
+def check_cursor(ctx: Context[Any, Any], identity: dict[str, Any], time_range: str | None, cursor: str | None) -> None:
+    """``invalid_argument`` for a cursor that is not this query's, before anything asks the engine (a tool that
+    probes the Indexer before its page, as the alert tools do for the Wazuh generation, calls it first)."""
+    if cursor:
+        deps(ctx).cursors.decode(cursor, fingerprint=_fingerprint(ctx, None, identity, time_range))
+
+
 async def fetch_page(ctx: Context[Any, Any], query: PageQuery) -> HitPage:
     """One page of hits. A bad cursor is ``invalid_argument`` before the engine is called."""
     codec = deps(ctx).cursors  # signed with this session's key
-    fingerprint = codec.fingerprint(query.tool or current_tool(), {**query.identity, "time_range": query.time_range})
+    fingerprint = _fingerprint(ctx, query.tool, query.identity, query.time_range)
     after: list[Any] | None = None
     window = time_window(query.time_range) if query.time_range else None
     if query.cursor:

@@ -1,4 +1,5 @@
-"""agents.*: the fleet and its syscollector inventory, from the Wazuh Server API."""
+"""agents.*: the fleet, from the Wazuh Server API, and its syscollector inventory: the Server API's
+``/syscollector`` on Wazuh 4.x, the Indexer's ``wazuh-states-inventory-*`` on Wazuh 5.x."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from typing import Annotated, Any, Literal, TypeVar
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
-from wazuh_mcp.backends.layout import wazuh5_api_error
-from wazuh_mcp.backends.server_api_shapes import no_agent_readable
-from wazuh_mcp.errors import InvalidArgument, NotFound
+from wazuh_mcp.backends.indexer_shapes import IndexKind
+from wazuh_mcp.backends.server_api_shapes import no_agent_on_v5, no_agent_readable
+from wazuh_mcp.errors import ConfigurationError, InvalidArgument, NotFound
 from wazuh_mcp.models.agents import (
     Agent,
     AgentResult,
@@ -25,11 +26,20 @@ from wazuh_mcp.models.agents import (
 from wazuh_mcp.models.common import excerpt
 from wazuh_mcp.runtime.context import deps
 from wazuh_mcp.runtime.registry import tool
+from wazuh_mcp.tools import _inventory_v5 as v5
 from wazuh_mcp.tools._args import AgentId, InventorySize, Offset
+from wazuh_mcp.tools._search import inventory_in_v5_index, state_page
 
 NO_INVENTORY = 2007
 """Wazuh's "Error retrieving data from Wazuh DB": the agent has no inventory database yet (never scanned)."""
 AGENT_FIELDS = "id,name,ip,status,os.name,os.version,os.platform,version,group,lastKeepAlive,dateAdd,node_name"
+AGENT_FIELDS_V5 = AGENT_FIELDS.removesuffix(",node_name")
+"""Wazuh 5.0's ``Agent.fields`` has no ``node_name`` (``framework/wazuh/core/agent.py``): selecting it is refused."""
+
+
+async def agent_fields(ctx: Context[Any, Any]) -> str:
+    """The ``select`` of an agent read on this manager's generation."""
+    return AGENT_FIELDS_V5 if (await deps(ctx).api_generation()).v5 else AGENT_FIELDS
 
 
 def to_agent(item: dict[str, Any]) -> Agent:
@@ -55,7 +65,7 @@ async def fetch_agent(ctx: Context[Any, Any], agent_id: str) -> Agent:
     page = (
         await deps(ctx)
         .server_api()
-        .page("/agents", action="agent:read", params={"agents_list": agent_id, "select": AGENT_FIELDS})
+        .page("/agents", action="agent:read", params={"agents_list": agent_id, "select": await agent_fields(ctx)})
     )
     if not page.items:
         raise NotFound(f"Agent {agent_id} does not exist.", hint="Use list_agents to see the agent ids.")
@@ -86,15 +96,21 @@ async def list_agents(
                 "group": group,
                 "limit": size,
                 "offset": offset,
-                "select": AGENT_FIELDS,
+                "select": await agent_fields(ctx),
                 "sort": "+id",
             },
         )
     )
+    note = None
     if page.total == 0 and status is None and group is None:
-        raise no_agent_readable(deps(ctx).server_api().identity)
+        identity = deps(ctx).server_api().identity
+        if not (await deps(ctx).api_generation()).v5:  # 4.x always lists its manager, agent 000
+            raise no_agent_readable(identity)
+        note = no_agent_on_v5(identity)
     agents = [to_agent(item) for item in page.items]
-    return AgentsResult(agents=agents, total=page.total, offset=offset, truncated=offset + len(agents) < page.total)
+    return AgentsResult(
+        agents=agents, total=page.total, offset=offset, truncated=offset + len(agents) < page.total, note=note
+    )
 
 
 @tool("agents.get_agent", title="Get agent")
@@ -104,7 +120,7 @@ async def get_agent(ctx: Context[Any, Any], agent_id: AgentId) -> AgentResult:
     return AgentResult(agent=await fetch_agent(ctx, agent_id))
 
 
-InventoryKind = Literal["processes", "packages", "ports"]
+InventoryKind = v5.InventoryKind
 _SELECT: dict[InventoryKind, str] = {
     "processes": "pid,ppid,name,cmd,argvs,euser,state,vm_size,resident,nlwp,start_time,scan.time",
     "packages": "name,version,vendor,architecture,format,description,install_time,scan.time",
@@ -119,15 +135,25 @@ def _int(value: Any) -> int | None:
         return None
 
 
+def _text(value: Any) -> str | None:
+    """A syscollector string, or None for what Wazuh stores when it has none: a single space (``" "``, the
+    recorded ``install_time``/``location`` of a deb package, the ``process`` of a port no process holds) or
+    an empty string. A pid Wazuh sends as a string (``"10"``) is read by ``_int``."""
+    if value is None:
+        return None
+    text = str(value)
+    return text if text.strip() else None
+
+
 def _process(item: dict[str, Any]) -> ProcessItem:
     return ProcessItem(
         pid=_int(item.get("pid")),
         ppid=_int(item.get("ppid")),
-        name=item.get("name"),
-        cmd=excerpt(item.get("cmd"), 200),
-        args=excerpt(item.get("argvs"), 200),
-        user=item.get("euser"),
-        state=item.get("state"),
+        name=_text(item.get("name")),
+        cmd=excerpt(item.get("cmd"), 200) or None,
+        args=excerpt(item.get("argvs"), 200) or None,
+        user=_text(item.get("euser")),
+        state=_text(item.get("state")),
         vm_size_kb=_int(item.get("vm_size")),
         resident_kb=_int(item.get("resident")),
         threads=_int(item.get("nlwp")),
@@ -137,38 +163,38 @@ def _process(item: dict[str, Any]) -> ProcessItem:
 
 def _package(item: dict[str, Any]) -> PackageItem:
     return PackageItem(
-        name=item.get("name"),
-        version=item.get("version"),
-        vendor=item.get("vendor"),
-        architecture=item.get("architecture"),
-        format=item.get("format"),
-        description=excerpt(item.get("description"), 120),
-        installed=item.get("install_time"),
+        name=_text(item.get("name")),
+        version=_text(item.get("version")),
+        vendor=_text(item.get("vendor")),
+        architecture=_text(item.get("architecture")),
+        format=_text(item.get("format")),
+        description=excerpt(item.get("description"), 120) or None,
+        installed=_text(item.get("install_time")),
     )
 
 
 def _port(item: dict[str, Any]) -> PortItem:
     local, remote = item.get("local") or {}, item.get("remote") or {}
     return PortItem(
-        protocol=item.get("protocol"),
-        local_ip=local.get("ip"),
+        protocol=_text(item.get("protocol")),
+        local_ip=_text(local.get("ip")),
         local_port=_int(local.get("port")),
-        remote_ip=remote.get("ip"),
+        remote_ip=_text(remote.get("ip")),
         remote_port=_int(remote.get("port")),
-        state=item.get("state") or None,
+        state=_text(item.get("state")),
         pid=_int(item.get("pid")),
-        process=item.get("process"),
+        process=_text(item.get("process")),
     )
 
 
-async def _api_version(ctx: Context[Any, Any]) -> str:
-    """The manager's version (``GET /``), asked once per server process: it does not change while Wazuh runs."""
-    app = deps(ctx)
-    if app.api_version is None:
-        root = await app.server_api().request("GET", "/", action="(none)")
-        data = root.get("data") if isinstance(root, dict) else None
-        app.api_version = str((data or {}).get("api_version") or "") if isinstance(data, dict) else ""
-    return app.api_version
+async def _on_v5(ctx: Context[Any, Any], kind: IndexKind) -> bool:
+    """Whether this agent inventory is Wazuh 5.x's, by one rule: the Indexer holds Wazuh 5.x's
+    ``wazuh-states-inventory-<kind>`` (``_search.inventory_in_v5_index``) → 5.x; otherwise the Server API's
+    generation (``AppContext.api_generation``) decides, so a 5.x manager whose agents have not synced yet is
+    still read as 5.x. The Indexer is asked first because it holds the answer and works without a Server API."""
+    if await inventory_in_v5_index(ctx, kind):
+        return True
+    return (await deps(ctx).api_generation()).v5
 
 
 InventoryResult = TypeVar("InventoryResult", ProcessInventoryResult, PackageInventoryResult, PortInventoryResult)
@@ -184,9 +210,8 @@ async def _inventory(
     to_item: Callable[[dict[str, Any]], Any],
 ) -> InventoryResult:
     """One page of an agent's syscollector inventory, shaped as ``result`` (shared by the three inventory tools)."""
-    version = await _api_version(ctx)
-    if version.split(".")[0].isdigit() and int(version.split(".")[0]) >= 5:
-        raise wazuh5_api_error(version, f"the syscollector inventory ({kind})")
+    if await _on_v5(ctx, kind):
+        return await _inventory_v5(ctx, kind, agent_id, size, offset, result)
     try:
         page = (
             await deps(ctx)
@@ -221,6 +246,50 @@ async def _inventory(
         offset=offset,
         truncated=offset + len(page.items) < page.total,
         scan_time=scan,
+    )
+
+
+_V5_ITEM: dict[InventoryKind, Callable[[dict[str, Any]], Any]] = {
+    "processes": v5.process,
+    "packages": v5.package,
+    "ports": v5.port,
+}
+
+
+async def _inventory_v5(
+    ctx: Context[Any, Any],
+    kind: InventoryKind,
+    agent_id: str,
+    size: int,
+    offset: int,
+    result: type[InventoryResult],
+) -> InventoryResult:
+    """One page of Wazuh 5.x's inventory state for the agent (``wazuh-states-inventory-<kind>``)."""
+    app = deps(ctx)
+    if app.backends.indexer is None and "indexer" not in app.backends.problems:
+        raise ConfigurationError(
+            f"The Server API is Wazuh {(await app.api_generation()).version} (5.x), which has no /syscollector: Wazuh 5.x keeps "
+            f"the agent inventory in the Indexer (wazuh-states-inventory-{kind}), and no Indexer is configured.",
+            hint="Run `wazuh-mcp setup`, or set WAZUH_MCP_INDEXER_URL, WAZUH_MCP_INDEXER_USER and "
+            "WAZUH_MCP_INDEXER_PASSWORD.",
+        )
+    sources, total, note = await state_page(ctx, kind, v5.query(kind, agent_id, size, offset))
+    if not sources and offset == 0:
+        if app.backends.server_api is not None:
+            await fetch_agent(ctx, agent_id)  # an empty inventory must not hide an unknown agent
+        note = note or (
+            f"No Wazuh 5.x inventory ({kind}) for agent {agent_id} in the Indexer: the agent does not exist, or "
+            "has not synced its inventory yet (it does after its first syscollector scan). The inventory is "
+            "unknown, not empty."
+        )
+    return result(
+        agent_id=agent_id,
+        items=[_V5_ITEM[kind](source) for source in sources],
+        total=total,
+        offset=offset,
+        truncated=offset + len(sources) < total,
+        scan_time=v5.scan_time(sources),
+        note=note,
     )
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from wazuh_mcp.runtime.registry import ToolInfo, ToolSpec
 
-TOOLSETS = ("alerts", "agents", "vulnerabilities", "mitre", "hunt", "fim", "cluster", "write", "respond")
+TOOLSETS = ("alerts", "agents", "inventory", "vulnerabilities", "mitre", "hunt", "fim", "cluster", "write", "respond")
 """Toolset modules under ``wazuh_mcp.tools``, in documentation order. Missing modules are skipped."""
 
 

@@ -1,5 +1,6 @@
 """cluster.*: cluster health from the Server API (``/cluster/status``, ``/cluster/nodes``) and each
-manager's daemons (``/manager/status`` on a single node, ``/cluster/{node}/status`` on a cluster).
+manager's daemons (``/manager/status`` on a single node, ``/cluster/{node}/status`` on a cluster; on
+Wazuh 5.x, which has no ``/manager/*`` and runs one manager as a one-node cluster, always the latter).
 
 A real 4.14.7 manager reports a daemon as ``failed`` in those answers, and answers 500 with error
 1017 while its daemons restart (both recorded in ``reference/wazuh/oracle``); either is said in
@@ -30,6 +31,11 @@ CONSEQUENCES = {
     "wazuh-modulesd": "modules (vulnerability detection, inventory, SCA…) do not run",
     "wazuh-execd": "active responses cannot run",
 }
+
+
+OPTIONAL_V5 = frozenset({"wazuh-manager-authd"})
+"""Wazuh 5.x daemons a healthy manager may run without: authd serves agent enrollment only (the 5.0 spec's own
+example of ``/cluster/{node}/status`` shows it not running on a ready manager otherwise)."""
 
 
 def _yes(value: Any) -> bool:
@@ -66,7 +72,7 @@ def _running(nodes: list[ClusterNode], failed: list[str]) -> ClusterStatusResult
 def _failure_words(failed: list[str]) -> str:
     if not failed:
         return ""
-    daemons = [entry.rsplit(": ", 1)[-1] for entry in failed]
+    daemons = [entry.rsplit(": ", 1)[-1].replace("wazuh-manager-", "wazuh-") for entry in failed]  # 5.x names
     effects = list(dict.fromkeys(CONSEQUENCES[d] for d in daemons if d in CONSEQUENCES))
     words = f" FAILED daemon{'s' if len(failed) != 1 else ''}: {', '.join(failed)}"
     return words + (f" ({'; '.join(effects)})." if effects else ".") + " Restart the manager once the cause is fixed."
@@ -100,11 +106,91 @@ async def _single_node(api: Any) -> ClusterStatusResult:
     )
 
 
+def _v5_daemons(states: dict[str, Any]) -> tuple[list[str], list[str], list[str]]:
+    """Wazuh 5.x's ``/cluster/{node}/status`` item: (daemons that should run and do not, optional daemons not
+    running, daemons running but not ready), each name bounded. 5.x reports ``{"running", "ready"}`` per
+    daemon and no "failed" (``framework/wazuh/manager.py``, ``get_status``)."""
+    down: list[str] = []
+    off: list[str] = []
+    waiting: list[str] = []
+    for name, state in states.items():
+        if not isinstance(state, dict):
+            continue  # the node-level "ready"
+        daemon = bound(str(name), 64) or ""
+        if state.get("running") is not True:
+            (off if daemon in OPTIONAL_V5 else down).append(daemon)
+        elif state.get("ready") is False:
+            waiting.append(daemon)
+    return sorted(down), sorted(off), sorted(waiting)
+
+
+async def _v5_node(api: Any, name: str) -> tuple[str, list[str], list[str], list[str]]:
+    """One 5.x node: its status word, and its daemons down, optional ones off, and not ready."""
+    try:
+        body = await api.request("GET", f"/cluster/{quote(name, safe='')}/status", action="cluster:read")
+    except WazuhMCPError as exc:
+        if exc.upstream_code == DAEMONS_NOT_READY:
+            return "restarting", [], [], []
+        raise
+    items = (body.get("data") or {}).get("affected_items") or []
+    down, off, waiting = _v5_daemons(items[0] if items and isinstance(items[0], dict) else {})
+    return ("failed" if down else "starting" if waiting else "running"), down, off, waiting
+
+
+async def _cluster_v5(api: Any, version: str) -> ClusterStatusResult:
+    """Wazuh 5.x: every manager is a cluster node (one alone is a one-node cluster, ``node01`` by default), so
+    ``/cluster/status`` says only whether the cluster daemon runs; each node's daemons come from
+    ``/cluster/{node}/status`` (5.0 has no ``/manager/status``)."""
+    body = await api.request("GET", "/cluster/status", action="cluster:status")
+    if not _yes((body.get("data") or {}).get("running")):
+        return ClusterStatusResult(
+            mode="cluster_stopped",
+            summary=f"Wazuh {version}: the cluster daemon (wazuh-manager-clusterd) is not running; on 5.x every "
+            "manager runs it, so the manager is stopped, restarting or unhealthy.",
+            enabled=True,
+            running=False,
+            nodes=[],
+        )
+    page = await api.page("/cluster/nodes", action="cluster:read", params={"limit": 500})
+    nodes: list[ClusterNode] = []
+    failed: list[str] = []
+    notes: list[str] = []
+    for index, n in enumerate(page.items):
+        name = bound(str(n.get("name")), 128) or ""
+        status = "running"
+        if index < MAX_NODES_CHECKED:
+            status, down, off, waiting = await _v5_node(api, name)
+            failed += [f"{name}: {daemon}" for daemon in down]
+            notes += [f"{name}: {daemon} not ready yet" for daemon in waiting]
+            notes += [f"{name}: {daemon} not running (off unless enrollment is used)" for daemon in off]
+        nodes.append(
+            ClusterNode(name=name, type=str(n.get("type", "")), status=status, version=n.get("version"), ip=n.get("ip"))
+        )
+    result = _running(nodes, failed)
+    if len(nodes) == 1:  # one manager: the usual deployment, which 5.x runs as a one-node cluster
+        deployment = (
+            f"Single-node deployment (Wazuh {version}: one manager, node {nodes[0].name}, a one-node cluster as 5.x "
+            "runs it"
+        )
+        state = {
+            "restarting": "); the manager is restarting (its daemons are not ready yet).",
+            "failed": "), but the manager is not healthy." + _failure_words(failed),
+        }.get(nodes[0].status, "; not an outage).")
+        result = result.model_copy(update={"mode": "single_node", "summary": deployment + state})
+    if notes:
+        result = result.model_copy(update={"summary": f"{result.summary} Also: {'; '.join(notes[:10])}."})
+    return result
+
+
 @tool("cluster.status", title="Cluster status", name="cluster_status")
 async def cluster_status(ctx: Context[Any, Any]) -> ClusterStatusResult:
     """Wazuh cluster health: mode single_node (one manager: the usual, healthy case), cluster (each node's
     name, type and status) or cluster_stopped. Poll it after restart_manager until every node runs."""
-    api = deps(ctx).server_api()
+    app = deps(ctx)
+    api = app.server_api()
+    where = await app.api_generation()
+    if where.v5:
+        return await _cluster_v5(api, where.version)
     body = await api.request("GET", "/cluster/status", action="cluster:status")
     data = body.get("data") or {}
     enabled, running = _yes(data.get("enabled")), _yes(data.get("running"))

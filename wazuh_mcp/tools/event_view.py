@@ -12,6 +12,7 @@ Anything else gets the first scalars under ``data`` until the byte budget is spe
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -332,10 +333,32 @@ def family_of(data: dict[str, Any]) -> Family | None:
     return next((f for f in FAMILIES if f.matches(data)), None)
 
 
+@functools.lru_cache(maxsize=4096)
+def dotted_parts(path: str) -> tuple[str, ...]:
+    """``path`` split at its dots, once per path (bounded: event paths come from documents)."""
+    return tuple(path.split("."))
+
+
 def values_at(node: Any, path: str) -> list[Any]:
     """Every scalar at ``path`` below ``node``, descending into lists (Wazuh keeps arrays of objects)."""
-    current = [node]
-    for part in path.split("."):
+    parts = dotted_parts(path)
+    value = node
+    for depth, part in enumerate(parts):  # the usual document: objects all the way down
+        if isinstance(value, dict):
+            if part not in value:
+                return []
+            value = value[part]
+        elif isinstance(value, list):
+            return _values_below([value], parts[depth:])
+        else:
+            return []
+    if isinstance(value, list):
+        return [one for one in value if one is not None and not isinstance(one, dict | list) and one != ""]
+    return [] if value is None or isinstance(value, dict) or value == "" else [value]
+
+
+def _values_below(current: list[Any], parts: tuple[str, ...]) -> list[Any]:
+    for part in parts:
         nxt: list[Any] = []
         for item in current:
             for one in item if isinstance(item, list) else [item]:

@@ -56,7 +56,9 @@ _AFTER = (
 async def _propose(ctx: Context[Any, Any], kind: ResponseKind, arguments: dict[str, Any]) -> ResponseResult:
     app = deps(ctx)
     api = app.server_api()
-    the_plan = await plan(kind, arguments, api, app.settings.responses, api_url(app, api))
+    # asked now: what this manager's generation cannot take is refused before anything is recorded
+    where = await app.api_generation(fresh=True)
+    the_plan = await plan(kind, arguments, api, app.settings.responses, api_url(app, api), where)
     requester = requester_of(app, api)
     change = change_store(app).record_plan(the_plan, requester)
     return ResponseResult(
@@ -77,22 +79,26 @@ async def _propose(ctx: Context[Any, Any], kind: ResponseKind, arguments: dict[s
 
 
 @tool("respond.restart_agents", title="Restart agents", read_only=False, destructive=True, idempotent=False)
-async def restart_agents(ctx: Context[Any, Any], agent_ids: AgentIds) -> ResponseResult:
-    """Propose restarting the Wazuh agent on agent_ids. Nothing is sent: the answer is pending_approval
-    with the agents reached (disconnected ones will not get it) and a change_id a person approves."""
-    return await _propose(ctx, "restart_agents", {"agent_ids": agent_ids})
+async def restart_agents(
+    ctx: Context[Any, Any],
+    agent_ids: AgentIds,
+    reload: bool = False,
+) -> ResponseResult:
+    """Propose restarting the Wazuh agent on agent_ids (reload: 5.x reloads its config instead). Nothing
+    is sent until a person approves the change_id."""
+    return await _propose(ctx, "restart_agents", {"agent_ids": agent_ids, "reload": reload})
 
 
 @tool("respond.isolate_agent", title="Isolate agent", read_only=False, destructive=True, idempotent=False)
 async def isolate_agent(ctx: Context[Any, Any], agent_id: AgentId) -> ResponseResult:
-    """Propose isolating one host from the network (never agent 000; release_agent undoes it). Nothing is
-    sent until a person approves the change_id."""
+    """Propose isolating one host from the network (never agent 000; release_agent undoes it). Sent only
+    once a person approves the change_id."""
     return await _propose(ctx, "isolate_agent", {"agent_id": agent_id})
 
 
 @tool("respond.release_agent", title="Release isolated agent", read_only=False, destructive=True, idempotent=False)
 async def release_agent(ctx: Context[Any, Any], agent_id: AgentId) -> ResponseResult:
-    """Propose lifting the network isolation of one host. Nothing is sent until a person approves the
+    """Propose lifting the network isolation of one host. Sent only once a person approves the
     change_id."""
     return await _propose(ctx, "release_agent", {"agent_id": agent_id})
 
@@ -103,7 +109,7 @@ async def block_ip(
 ) -> ResponseResult:
     """Propose blocking ip on agent_ids or on every agent of group, with Wazuh's firewall-drop (or
     responses.block_command). Never loopback, link-local, multicast, the manager's address or agent 000; it
-    lapses after the command's timeout if one is set. Nothing is sent until a person approves the change_id."""
+    lapses after the command's timeout if one is set. Sent only once a person approves the change_id."""
     return await _propose(ctx, "block_ip", {"ip": ip, "agent_ids": agent_ids, "group": group})
 
 
@@ -111,7 +117,7 @@ async def block_ip(
 async def unblock_ip(
     ctx: Context[Any, Any], ip: Ip, agent_ids: SomeAgentIds = None, group: SomeGroup = None
 ) -> ResponseResult:
-    """Propose lifting a block of ip on agent_ids or group. Nothing is sent until a person approves the
+    """Propose lifting a block of ip on agent_ids or group. Sent only once a person approves the
     change_id."""
     return await _propose(ctx, "unblock_ip", {"ip": ip, "agent_ids": agent_ids, "group": group})
 
@@ -121,7 +127,9 @@ async def run_active_response(
     ctx: Context[Any, Any],
     command: Annotated[
         str,
-        Field(min_length=1, max_length=65, description="An active-response command on responses.allowed_commands."),
+        Field(
+            min_length=1, max_length=65, description="A command on responses.allowed_commands, e.g. 'restart-wazuh'."
+        ),
     ],
     agent_ids: SomeAgentIds = None,
     group: SomeGroup = None,
@@ -131,7 +139,7 @@ async def run_active_response(
     ] = [],  # noqa: B006 - pydantic copies defaults; the schema needs a list default
 ) -> ResponseResult:
     """Propose running an active-response command of responses.allowed_commands (none by default) on
-    agent_ids or every agent of group; never agent 000. Nothing is sent until a person approves the change_id."""
+    agent_ids or every agent of group; never agent 000. Sent only once a person approves the change_id."""
     return await _propose(
         ctx, "run_active_response", {"command": command, "agent_ids": agent_ids, "group": group, "arguments": arguments}
     )
@@ -140,7 +148,7 @@ async def run_active_response(
 @tool("respond.add_agent_to_group", title="Add agent to group", read_only=False, destructive=True, idempotent=False)
 async def add_agent_to_group(ctx: Context[Any, Any], agent_id: AgentId, group: Group) -> ResponseResult:
     """Propose adding agent_id to an existing group (it then gets the group's shared configuration).
-    Nothing is sent until a person approves the change_id."""
+    Sent only once a person approves the change_id."""
     return await _propose(ctx, "add_agent_to_group", {"agent_id": agent_id, "group": group})
 
 

@@ -2,11 +2,15 @@
 
 Vulnerability documents have no single unique field (their ``_id`` is
 ``<agent>_<package hash>_<CVE>``), so the page order ends on the fields that make that id up.
+Wazuh 5.x keeps the same state with the agent under ``wazuh.agent.*`` (its ``wazuh-states-vulnerabilities``
+template); the tools read whichever layout the indices have, in the same result model.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal, get_args
 
 from mcp.server.mcpserver import Context
@@ -18,7 +22,17 @@ from wazuh_mcp.models.vulnerabilities import VulnerabilitiesResult, Vulnerabilit
 from wazuh_mcp.runtime.registry import tool
 from wazuh_mcp.tools._alert_view import text
 from wazuh_mcp.tools._args import AgentId, require
-from wazuh_mcp.tools._search import Cursor, PageQuery, PageSize, count, fetch_page, time_window, window_filter
+from wazuh_mcp.tools._search import (
+    Cursor,
+    PageQuery,
+    PageSize,
+    check_cursor,
+    count,
+    fetch_page,
+    time_window,
+    vulnerabilities_generation,
+    window_filter,
+)
 
 Severity = Literal["Low", "Medium", "High", "Critical"]
 SEVERITIES: tuple[Severity, ...] = get_args(Severity)
@@ -30,9 +44,7 @@ DESCRIPTION_EXCERPT = 200
 CONDITION_EXCERPT = 120
 VD_ALERTS_GROUP = "vulnerability-detector"
 
-VULN_SOURCE = [
-    "agent.id",
-    "agent.name",
+_VULN_FIELDS = [
     "vulnerability.id",
     "vulnerability.severity",
     "vulnerability.score.base",
@@ -44,15 +56,34 @@ VULN_SOURCE = [
     "package.version",
     "vulnerability.scanner.condition",
 ]
-VULN_SORT: list[dict[str, Any]] = [
-    {"vulnerability.detected_at": {"order": "desc"}},
-    {"agent.id": {"order": "asc"}},
-    {"vulnerability.id": {"order": "asc"}},
-    # OS-level findings may lack package fields; "" keeps the sort values JSON strings (never null).
-    {"package.name": {"order": "asc", "missing": ""}},
-    {"package.version": {"order": "asc", "missing": ""}},
-    {"package.architecture": {"order": "asc", "missing": ""}},
-]
+
+
+@dataclass(frozen=True)
+class VulnLayout:
+    """Where a generation keeps the agent of a vulnerability record."""
+
+    agent_id: str
+    agent_name: str
+
+    @property
+    def source(self) -> list[str]:
+        return [self.agent_id, self.agent_name, *_VULN_FIELDS]
+
+    @property
+    def sort(self) -> list[dict[str, Any]]:
+        return [
+            {"vulnerability.detected_at": {"order": "desc"}},
+            {self.agent_id: {"order": "asc"}},
+            {"vulnerability.id": {"order": "asc"}},
+            # OS-level findings may lack package fields; "" keeps the sort values JSON strings (never null).
+            {"package.name": {"order": "asc", "missing": ""}},
+            {"package.version": {"order": "asc", "missing": ""}},
+            {"package.architecture": {"order": "asc", "missing": ""}},
+        ]
+
+
+V4 = VulnLayout("agent.id", "agent.name")
+V5 = VulnLayout("wazuh.agent.id", "wazuh.agent.name")
 
 
 def _cve(value: str) -> str:
@@ -94,7 +125,7 @@ def fixed_in(condition: str | None) -> str | None:
     return match.group(1) if match else None
 
 
-def to_vulnerability(hit: dict[str, Any]) -> Vulnerability:
+def to_vulnerability(hit: dict[str, Any], layout: VulnLayout = V4) -> Vulnerability:
     source: dict[str, Any] = hit.get("_source") or {}
     condition = text(source, "vulnerability.scanner.condition")
     score = ((source.get("vulnerability") or {}).get("score") or {}).get("base")
@@ -102,8 +133,8 @@ def to_vulnerability(hit: dict[str, Any]) -> Vulnerability:
         cve=text(source, "vulnerability.id") or "",
         severity=text(source, "vulnerability.severity") or "",
         score=float(score) if isinstance(score, int | float) and not isinstance(score, bool) else None,
-        agent_id=text(source, "agent.id") or "",
-        agent_name=text(source, "agent.name"),
+        agent_id=text(source, layout.agent_id) or "",
+        agent_name=text(source, layout.agent_name),
         package=text(source, "package.name"),
         version=text(source, "package.version"),
         description=excerpt(text(source, "vulnerability.description"), DESCRIPTION_EXCERPT) or None,
@@ -118,25 +149,27 @@ def to_vulnerability(hit: dict[str, Any]) -> Vulnerability:
 async def vulnerability_page(
     ctx: Context[Any, Any],
     identity: dict[str, Any],
-    filters: list[dict[str, Any]],
+    filters: Callable[[VulnLayout], list[dict[str, Any]]],
     size: int,
     cursor: str | None,
 ) -> VulnerabilitiesResult:
+    check_cursor(ctx, identity, None, cursor)  # before the layout probe asks the engine anything
+    layout = V5 if await vulnerabilities_generation(ctx) == 5 else V4
     page = await fetch_page(
         ctx,
         PageQuery(
             kind="vulnerabilities",
             identity=identity,
-            filters=filters,
-            sort=VULN_SORT,
-            source=VULN_SOURCE,
+            filters=filters(layout),
+            sort=layout.sort,
+            source=layout.source,
             size=size,
             cursor=cursor,
         ),
     )
-    note = await _empty_state_note(ctx) if page.total == 0 and cursor is None else None
+    note = await _empty_state_note(ctx) if page.total == 0 and cursor is None and layout is V4 else None
     return VulnerabilitiesResult(
-        vulnerabilities=[to_vulnerability(hit) for hit in page.hits], note=note, **page.envelope()
+        vulnerabilities=[to_vulnerability(hit, layout) for hit in page.hits], note=note, **page.envelope()
     )
 
 
@@ -171,7 +204,10 @@ async def list_vulnerabilities_by_agent(
 ) -> VulnerabilitiesResult:
     """Current vulnerability state of one agent (Wazuh 4.8+): CVE, severity, CVSS score, affected
     package and version, detection time. Most recently detected first; follow `next_cursor`."""
-    filters = [{"term": {"agent.id": agent_id}}, *severity_filter(min_severity)]
+
+    def filters(layout: VulnLayout) -> list[dict[str, Any]]:
+        return [{"term": {layout.agent_id: agent_id}}, *severity_filter(min_severity)]
+
     return await vulnerability_page(
         ctx,
         {"agent_id": agent_id, "min_severity": min_severity},
@@ -202,7 +238,7 @@ async def search_vulnerabilities(
     return await vulnerability_page(
         ctx,
         {"cve_id": cve_id, "min_severity": min_severity},
-        filters,
+        lambda _: filters,
         size,
         cursor,
     )

@@ -37,8 +37,10 @@ from wazuh_mcp.runtime.context import AppContext, deps
 from wazuh_mcp.runtime.registry import tool
 from wazuh_mcp.tools._changes import change_store, requester_of
 from wazuh_mcp.writes.approvals import unified_diff
+from wazuh_mcp.writes.generation_checks import check_generation
 from wazuh_mcp.writes.rule_files import (
     check_against_manager,
+    manager_node,
     read_rule_file,
     rule_descriptions,
     rule_locations,
@@ -210,6 +212,8 @@ async def create_rule(ctx: Context[Any, Any], rule_xml: RuleXml, confirm: Confir
     names the line, element and reason. Nothing changes in Wazuh: the answer is pending_approval with a
     change_id a person approves outside this conversation (tell the user); the rule takes effect after
     approval and a manager restart. `silences` says in words what it stops Wazuh from detecting."""
+    # 5.x: refused first, in words saying what it offers instead
+    check_generation("create_rule", await deps(ctx).api_generation(fresh=True))
     parsed = parse_rule_file(rule_xml)
     api = deps(ctx).server_api()
     await check_against_manager(api, parsed)
@@ -246,6 +250,7 @@ async def update_rule(
     ruleset files are never changed. Nothing changes in Wazuh: the answer is pending_approval with a
     change_id a person approves outside this conversation. `silences` says in words what the new content
     stops Wazuh from detecting."""
+    check_generation("update_rule", await deps(ctx).api_generation(fresh=True))
     parsed = parse_rule_file(rule_xml)
     if rule_id not in parsed.rule_ids:
         raise InvalidArgument(
@@ -295,16 +300,19 @@ async def restart_manager(
 ) -> WriteResult:
     """Propose restarting the Wazuh manager (or every cluster node): it loads new rule files and briefly stops
     analysis. An invalid configuration is refused with Wazuh's message. Nothing happens until a person approves
-    the change_id; after that, poll cluster_status until every node is running."""
+    the change_id; then poll cluster_status until every node runs."""
+    app = deps(ctx)
+    api = app.server_api()
     if scope == "cluster":
-        status = await deps(ctx).server_api().request("GET", "/cluster/status", action="cluster:status")
+        status = await api.request("GET", "/cluster/status", action="cluster:status")
         running = str((status.get("data") or {}).get("running", "")).lower() in {"yes", "true"}
         if not running:
             raise InvalidArgument(
                 "Clustering is not running on this deployment, so there is no cluster to restart.",
                 hint="Use scope='manager'.",
             )
-    await validate_configuration(deps(ctx).server_api(), scope)
+    # Wazuh 5.x has no /manager/*: its own node is validated (and, once approved, restarted) through /cluster/*
+    await validate_configuration(api, scope, await manager_node(api, await app.api_generation(fresh=True)))
     what = "every node of the Wazuh cluster" if scope == "cluster" else "the Wazuh manager"
     return await _submit(
         ctx,

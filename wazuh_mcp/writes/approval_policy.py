@@ -10,6 +10,10 @@
   analyst runs as, the OS login of a ``wazuh-mcp approve`` at the server. So two subjects with one
   display name read as one person (refused), and one person cannot approve with a second subject
   that carries their name or Wazuh user.
+- A change with **no requester subject** is exempt only when a stdio session on this workstation asked
+  for it and it is kept in the file store (the record says ``channel: stdio``): the workstation's own user
+  approves the model's request. Over HTTP, in the Indexer store, or without a recorded channel it is
+  refused — never waved through four eyes.
 - A team change whose requester had **no name claim** cannot be compared with an OS login: the CLI
   approves it only when the approver says so (``--unnamed-requester``).
 - **Undo** is requested by whoever runs it, as themselves, and a change is undone at most once
@@ -80,8 +84,9 @@ def decided_by(name: str | None, subject: str) -> str:
     return f"{name} (sub {subject})" if name else f"sub {subject}"
 
 
-def check_approval(change: PendingChange, approver: Approver) -> None:
-    """Refuse (``Forbidden``, saying why) unless ``approver`` may approve ``change``."""
+def check_approval(change: PendingChange, approver: Approver, store: str = "file") -> None:
+    """Refuse (``Forbidden``, saying why) unless ``approver`` may approve ``change`` (kept in ``store``,
+    ``file`` or ``indexer``)."""
     if not role_allows(approver.allowed, change.tool):
         raise Forbidden(
             f"Role '{approver.role}' may not approve change {change.id}: it is a {change.tool} change, and "
@@ -90,7 +95,17 @@ def check_approval(change: PendingChange, approver: Approver) -> None:
         )
     asked = change.requested_by
     if asked.subject is None:
-        return  # asked over stdio: the workstation's own user approves the model's request
+        if asked.channel == "stdio" and store == "file":
+            return  # asked over stdio on this workstation: its own user approves the model's request
+        how = "over HTTP" if asked.channel == "http" else "by a session that did not record how it was asked"
+        if asked.channel == "stdio":
+            how = f"over stdio but kept in the {store} store"
+        raise Forbidden(
+            f"Change {change.id} was asked for {how} with no requester subject, so nothing shows who asked: four "
+            "eyes cannot be checked, and it is refused.",
+            hint="Ask for the change again through the team server with a verified token (serve --http with "
+            "oauth.issuer), or from a stdio session on the workstation that keeps it in its own file store.",
+        )
     same = (approver.subject is not None and approver.subject == asked.subject) or bool(
         approver.keys() & requester_keys(asked)
     )
@@ -141,4 +156,5 @@ def undo_requester(original: Requester, *, login: str, session: str, role: str |
         api_url=original.api_url,
         subject=f"local:{login}" if original.subject is not None else None,
         analyst=login,
+        channel=original.channel,
     )

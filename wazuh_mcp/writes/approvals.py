@@ -27,13 +27,13 @@ the demo's wiring hands in (``DemoWazuh``). ``list_pending()``, ``get_change(id)
 from __future__ import annotations
 
 import difflib
-import getpass
 import hashlib
 import json
 import logging
 import os
 import re
 import secrets
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -42,14 +42,16 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from wazuh_mcp.backends.api_generation import api_generation
 from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.config.settings import ResponseSettings, Settings, selected_profile, state_dir
-from wazuh_mcp.errors import ConfigurationError, Conflict, InvalidArgument, NotFound, WazuhMCPError
+from wazuh_mcp.errors import ConfigurationError, Conflict, InvalidArgument, NotFound, Tampered, WazuhMCPError
 from wazuh_mcp.models.write import DECISION_FIELDS, ChangeKind, PendingChange, Requester, RestartScope, Tier
 from wazuh_mcp.runtime.audit import Auditor, AuditSink, now_iso
-from wazuh_mcp.writes import interrupted, responses
+from wazuh_mcp.writes import interrupted, responses, restart_log
 from wazuh_mcp.writes.approval_policy import Approver, check_approval, check_undo, undo_requester
 from wazuh_mcp.writes.change_records import ChangeRecords, Claim, FileRecords, records_for
+from wazuh_mcp.writes.generation_checks import check_at_apply
 from wazuh_mcp.writes.rule_files import check_fresh, check_record, send_change, sha256_text
 
 if TYPE_CHECKING:
@@ -97,12 +99,42 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+def local_uid() -> int | None:
+    """The real uid of this process (None on Windows, which has none): what the audit records beside the name."""
+    return os.getuid() if hasattr(os, "getuid") else None
+
+
 def local_person() -> str:
-    """The local OS user deciding at this terminal (recorded as ``decided_by``)."""
+    """The OS account deciding at this terminal (recorded as ``decided_by``): the account of the process's
+    real uid, from the system's user database, never from ``LOGNAME``/``USER``/``LNAME``/``USERNAME``, which
+    anyone sets before a command (Python's ``getpass`` reads them first). On Windows, the account of the
+    process's token (``GetUserNameW``), which no variable changes."""
+    uid = local_uid()
+    if uid is None:
+        return _windows_account()
+    import pwd
+
     try:
-        return getpass.getuser()
-    except (OSError, KeyError):  # no login name (some containers)
-        return f"uid {os.getuid()}" if hasattr(os, "getuid") else "unknown"
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:  # a uid with no account (some containers): the uid itself names it
+        return f"uid {uid}"
+
+
+def _windows_account() -> str:  # pragma: no cover - Windows only, untested on this project's CI
+    if sys.platform != "win32":
+        raise ConfigurationError("This system has neither a uid nor a Windows token to name the person deciding.")
+    import ctypes
+    from ctypes import wintypes
+
+    size = wintypes.DWORD(257)  # UNLEN + 1
+    buffer = ctypes.create_unicode_buffer(size.value)
+    if not ctypes.WinDLL("advapi32", use_last_error=True).GetUserNameW(buffer, ctypes.byref(size)):
+        raise ConfigurationError(
+            f"Windows did not say which account runs this process (error {ctypes.get_last_error()}), so no "
+            "decision can be attributed.",
+            hint="Run wazuh-mcp as a signed-in Windows user.",
+        )
+    return buffer.value
 
 
 class ChangeStore:
@@ -149,7 +181,21 @@ class ChangeStore:
 
     def _read(self, change_id: str) -> PendingChange:
         self._path(change_id)  # validates the id
-        return self.records.read(change_id)
+        change = self.records.read(change_id)
+        self._not_replayed(change, self.auditor.sink.recorded_revisions([change_id]))
+        return change
+
+    def _not_replayed(self, change: PendingChange, recorded: dict[str, int]) -> None:
+        """The store's revision must not be older than one the audit trail records: a genuine revision put
+        back (a ``pending`` one of an applied change) is tampering, never a change to decide again."""
+        have, seen = self.records.revision(change.id), recorded.get(change.id, 0)
+        if have < seen:
+            raise Tampered(
+                f"Change {change.id} in {self.records.where} is revision {have} ({change.state}), but the audit "
+                f"trail records revision {seen} of it: an older revision was put back. It is not acted on.",
+                hint="Someone who can write the store replayed a saved copy. Check `wazuh-mcp audit --verify`; "
+                "the change's real state is in the audit trail (approval.* records with its id).",
+            )
 
     def _expired(self, change: PendingChange, now: datetime | None = None) -> bool:
         return change.state == "pending" and (now or datetime.now(UTC)) >= _parse_time(change.expires_at)
@@ -164,8 +210,19 @@ class ChangeStore:
         return self._effective(self._read(change_id))
 
     def list_changes(self) -> list[PendingChange]:
-        """Every recorded change, oldest first. Unreadable files are skipped (and logged)."""
-        changes = [self._effective(change) for change in self.records.list()]
+        """Every recorded change, oldest first. Unreadable or tampered records are skipped (and logged); an
+        older revision put back is also recorded in the audit as a refused ``approval.tamper``."""
+        found = self.records.list()
+        recorded = self.auditor.sink.recorded_revisions(c.id for c in found) if found else {}
+        changes = []
+        for change in found:
+            try:
+                self._not_replayed(change, recorded)
+            except Tampered as exc:
+                log.warning("%s", exc)
+                self._audit_refusal("approval.tamper", change.id, now_iso(), time.perf_counter(), exc)
+                continue
+            changes.append(self._effective(change))
         return sorted(changes, key=lambda c: c.created_at)
 
     def list_pending(self) -> list[PendingChange]:
@@ -302,9 +359,24 @@ class ChangeStore:
         with self.refusals_audited(step, change_id, now_iso(), time.perf_counter()):
             return self._decidable(change_id)
 
+    def _history_intact(self, change: PendingChange) -> None:
+        """Before anything is decided: the changes trail this host keeps must be whole — not cut since its
+        last record (head, keyring, what this process wrote), and no break sealed after the change was asked
+        for — or a decision recorded there (the one a replayed revision would undo) may be the one lost."""
+        sink = self.auditor.sink
+        cut = [p for p in sink.check_tail(sink.changes_path) if not p.startswith("note:")]
+        broken = sink.broken_history([change.id]).get(change.id)
+        if cut or broken:
+            raise Tampered(
+                f"Change {change.id} is not decided: {broken or 'the changes trail ' + str(sink.changes_path) + ' was cut (' + cut[0] + ')'}"
+                ", so a decision recorded there may be the one lost, and the store's revision cannot be confirmed.",
+                hint="Check `wazuh-mcp audit --verify`; ask for the change again (a new change has a whole history).",
+            )
+
     def _decidable(self, change_id: str) -> PendingChange:
         """The change, if a human may still decide on it; otherwise a refusal that says why."""
         change = self._read(change_id)
+        self._history_intact(change)
         if self._expired(change):
             change = self._write(change.model_copy(update={"state": "expired"}))
         who = f" by {change.decided_by}" if change.decided_by else ""
@@ -403,7 +475,7 @@ class ChangeStore:
                 await self._resolve(change_id, claim.took_over, api, step, ts, started)
             with self.refusals_audited(step, change_id, ts, started):
                 change = self._decidable(change_id)
-                check_approval(change, self.approver)  # the approver's role allows this tool; four eyes
+                check_approval(change, self.approver, self.records.kind)  # the role allows this tool; four eyes
                 self._verify(change, api_url)
             change = self._write(
                 change.model_copy(
@@ -437,10 +509,14 @@ class ChangeStore:
         started, ts = time.perf_counter(), now_iso()
         is_response = change.kind in responses.RESPONSE_KINDS
         try:
+            # Asked now, not taken from the request: a manager upgraded to 5.x since has no /rules/files or
+            # /active-response, and restarts through /cluster/restart.
+            where = await api_generation(api)
+            check_at_apply(change, where)
             if is_response:
                 await responses.check_targets(api, change, self.policy.max_agents)
             else:
-                await check_fresh(api, change)
+                await check_fresh(api, change, where)
         except Conflict as exc:
             change = self._write(change.model_copy(update={"state": "failed", "reason": f"stale: {exc.message}"}))
             self._audit("approval.apply", change, ts, started, error=exc, wazuh_user=api.identity)
@@ -464,7 +540,7 @@ class ChangeStore:
                 sent = await responses.send(api, change)
                 result, outcomes = sent.result, sent.outcomes
             else:
-                result, outcomes = await send_change(api, change), []
+                result, outcomes = await send_change(api, change, self._ours(change), where), []
         except WazuhMCPError as exc:
             change = self._write(change.model_copy(update={"state": "failed", "reason": str(exc)}))
             self._audit("approval.apply", change, ts, started, error=exc, wazuh_user=api.identity)
@@ -478,7 +554,7 @@ class ChangeStore:
             raise error
         if change.lapse_after_s:
             lapses = datetime.now(UTC) + timedelta(seconds=change.lapse_after_s)
-            result += f"; the block lapses at {_iso(lapses)}"
+            result += f"; the agent undoes it by itself at {_iso(lapses)} (lapses at its timeout)"
         change = self._write(
             change.model_copy(
                 update={"state": "applied", "applied_at": now_iso(), "result": result, "outcomes": outcomes}
@@ -486,6 +562,15 @@ class ChangeStore:
         )
         self._audit("approval.apply", change, ts, started, wazuh_user=api.identity)
         return change
+
+    def _ours(self, change: PendingChange) -> restart_log.Ours | None:
+        """For a restart: the rules wazuh-mcp wrote (applied rule changes), whose loader warnings it reports."""
+        if change.kind != "restart_manager":
+            return None
+        written = [c for c in self.list_changes() if c.state == "applied" and c.kind in ("create_rule", "update_rule")]
+        return restart_log.Ours(
+            frozenset(i for c in written for i in c.rule_ids), frozenset(c.target for c in written if c.target)
+        )
 
     # --- audit --------------------------------------------------------------------------
 
@@ -507,6 +592,7 @@ class ChangeStore:
             "target": change.target,
             "state": change.state,
             "change_sha256": change.change_sha256,
+            "revision": self.records.revision(change.id),
         }
         if change.reason:
             args["reason"] = change.reason
@@ -515,6 +601,12 @@ class ChangeStore:
         if step in ("approval.apply", "approval.resolve") and change.result:
             args["result"] = change.result[:1000]  # per agent: sent to / not sent to (code, message)
         decided_by = change.decided_by if step in ("approval.approve", "approval.reject") else None
+        # Who asked: the team analyst, else the OS account of the process that asked (serve, or `wazuh-mcp undo`),
+        # so Wazuh's rules 100701/100702 name a person outside team mode too.
+        # (A team request whose token carried no name stays unnamed: the server's own account did not ask.)
+        asked = change.requested_by
+        local = local_person() if asked.subject is None else None
+        asked_by = (asked.analyst or local) if step == "approval.request" else None
         self._emit(
             step,
             args,
@@ -526,6 +618,7 @@ class ChangeStore:
             role=role,
             wazuh_user=wazuh_user,
             decided_by=decided_by,
+            analyst=asked_by,
         )
 
     def _audit_refusal(self, step: str, change_id: str, ts: str, started: float, error: WazuhMCPError) -> None:
@@ -544,8 +637,10 @@ class ChangeStore:
         role: str | None = None,
         wazuh_user: str | None = None,
         decided_by: str | None = None,
+        analyst: str | None = None,
     ) -> None:
-        """``wazuh_user`` only for a step that uses the Server API (request, approve, apply)."""
+        """``wazuh_user`` only for a step that uses the Server API (request, approve, apply); ``analyst`` only
+        for a request (who asked, when no team analyst is the caller)."""
         self.auditor.record(
             step,
             "approval",
@@ -559,6 +654,7 @@ class ChangeStore:
             session=session,
             change_id=change_id,
             decided_by=decided_by,
+            analyst=analyst,
         )
 
 
@@ -591,7 +687,9 @@ def default_store(
     this OS user unless the team server passes its own auditor, the approving analyst and its profile."""
     settings = settings or Settings.load()
     if auditor is None:
-        auditor = Auditor(AuditSink.from_settings(settings), session=f"cli-{os.getpid()}", role=settings.role)
+        auditor = Auditor(
+            AuditSink.from_settings(settings), session=f"cli-{os.getpid()}", role=settings.role, os_uid=local_uid()
+        )
     records = records_for(settings, profile or selected_profile(), pending_dir())
     approver = approver or local_approver(settings, unnamed_requester=unnamed_requester)
     return ChangeStore(auditor=auditor, approver=approver, policy=settings.responses, records=records)
@@ -664,6 +762,12 @@ class ApprovalPath:
         """The Server API ``change`` was prepared for, and the settings to decide it under: the serving
         process's own; the demo's stand-in for a demo change; else those of its profile (the same as the
         server that asked, unless ``profile`` says otherwise). Close an owned ``api`` after use."""
+        if change.requested_by.demo and (profile is not None or self.serving_api is not None):
+            raise ConfigurationError(
+                f"Change {change.id} was asked for by a `wazuh-mcp serve --demo` session: it is applied only to "
+                "the demo's own stand-in, never with another profile or by a team server.",
+                hint="Approve it with `wazuh-mcp approve` (no --profile) or the launcher while the demo runs.",
+            )
         if self.serving_api is not None:
             config = getattr(self.serving_api, "config", None)  # the real client knows its URL
             url = getattr(config, "url", None) or self.settings.api.url
@@ -707,6 +811,7 @@ class ApprovalPath:
         store.policy = target.policy
         if target.decided_under is not None:
             store.approver = local_approver(target.decided_under, unnamed_requester=store.approver.unnamed_requester)
+            store.auditor.role = store.approver.role  # the records name the role the person decided under
 
     async def approve(self, change_id: str, *, profile: str | None = None) -> PendingChange:
         """Approve and apply ``change_id`` against the Wazuh it was prepared for."""
@@ -723,7 +828,7 @@ class ApprovalPath:
         try:
             with store.refusals_audited("approval.approve", change_id, ts, started):
                 self._decide_under(target)
-                check_approval(change, store.approver)  # before any request reaches Wazuh
+                check_approval(change, store.approver, store.records.kind)  # before any request reaches Wazuh
             return await store.approve(change_id, target.api, api_url=target.url)
         finally:
             if target.owned:
@@ -764,7 +869,12 @@ class ApprovalPath:
                 self._decide_under(target)
                 check_undo(change, store.list_changes(), store.approver)
                 plan = await responses.plan(
-                    responses.kind_of(inverse.tool), inverse.arguments, api, store.policy, target.url
+                    responses.kind_of(inverse.tool),
+                    inverse.arguments,
+                    api,
+                    store.policy,
+                    target.url,
+                    await api_generation(api),  # an undo asked after an upgrade is refused as a request is
                 )
                 requester = undo_requester(
                     change.requested_by,

@@ -25,11 +25,15 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from wazuh_mcp import untrusted
+from wazuh_mcp.backends.api_generation import ApiGeneration
 from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.backends.server_api_shapes import envelope_data, failed_agents, raise_failed_item
 from wazuh_mcp.config.settings import ResponseSettings
 from wazuh_mcp.errors import Conflict, InvalidArgument, NotFound, UpstreamUnavailable, WazuhMCPError
 from wazuh_mcp.models.write import AgentTarget, ApiCall, Inverse, Outcome, PendingChange, ResponseKind
+from wazuh_mcp.writes.ar_commands import ArCommand, Defined, read_defined, still_defined
+from wazuh_mcp.writes.ar_commands import recorded as recorded_command
+from wazuh_mcp.writes.generation_checks import check_generation
 
 MANAGER_AGENT = "000"
 MAX_ARGUMENTS = 8
@@ -60,6 +64,12 @@ _TOOLS: dict[ResponseKind, str] = {
 }
 RESPONSE_KINDS = frozenset(_TOOLS)
 _NEVER_MANAGER = {"isolate_agent", "release_agent", "block_ip", "unblock_ip", "run_active_response"}
+AR_KINDS = frozenset(_NEVER_MANAGER)
+"""The kinds that send ``PUT /active-response``: their command must be one the manager defines."""
+_SETTING_HINT = (
+    "Give the manager a <command> and an <active-response> block for it and restart the manager "
+    "(docs/writes.md shows them), or set responses.{setting} to one of the names it defines."
+)
 
 
 def tool_of(kind: ResponseKind) -> str:
@@ -122,7 +132,7 @@ def _configured(name: str, value: str | None, setting: str) -> str:
         raise InvalidArgument(
             f"No active-response command is configured for {name}.",
             hint=f"Set responses.{setting} in the profile (the <command> name from the manager's ossec.conf, "
-            "see docs/writes.md), e.g. [profiles.default.responses] "
+            "with an <active-response> block; see docs/writes.md), e.g. [profiles.default.responses] "
             f'{setting} = "…".',
         )
     if not _COMMAND.fullmatch(value):
@@ -194,6 +204,10 @@ _IPV4_TRANSLATED = ipaddress.ip_network("::ffff:0:0:0/96")
 """RFC 2765's IPv4-translated form (``::ffff:0:a.b.c.d``)."""
 _IPV4_COMPATIBLE = ipaddress.ip_network("::/96")
 """The deprecated IPv4-compatible form (``::a.b.c.d``, RFC 4291 2.5.5.1)."""
+_SIX_TO_FOUR = ipaddress.ip_network("2002::/16")
+"""RFC 3056's 6to4: bits 16–47 are the IPv4 address of the site's relay (``2002:7f00:1::1`` carries 127.0.0.1)."""
+_TEREDO = ipaddress.ip_network("2001::/32")
+"""RFC 4380's Teredo: bits 32–63 are the server's IPv4 address, the last 32 bits the client's, each bit flipped."""
 
 
 @dataclass(frozen=True)
@@ -205,19 +219,25 @@ class Address:
     checked: ipaddress.IPv4Address | ipaddress.IPv6Address
     form: str
     """How it was written, in words, for refusals: "IPv4", "IPv6", "IPv4-mapped IPv6 (::ffff:a.b.c.d)"…"""
+    also: tuple[ipaddress.IPv4Address, ...] = ()
+    """Further IPv4 addresses the form carries, checked by the same rules (a Teredo address's server)."""
 
-    def named(self, text: str) -> str:
+    def named(self, text: str, carried: ipaddress.IPv4Address | ipaddress.IPv6Address | None = None) -> str:
         shown = untrusted.bound(text, 60) or ""
         if self.form in ("IPv4", "IPv6"):
             return f"{shown!r} ({self.form})"
-        return f"{shown!r} ({self.form}, carrying {self.checked})"
+        return f"{shown!r} ({self.form}, carrying {carried or self.checked})"
+
+    @property
+    def every_checked(self) -> tuple[ipaddress.IPv4Address | ipaddress.IPv6Address, ...]:
+        return (self.checked, *self.also)
 
 
 def canonical_address(text: str) -> Address:
     """One address, normalised before any check (``ipaddress``): a zone id is refused; IPv4-mapped and
     IPv4-translated forms become the IPv4 address they carry (that is what the agent sees and what
-    ``firewall-drop`` must block); NAT64 (64:ff9b::/96) stays IPv6 but is checked as its IPv4 address;
-    forms whose IPv4 address cannot be told (the local-use NAT64 prefix, IPv4-compatible) are refused.
+    ``firewall-drop`` must block); NAT64 (64:ff9b::/96), 6to4 (2002::/16) and Teredo (2001::/32: client and
+    server) stay IPv6 but are checked as the IPv4 addresses they carry; forms whose IPv4 address cannot be told (the local-use NAT64 prefix, IPv4-compatible) are refused.
     Raises ``InvalidArgument`` naming the form refused and why."""
     shown = repr(untrusted.bound(text, 60) or "")
     if "%" in text:
@@ -253,6 +273,13 @@ def canonical_address(text: str) -> Address:
             "on the operator's prefix length and cannot be checked; refused.",
             hint="Block the IPv4 address itself.",
         )
+    if address in _SIX_TO_FOUR:  # stays IPv6 (what the agent sees), checked as its relay's IPv4 address
+        relay = ipaddress.IPv4Address((int(address) >> 80) & 0xFFFFFFFF)
+        return Address(str(address), relay, "6to4 IPv6 (2002::/16)")
+    if address in _TEREDO:  # stays IPv6, checked as the client's IPv4 address and the server's
+        client = ipaddress.IPv4Address((int(address) & 0xFFFFFFFF) ^ 0xFFFFFFFF)
+        server = ipaddress.IPv4Address((int(address) >> 64) & 0xFFFFFFFF)
+        return Address(str(address), client, "Teredo IPv6 (2001::/32)", also=(server,))
     if address in _IPV4_COMPATIBLE and int(address) > 1:
         raise InvalidArgument(
             f"{shown} is a deprecated IPv4-compatible IPv6 address (::a.b.c.d); refused.",
@@ -264,27 +291,31 @@ def canonical_address(text: str) -> Address:
 def check_ip(text: str, policy: ResponseSettings, api_url: str | None) -> str:
     """The canonical token for ``text`` after every rule, or a refusal naming the form and the rule."""
     found = canonical_address(text)
-    checked = found.checked
-    why = (
-        "a loopback"
-        if checked.is_loopback
-        else "the unspecified"
-        if checked.is_unspecified
-        else "a multicast"
-        if checked.is_multicast
-        else "a link-local"
-        if checked.is_link_local
-        else "a broadcast"
-        if checked == ipaddress.IPv4Address("255.255.255.255")
-        else None
-    )
-    if why:
-        raise InvalidArgument(f"{found.named(text)} is {why} address; never blocked.")
-    if checked in manager_addresses(policy, api_url):
-        raise InvalidArgument(
-            f"{found.named(text)} is an address of the Wazuh manager; blocking it would cut the agents off from it."
-        )
+    managers = manager_addresses(policy, api_url)
+    for checked in found.every_checked:
+        why = _never_blocked(checked)
+        if why:
+            raise InvalidArgument(f"{found.named(text, checked)} is {why} address; never blocked.")
+        if checked in managers:
+            raise InvalidArgument(
+                f"{found.named(text, checked)} is an address of the Wazuh manager; blocking it would cut the agents "
+                "off from it."
+            )
     return found.token
+
+
+def _never_blocked(checked: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str | None:
+    if checked.is_loopback:
+        return "a loopback"
+    if checked.is_unspecified:
+        return "the unspecified"
+    if checked.is_multicast:
+        return "a multicast"
+    if checked.is_link_local:
+        return "a link-local"
+    if checked == ipaddress.IPv4Address("255.255.255.255"):
+        return "a broadcast"
+    return None
 
 
 def canonical_ip_token(value: Any) -> str:
@@ -404,34 +435,88 @@ def _ar_call(ids: list[str], command: str, arguments: list[str], srcip: str | No
     )
 
 
+_SETTINGS: dict[str, tuple[str, str]] = {
+    "isolate_agent": ("isolation", "isolation_command"),
+    "release_agent": ("releasing an isolation", "release_command"),
+    "block_ip": ("blocking", "block_command"),
+    "unblock_ip": ("lifting a block early", "unblock_command"),
+}
+
+
+def setting_command(kind: str, policy: ResponseSettings, defined: Defined) -> ArCommand:
+    """The command a setting names (``isolation_command`` …), as the manager defines it, or a refusal."""
+    what, setting = _SETTINGS[kind]
+    configured = _configured(what, getattr(policy, setting), setting)
+    timeout = policy.block_timeout_s if kind == "block_ip" else None
+    return defined.resolve(
+        configured, where=f"responses.{setting}", hint=_SETTING_HINT.format(setting=setting), timeout=timeout
+    )
+
+
+def configured_commands(policy: ResponseSettings, defined: Defined) -> tuple[list[str], list[str]]:
+    """Every command the settings name, checked as a request checks it (the connection test): what
+    each is sent as, and what is wrong with the others, in words."""
+    sent: list[str] = []
+    problems: list[str] = []
+    checks: list[tuple[str, Any]] = [
+        (f"responses.{setting}", lambda k=kind: setting_command(k, policy, defined))
+        for kind, (_, setting) in _SETTINGS.items()
+        if getattr(policy, setting)
+    ]
+    checks += [
+        (
+            f"responses.allowed_commands '{entry}'",
+            lambda e=entry: defined.resolve(e, where="responses.allowed_commands", hint=""),
+        )
+        for entry in policy.allowed_commands
+    ]
+    for where, check in checks:
+        try:
+            sent.append(f"{where} → {check().name}")
+        except InvalidArgument as exc:
+            problems.append(exc.message)
+    return sent, problems
+
+
+def command_of(kind: ResponseKind, arguments: dict[str, Any], policy: ResponseSettings, defined: Defined) -> ArCommand:
+    """The active-response command a plan of ``kind`` sends, spelled as the manager's ar.conf spells it."""
+    if kind == "run_active_response":
+        entry = allowed_command(str(arguments["command"]), policy)
+        return defined.resolve(
+            entry,
+            where="responses.allowed_commands",
+            hint="A person gives the manager a <command> and an <active-response> block for it (docs/writes.md); "
+            "the model cannot.",
+        )
+    return setting_command(kind, policy, defined)
+
+
 def build_requests(
-    kind: ResponseKind, arguments: dict[str, Any], agents: list[AgentTarget], policy: ResponseSettings
+    kind: ResponseKind,
+    arguments: dict[str, Any],
+    agents: list[AgentTarget],
+    policy: ResponseSettings,
+    defined: Defined | None = None,
 ) -> list[ApiCall]:
-    """The exact requests for a plan (pure: the same inputs always give the same requests)."""
+    """The exact requests for a plan (pure: the same inputs always give the same requests). An active
+    response needs ``defined``, what the manager defines (``ar_commands``)."""
     ids = [a.id for a in agents]
     if not ids or MANAGER_AGENT in ids or not all(_AGENT_ID.fullmatch(i) for i in ids):
         raise InvalidArgument("A response request must name its agents by id (digits), and never agent 000.")
     if kind == "restart_agents":
+        # Wazuh 5.0's PUT /agents/{id}/reload and /agents/reload (agent:reload) beside 4.x's and 5.0's restart
+        verb, action = ("reload", "agent:reload") if arguments.get("reload") else ("restart", "agent:restart")
         if len(ids) == 1:
-            return [ApiCall(method="PUT", path=f"/agents/{ids[0]}/restart", action="agent:restart")]
-        return [
-            ApiCall(method="PUT", path="/agents/restart", action="agent:restart", params={"agents_list": ",".join(ids)})
-        ]
-    if kind == "isolate_agent":
-        return [_ar_call(ids, _configured("isolation", policy.isolation_command, "isolation_command"), [], None)]
-    if kind == "release_agent":
-        return [
-            _ar_call(ids, _configured("releasing an isolation", policy.release_command, "release_command"), [], None)
-        ]
-    if kind == "block_ip":
-        command = _configured("blocking", policy.block_command, "block_command")
-        return [_ar_call(ids, command, [], canonical_ip_token(arguments["ip"]))]
-    if kind == "unblock_ip":
-        command = _configured("lifting a block early", policy.unblock_command, "unblock_command")
-        return [_ar_call(ids, command, [], canonical_ip_token(arguments["ip"]))]
-    if kind == "run_active_response":
-        command = allowed_command(str(arguments["command"]), policy)
-        return [_ar_call(ids, command, check_arguments(list(arguments.get("arguments") or [])), None)]
+            return [ApiCall(method="PUT", path=f"/agents/{ids[0]}/{verb}", action=action)]
+        return [ApiCall(method="PUT", path=f"/agents/{verb}", action=action, params={"agents_list": ",".join(ids)})]
+    if kind in AR_KINDS:
+        if defined is None:
+            raise InvalidArgument("An active response is planned only with what the manager defines.")
+        command = command_of(kind, arguments, policy, defined).name
+        if kind in ("block_ip", "unblock_ip"):
+            return [_ar_call(ids, command, [], canonical_ip_token(arguments["ip"]))]
+        extra = check_arguments(list(arguments.get("arguments") or [])) if kind == "run_active_response" else []
+        return [_ar_call(ids, command, extra, None)]
     group = check_group_name(str(arguments["group"]))
     path = f"/agents/{ids[0]}/group/{group}"
     if kind == "add_agent_to_group":
@@ -439,12 +524,14 @@ def build_requests(
     return [ApiCall(method="DELETE", path=path, action="agent:modify_group")]
 
 
-def _caps(policy: ResponseSettings, kind: ResponseKind) -> list[str]:
+def _caps(policy: ResponseSettings, kind: ResponseKind, command: ArCommand | None = None) -> list[str]:
     caps = [f"at most {policy.max_agents} agents per change (responses.max_agents)", "agents listed by id, never 'all'"]
     if kind in _NEVER_MANAGER:
         caps.append("never agent 000 (the manager)")
     if kind == "run_active_response":
         caps.append("command on the allowlist (responses.allowed_commands)")
+    if command is not None and not command.script:
+        caps.append(f"command {command.name} defined by the manager (its ar.conf)")
     if kind in ("block_ip", "unblock_ip"):
         caps.append("not a loopback, link-local, multicast or manager address")
     return caps
@@ -459,10 +546,15 @@ async def plan(
     api: ServerApiBackend,
     policy: ResponseSettings,
     api_url: str | None,
+    where: ApiGeneration,
 ) -> Plan:
-    """Validate, resolve the blast radius and build the requests; nothing is sent."""
+    """Validate, resolve the blast radius and build the requests; nothing is sent. ``where`` is the
+    manager's generation: what it cannot take is refused first (``generation_checks``)."""
+    check_generation(kind, where, reload=bool(arguments.get("reload")))
     cap = policy.max_agents
     args = dict(arguments)
+    if not args.get("reload"):
+        args.pop("reload", None)  # a restart's record stays as it was before reload existed
     group: str | None = None
     if kind in ("add_agent_to_group", "remove_agent_from_group"):
         membership = check_group_name(str(args["group"]))
@@ -476,6 +568,7 @@ async def plan(
     if kind == "run_active_response":
         allowed_command(str(args["command"]), policy)
         args["arguments"] = check_arguments(list(args.get("arguments") or []))
+    defined = await _defined_for(kind, args, api, policy)
     if args.get("group") is not None:
         if args.get("agent_ids"):
             raise InvalidArgument("Give agent_ids or group, not both.")
@@ -488,7 +581,63 @@ async def plan(
     else:
         ids = args.get("agent_ids") or ([args["agent_id"]] if args.get("agent_id") else [])
         agents = await _agents_by_id(api, [str(i) for i in ids], kind, cap)
-    return present(kind, args, agents, group, policy)
+    if defined is not None:
+        await _some_agent_runs_active_responses(api, agents)
+    return present(kind, args, agents, group, policy, defined)
+
+
+async def _some_agent_runs_active_responses(api: ServerApiBackend, agents: list[AgentTarget]) -> None:
+    """Refuse an active response that every connected target would refuse with 1750 (its own
+    ossec.conf says ``<active-response><disabled>yes``): read from each agent's ``com/active-response``
+    section until one runs them (usually the first). An answer that cannot be read refuses nothing."""
+    disabled: list[str] = []
+    for agent in (a for a in agents if a.status == "active"):
+        try:
+            body = await api.request("GET", f"/agents/{agent.id}/config/com/active-response", action="agent:read")
+            section = (body.get("data") or {}).get("active-response") or {} if isinstance(body, dict) else {}
+        except WazuhMCPError:
+            return
+        if not isinstance(section, dict) or section.get("disabled") != "yes":
+            return
+        disabled.append(f"{agent.id} {agent.name}")
+    if disabled:
+        raise InvalidArgument(
+            f"Active response is disabled on every connected target ({', '.join(disabled)}): its own ossec.conf "
+            "says <active-response><disabled>yes</disabled>, so Wazuh would answer 1750 and send nothing.",
+            hint="Enable active response in the agent's ossec.conf (or its group's agent.conf), or target other agents.",
+        )
+
+
+async def _defined_for(
+    kind: ResponseKind, args: dict[str, Any], api: ServerApiBackend, policy: ResponseSettings
+) -> Defined | None:
+    """What the manager defines, read at the request, when ``kind`` sends an active response: its
+    command, and the command of its undo (an isolation nobody could release is refused), must be
+    among them, or the request is refused now rather than answered 1652 after a person approved it."""
+    if kind not in AR_KINDS:
+        return None
+    if kind in _SETTINGS:
+        what, setting = _SETTINGS[kind]
+        _configured(what, getattr(policy, setting), setting)  # unconfigured: say so before asking the manager
+    if kind == "isolate_agent" and not policy.release_command:
+        _no_release()
+    defined = await read_defined(api)
+    command_of(kind, args, policy, defined)
+    undo = {"isolate_agent": "release_agent", "release_agent": "isolate_agent", "block_ip": "unblock_ip"}.get(kind)
+    if undo == "unblock_ip" and not policy.unblock_command:
+        undo = None  # a block without an early lift lapses by its timeout
+    if undo:
+        setting_command(undo, policy, defined)
+    if kind == "unblock_ip":
+        setting_command("block_ip", policy, defined)
+    return defined
+
+
+def _no_release() -> None:
+    raise InvalidArgument(
+        "Isolation is configured but releasing is not, so an isolated host could not be brought back.",
+        hint="Set responses.release_command in the profile as well.",
+    )
 
 
 def present(
@@ -497,39 +646,51 @@ def present(
     agents: list[AgentTarget],
     group: str | None,
     policy: ResponseSettings,
+    defined: Defined | None = None,
 ) -> Plan:
-    """Everything a plan shows, from resolved targets and checked arguments (pure: approval calls it
-    again on the record and requires the same requests, words, caps and undo)."""
+    """Everything a plan shows, from resolved targets, checked arguments and, for an active response,
+    what the manager defines (pure: approval calls it again on the record and requires the same
+    requests, words, caps and undo)."""
     if kind in ("add_agent_to_group", "remove_agent_from_group"):
         return _membership_plan(kind, args, agents[0], str(args["group"]), policy)
     notes = _reachable(agents)
-    requests = build_requests(kind, args, agents, policy)
+    requests = build_requests(kind, args, agents, policy, defined)
+    command = command_of(kind, args, policy, defined) if kind in AR_KINDS and defined is not None else None
     who = f"group {group} ({len(agents)} agents)" if group else ", ".join(f"{a.id} {a.name}" for a in agents)
-    inverse, summary, lapse = _inverse_and_summary(kind, args, who, policy)
+    inverse, summary = _inverse_and_summary(kind, args, who, policy, command)
+    lapse = command.lapse_s if command else None
     if lapse:
-        notes.append(f"The block lapses on its own {lapse} s after it is applied (the command's ossec.conf timeout).")
-    return Plan(kind, args, agents, group, requests, summary, _caps(policy, kind), inverse, lapse, notes)
+        notes.append(
+            f"The agent undoes it by itself {lapse} s after it is applied (the <timeout> of the manager's "
+            f"<active-response> block for {command.command if command else ''})."
+        )
+    if command is not None and command.script:
+        notes.append(
+            f"'{command.name}' runs active-response/bin/{command.command} on the agent with no timeout: Wazuh does "
+            "not check that the script exists there, and nothing lapses by itself."
+        )
+    return Plan(kind, args, agents, group, requests, summary, _caps(policy, kind, command), inverse, lapse, notes)
 
 
 def _inverse_and_summary(
-    kind: ResponseKind, args: dict[str, Any], who: str, policy: ResponseSettings
-) -> tuple[Inverse | None, str, int | None]:
+    kind: ResponseKind, args: dict[str, Any], who: str, policy: ResponseSettings, command: ArCommand | None
+) -> tuple[Inverse | None, str]:
     same_targets = {k: args[k] for k in ("agent_ids", "group") if args.get(k) is not None}
+    sent = command.name if command else ""
     if kind == "restart_agents":
-        return None, f"Restart the Wazuh agent on {who}", None
+        if args.get("reload"):
+            return None, f"Reload the Wazuh agent on {who} (its configuration, without a restart)"
+        return None, f"Restart the Wazuh agent on {who}"
     if kind == "isolate_agent":
         if not policy.release_command:
-            raise InvalidArgument(
-                "Isolation is configured but releasing is not, so an isolated host could not be brought back.",
-                hint="Set responses.release_command in the profile as well.",
-            )
+            _no_release()
         back = Inverse(tool="respond.release_agent", arguments={"agent_id": args["agent_id"]}, summary=f"release {who}")
-        return back, f"Isolate {who} from the network ({policy.isolation_command})", None
+        return back, f"Isolate {who} from the network ({sent})"
     if kind == "release_agent":
         again = Inverse(
             tool="respond.isolate_agent", arguments={"agent_id": args["agent_id"]}, summary=f"isolate {who}"
         )
-        return again, f"Release {who} from isolation ({policy.release_command})", None
+        return again, f"Release {who} from isolation ({sent})"
     if kind == "block_ip":
         undo = (
             Inverse(
@@ -538,15 +699,14 @@ def _inverse_and_summary(
             if policy.unblock_command
             else None
         )
-        return undo, f"Block {args['ip']} on {who} ({policy.block_command})", policy.block_timeout_s
+        return undo, f"Block {args['ip']} on {who} ({sent})"
     if kind == "unblock_ip":
         again = Inverse(
             tool="respond.block_ip", arguments={"ip": args["ip"], **same_targets}, summary=f"block {args['ip']}"
         )
-        return again, f"Lift the block of {args['ip']} on {who} ({policy.unblock_command})", None
-    command = allowed_command(str(args["command"]), policy)
-    shown = " ".join([command, *args.get("arguments", [])])
-    return None, f"Run active response '{shown}' on {who}", None
+        return again, f"Lift the block of {args['ip']} on {who} ({sent})"
+    shown = " ".join([sent, *args.get("arguments", [])])
+    return None, f"Run active response '{shown}' on {who}"
 
 
 def _membership_plan(
@@ -594,7 +754,7 @@ def check_response_record(change: PendingChange, policy: ResponseSettings) -> No
     try:
         if kind in ("block_ip", "unblock_ip"):
             check_ip(str(change.arguments.get("ip")), policy, change.requested_by.api_url)
-        again = present(kind, change.arguments, change.agents, change.group, policy)
+        again = present(kind, change.arguments, change.agents, change.group, policy, _recorded_defined(change))
     except InvalidArgument as exc:
         raise Conflict(f"Change {change.id} no longer passes the checks under these settings: {exc.message}") from None
     except (KeyError, TypeError, ValueError, IndexError):  # arguments no tool call could have given
@@ -618,6 +778,25 @@ def check_response_record(change: PendingChange, policy: ResponseSettings) -> No
             f"Change {change.id} does not show what it does (its summary, targets, undo or request listing differ "
             "from what its arguments give under these settings)."
         )
+
+
+def _ar_names(change: PendingChange) -> list[str]:
+    return [
+        str(call.body.get("command"))
+        for call in change.requests
+        if call.path == "/active-response" and isinstance(call.body, dict)
+    ]
+
+
+def _recorded_defined(change: PendingChange) -> Defined | None:
+    """The command the record sends, taken as defined: the checks at approval rebuild the requests with
+    it (a setting that no longer names it refuses the approval); ``check_targets`` asks the manager."""
+    if change.kind not in AR_KINDS:
+        return None
+    names = _ar_names(change)
+    if len(names) != 1:
+        raise Conflict(f"Change {change.id} holds {len(names)} active-response requests; a plan sends exactly one.")
+    return recorded_command(names[0], change.lapse_after_s)
 
 
 def _difference(before: AgentTarget, after: AgentTarget | None) -> str | None:
@@ -650,6 +829,12 @@ async def check_targets(api: ServerApiBackend, change: PendingChange, cap: int) 
         raise Conflict(
             f"The targets of {change.id} changed since the request: {'; '.join(differences)}.",
             hint="Nothing was sent. Ask for the action again: a new request shows the current targets.",
+        )
+    gone = await still_defined(api, _ar_names(change)) if change.kind in AR_KINDS else []
+    if gone:
+        raise Conflict(
+            f"The command of {change.id} changed since the request: {'; '.join(gone)}.",
+            hint="Nothing was sent. Ask for the action again once the manager defines the command.",
         )
 
 

@@ -8,19 +8,29 @@ entry; reading those answers and mapping their codes to errors is ``backends.ser
 Applying a rule file (``send_change``) follows what a real 4.14.7 manager was recorded doing
 (``reference/wazuh/oracle``, README section B): a refused upload is always 1113 "XML syntax
 error", whatever the loader said, and only ``GET /manager/configuration/validation`` (1908) gives
-the loader's message; and a refused ``overwrite=true`` upload of a file that did not exist LEAVES
+the loader's message; a refused ``overwrite=true`` upload of a file that did not exist LEAVES
 the refused file on disk, so the next restart would fail. So a new file is uploaded only with
 ``overwrite=false`` and a replacement only with ``overwrite=true`` (the two modes where Wazuh
-cleans up), the configuration is validated after every upload, and whatever does not validate is
-taken back (the old content restored, a new file deleted) before the loader's message is reported.
+cleans up), and the configuration is validated after every upload.
+
+Wazuh does not always clean up: a value over its 2,048-byte limit in multi-byte characters was
+answered HTTP 500 with the file left on disk (issue 25), and a timeout or a dropped connection says
+nothing about what was written. So after any failed upload, or a validation that fails or cannot be
+read, ``put_back`` reads the file as it is now and, if it differs from what it was, deletes it (a new
+file) or restores the previous content, reads it back and checks validation again, retrying a manager
+that does not answer. If even that fails, ``ManagerMayNotRestart`` says the manager may not restart and
+names the file to fix; the change's state, its audit record, the CLI and the launcher carry those words.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+from wazuh_mcp.backends.api_generation import ApiGeneration, local_node
 from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.backends.server_api_shapes import (
     FILE_MISSING_CODES,
@@ -30,9 +40,20 @@ from wazuh_mcp.backends.server_api_shapes import (
     raise_failed_item,
     raise_rule_file_failure,
 )
-from wazuh_mcp.errors import Conflict, Forbidden, InvalidArgument, NotFound, UpstreamError, UpstreamUnavailable
+from wazuh_mcp.errors import (
+    Conflict,
+    Forbidden,
+    InvalidArgument,
+    NotFound,
+    RateLimited,
+    UpstreamError,
+    UpstreamTimeout,
+    UpstreamUnavailable,
+    WazuhMCPError,
+)
 from wazuh_mcp.models.write import PendingChange, RestartScope
 from wazuh_mcp.rulecheck.rule_xml import Catalog, RuleFile, parse_rule_file, require_custom_file, silencing
+from wazuh_mcp.writes import restart_log
 
 _ID_CHUNK = 100
 
@@ -236,28 +257,39 @@ async def loader_problem(api: ServerApiBackend) -> str | None:
     return None
 
 
-async def restart(api: ServerApiBackend, scope: RestartScope) -> list[str]:
-    """``PUT /manager/restart`` or ``PUT /cluster/restart`` (both 202); returns the nodes told to restart."""
+async def restart(api: ServerApiBackend, scope: RestartScope, node: str | None = None) -> list[str]:
+    """``PUT /manager/restart`` or ``PUT /cluster/restart`` (both 202); returns the nodes told to restart.
+    ``node``: Wazuh 5.x, which has no ``/manager/*``: this manager is its node, restarted with
+    ``PUT /cluster/restart?nodes_list=<node>``."""
+    params = {"nodes_list": node} if node and scope == "manager" else None
     path, action = (
-        ("/manager/restart", "manager:restart") if scope == "manager" else ("/cluster/restart", "cluster:restart")
+        ("/manager/restart", "manager:restart")
+        if scope == "manager" and node is None
+        else ("/cluster/restart", "cluster:restart")
     )
-    body = await api.request("PUT", path, action=action)
+    body = await api.request("PUT", path, action=action, params=params)
     items, failed = envelope_items(body, path)
     if failed and not items:
         raise_failed_item(failed[0])
     return [str(item) for item in items]
 
 
-async def validate_configuration(api: ServerApiBackend, scope: RestartScope) -> None:
-    """``GET /manager/configuration/validation`` (or the cluster one): a configuration Wazuh cannot load
-    refuses the restart with Wazuh's own message — a restart that would leave the manager down is never
-    proposed to the approver, nor carried out."""
+async def manager_node(api: ServerApiBackend, where: ApiGeneration) -> str | None:
+    """The node that is "this manager" on Wazuh 5.x (``GET /cluster/local/info``); None on 4.x (``/manager/*``)."""
+    return await local_node(api) if where.v5 else None
+
+
+async def validate_configuration(api: ServerApiBackend, scope: RestartScope, node: str | None = None) -> None:
+    """``GET /manager/configuration/validation`` (or the cluster one; on Wazuh 5.x, ``node``'s through the
+    cluster one): a configuration Wazuh cannot load refuses the restart with Wazuh's own message — a restart
+    that would leave the manager down is never proposed to the approver, nor carried out."""
+    params = {"nodes_list": node} if node and scope == "manager" else None
     path, action = (
         ("/manager/configuration/validation", "manager:read")
-        if scope == "manager"
+        if scope == "manager" and node is None
         else ("/cluster/configuration/validation", "cluster:read")
     )
-    body = await api.request("GET", path, action=action)
+    body = await api.request("GET", path, action=action, params=params)
     items, failed = envelope_items(body, path)
     problems = [
         f"{', '.join(str(i) for i in entry.get('id') or []) or 'manager'}: "
@@ -269,7 +301,8 @@ async def validate_configuration(api: ServerApiBackend, scope: RestartScope) -> 
         raise InvalidArgument(
             "The Wazuh configuration does not validate, so a restart would leave the manager unable to start. "
             f"Wazuh said: {'; '.join(problems)}",
-            hint="Fix ossec.conf or the rule files named there, then ask for the restart again.",
+            hint="Fix the manager's configuration (ossec.conf; wazuh-manager.conf on 5.x) or the files named "
+            "there, then ask for the restart again.",
             upstream_code=(failed[0].get("error") or {}).get("code") if failed else None,
         )
 
@@ -306,13 +339,13 @@ def check_record(change: PendingChange) -> None:
         raise Conflict(f"Change {change.id} does not show everything its rules silence.")
 
 
-async def check_fresh(api: ServerApiBackend, change: PendingChange) -> None:
+async def check_fresh(api: ServerApiBackend, change: PendingChange, where: ApiGeneration) -> None:
     """Is the target still what the change was prepared against? Stale → ``Conflict``.
 
     Other errors (unreachable, refused login) pass through: nothing has been sent yet."""
     if change.kind == "restart_manager":
         try:
-            await validate_configuration(api, change.scope or "manager")
+            await validate_configuration(api, change.scope or "manager", await manager_node(api, where))
         except InvalidArgument as exc:
             raise Conflict(exc.message) from None
         return
@@ -335,52 +368,212 @@ async def check_fresh(api: ServerApiBackend, change: PendingChange) -> None:
         raise Conflict(f"Rule ids used elsewhere since this change was requested: {listed}.")
 
 
-async def send_change(api: ServerApiBackend, change: PendingChange) -> str:
-    """Carry the change out; returns what Wazuh did, in words. A rule file that Wazuh's loader refuses
-    is never left on the manager (see the module's docstring), and the refusal names the loader's reason."""
+async def send_change(
+    api: ServerApiBackend, change: PendingChange, ours: restart_log.Ours | None, where: ApiGeneration
+) -> str:
+    """Carry the change out; returns what Wazuh did, in words.
+
+    Whatever the upload's answer — a refusal (1113), HTTP 500, a timeout, a dropped connection, or a
+    configuration that no longer validates afterwards — the change either validates in place or the
+    manager's rule file is put back as it was (``put_back``) and the error says which, with the loader's
+    reason when Wazuh gave one. Only when the file cannot be put back does the error say the manager
+    will not restart, and which file to fix.
+
+    A restart given ``ours`` (the rules wazuh-mcp wrote) then reads the manager's log for what Wazuh's rule
+    loader said about them (``restart_log``) and adds it to the words returned."""
     if change.kind == "restart_manager":
-        nodes = await restart(api, change.scope or "manager")
-        return f"restart requested on {', '.join(nodes) or 'the manager'}"
+        node = await manager_node(api, where)
+        since = await restart_log.mark(api, node) if ours else None
+        nodes = await restart(api, change.scope or "manager", node)
+        said = f"restart requested on {', '.join(nodes) or 'the manager'}"
+        return f"{said}; {await restart_log.report(api, since, ours, node=node)}" if ours is not None else said
     if change.filename is None or change.relative_dirname is None:
         raise Conflict(f"Change {change.id} names no target file.")
     filename, directory = change.filename, change.relative_dirname
-    previous = await read_rule_file(api, filename, directory) if upload_mode(change) else None
+    # What "as it was" means, read just before the upload; a file changed since check_fresh is not touched.
+    previous = await read_rule_file(api, filename, directory)
+    if (sha256_text(previous) if previous is not None else None) != change.base_sha256:
+        raise Conflict(f"{change.target} changed just before the upload; nothing was sent. Ask for the change again.")
     try:
         written = await upload_rule_file(api, filename, directory, change.payload, overwrite=upload_mode(change))
-    except InvalidArgument as exc:
-        if exc.upstream_code != 1113:
-            raise
-        problem = await _take_back(api, change, previous)
-        said = f"Its loader says: {problem}" if problem else "The configuration still validates, so nothing was left."
-        raise InvalidArgument(
-            f"Wazuh's rule loader refused {change.target}: Wazuh answers only 'XML syntax error' (error 1113) "
-            f"whatever the reason. {said}",
-            hint="Fix the rule XML and request the change again.",
-            upstream_code=1908 if problem else 1113,
+    except WazuhMCPError as exc:
+        back = await put_back(api, change, previous, exc)
+        raise _upload_failure(change, exc, back) from None
+    try:
+        problem = await loader_problem(api)
+    except WazuhMCPError as exc:  # cannot tell whether it would restart: take it back
+        back = await put_back(api, change, previous, exc)
+        raise type(exc)(
+            f"Wazuh accepted {change.target} but whether its configuration still validates could not be read "
+            f"({exc.message}), so the change was taken back: {back.words()}",
+            hint="Check that the API user may read the manager's configuration (manager:read), then ask again.",
+            upstream_code=exc.upstream_code,
         ) from None
-    problem = await loader_problem(api)
     if problem:
-        await _take_back(api, change, previous)
+        back = await put_back(api, change, previous, None)
         raise InvalidArgument(
             f"Wazuh accepted {change.target} but its configuration no longer validates, so the change was "
-            f"taken back ({'the previous content restored' if previous is not None else 'the file deleted'}). "
-            f"Wazuh's loader says: {problem}",
+            f"taken back: {back.words()} Wazuh's loader says: {problem}",
             hint="Fix the rule XML (or the file the message names) and request the change again.",
             upstream_code=1908,
         )
     return f"wrote {written}"
 
 
-async def _take_back(api: ServerApiBackend, change: PendingChange, previous: str | None) -> str | None:
-    """After a refusal or a failed validation: leave the manager as it was, and say what its loader said.
+def _upload_failure(change: PendingChange, exc: WazuhMCPError, back: PutBack) -> WazuhMCPError:
+    """The error a failed upload ends with, once the manager's file is as it was."""
+    if isinstance(exc, InvalidArgument) and exc.upstream_code == 1113:
+        said = f"With the file in place its loader said: {back.loader_said}" if back.loader_said else ""
+        return InvalidArgument(
+            f"Wazuh's rule loader refused {change.target}: Wazuh answers only 'XML syntax error' (error 1113) "
+            f"whatever the reason. {back.words()} {said}".rstrip(),
+            hint="Fix the rule XML and request the change again.",
+            upstream_code=1908 if back.loader_said else 1113,
+        )
+    said = f" With the file in place Wazuh's loader said: {back.loader_said}" if back.loader_said else ""
+    return type(exc)(
+        f"The upload of {change.target} failed: {exc.message} {back.words()}{said}",
+        hint=exc.hint or "Request the change again once the manager answers normally.",
+        upstream_code=exc.upstream_code,
+    )
 
-    Returns the loader's message when the configuration did not validate (1908), else None."""
+
+# --- putting a rule file back after a failed upload ------------------------------------------------
+
+PUT_BACK_PAUSES_S: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
+"""Pauses between attempts of each put-back step when the manager does not answer (a dropped connection,
+a timeout, a 5xx, a rate limit): a manager that failed one request often answers the next."""
+_TRANSIENT = (UpstreamUnavailable, UpstreamTimeout, RateLimited)
+SETTLE_S = 5.0
+"""After an upload that timed out or lost its connection, how long to wait before looking at the file again:
+the manager may still be writing it (its own request timeout is 10 s, api.yaml ``request_timeout``)."""
+
+
+@dataclass(frozen=True)
+class PutBack:
+    """What the apply step did to leave the manager's rule file as it was before a failed change."""
+
+    target: str
+    done: str
+    """In words: "the file it left deleted", "the previous content restored", or that Wazuh left nothing."""
+    loader_said: str | None = None
+    """What validation said with the failed file still in place (Wazuh's loader, 1908), if it said anything."""
+    still_invalid: str | None = None
+    """Validation's message once the file is back: the configuration was already broken by something else."""
+    unread: str | None = None
+    """Why validation could not be read once the file was back (the API user may lack manager:read)."""
+
+    def words(self) -> str:
+        if self.unread:
+            return (
+                f"The manager's rule files are as they were ({self.done}); whether its configuration validates "
+                f"could not be read ({self.unread})."
+            )
+        if self.still_invalid:
+            return (
+                f"The manager's rule files are as they were ({self.done}), but its configuration still does not "
+                f"validate, for a reason this change did not cause: {self.still_invalid}"
+            )
+        return f"The manager's rule files are as they were ({self.done}) and its configuration validates."
+
+
+T = TypeVar("T")
+
+
+async def _retrying(step: Callable[[], Awaitable[T]]) -> T:
+    for pause in PUT_BACK_PAUSES_S:
+        try:
+            return await step()
+        except _TRANSIENT:
+            await asyncio.sleep(pause)
+    return await step()
+
+
+async def put_back(
+    api: ServerApiBackend, change: PendingChange, previous: str | None, cause: WazuhMCPError | None
+) -> PutBack:
+    """Leave ``change``'s target file as it was (``previous``; None: the file did not exist) after a failed
+    upload, whatever Wazuh did with it: read what is there now, delete or restore it if it differs, read it
+    back, then check the configuration validates. A step the manager does not answer is tried again; when
+    the file still cannot be put back, ``ManagerMayNotRestart`` says so and names the file to fix.
+
+    After a timeout or a dropped connection (``cause`` says so) the upload may still be running on the
+    manager and land after the file was put back: the file is read again ``SETTLE_S`` later, and put back
+    once more if it changed."""
     assert change.filename is not None and change.relative_dirname is not None
-    problem = await loader_problem(api)
-    if problem is None:
+    filename, directory = change.filename, change.relative_dirname
+
+    async def read() -> str | None:
+        return await read_rule_file(api, filename, directory)
+
+    async def restore(current: str | None) -> tuple[str, str | None]:
+        """(what was done, the loader's words with the failed file in place)."""
+        if current == previous:
+            return ("Wazuh left nothing of the upload" if previous is None else "Wazuh kept the previous content"), None
+        loader_said = await _problem_or_none(api)
+        if previous is None:
+            await _retrying(lambda: delete_rule_file(api, filename, directory))
+            done = "the file the upload left deleted"
+        else:
+            content = previous
+            await _retrying(lambda: upload_rule_file(api, filename, directory, content, overwrite=current is not None))
+            done = "the previous content restored"
+        if await _retrying(read) != previous:
+            raise UpstreamError(f"{change.target} still differs from what it was after {done}.")
+        return done, loader_said
+
+    try:
+        done, loader_said = await restore(await _retrying(read))
+        if _may_land_late(cause):
+            await asyncio.sleep(SETTLE_S)
+            late = await _retrying(read)
+            if late != previous:
+                again, said = await restore(late)
+                done, loader_said = f"{done}; the upload landed late, and {again}", said or loader_said
+    except WazuhMCPError as exc:
+        raise ManagerMayNotRestart(change, previous, cause, exc) from None
+    try:  # the file is as it was (read back): validation only says whether something else is broken
+        still_invalid, unread = await _retrying(lambda: loader_problem(api)), None
+    except WazuhMCPError as exc:
+        still_invalid, unread = None, exc.message
+    return PutBack(change.target, done, loader_said, still_invalid, unread)
+
+
+def _may_land_late(cause: WazuhMCPError | None) -> bool:
+    """A timeout, or a connection lost without an answer (no Wazuh error code): the upload may still be running.
+    An HTTP 5xx carries Wazuh's code (1000) and ended the request."""
+    return isinstance(cause, UpstreamTimeout) or (
+        isinstance(cause, UpstreamUnavailable) and cause.upstream_code is None
+    )
+
+
+async def _problem_or_none(api: ServerApiBackend) -> str | None:
+    """The loader's words with the failed file in place, when validation answers (only to report them)."""
+    try:
+        return await loader_problem(api)
+    except WazuhMCPError:
         return None
-    if previous is not None:
-        await upload_rule_file(api, change.filename, change.relative_dirname, previous, overwrite=True)
-    else:
-        await delete_rule_file(api, change.filename, change.relative_dirname)
-    return problem
+
+
+class ManagerMayNotRestart(UpstreamUnavailable):
+    """A failed change whose file could not be put back: the words say the manager may not restart, and
+    which file to fix (the change's state, its audit record, the CLI and the launcher all show them)."""
+
+    def __init__(
+        self, change: PendingChange, previous: str | None, cause: WazuhMCPError | None, failure: WazuhMCPError
+    ) -> None:
+        fix = (
+            f"delete {change.target}"
+            if previous is None
+            else f"restore {change.target} to its previous content (sha256 {sha256_text(previous)[:12]}…)"
+        )
+        what = f"The upload of {change.target} failed ({cause.message}), and p" if cause else "P"
+        super().__init__(
+            f"{what}utting {change.target} back as it was failed too ({failure.message}). THE MANAGER MAY NOT "
+            f"RESTART: until someone checks {change.target} on the manager, a restart can leave wazuh-analysisd "
+            f"down. Fix it before any restart: {fix} (Server management > Rules, or the Server API's "
+            f"rules/files endpoint), then check GET /manager/configuration/validation.",
+            hint=f"{fix[0].upper()}{fix[1:]} on the manager before restarting it.",
+            upstream_code=failure.upstream_code,
+        )
+        self.path = change.target

@@ -1,0 +1,64 @@
+"""A change whose applier died is resolved from what Wazuh holds, never as applied when the manager would
+not restart with it (red-team finding, issue 25).
+
+The applier died after its upload reached Wazuh but before it validated: the file holds the change's
+content and Wazuh's loader refuses it (the stand-in's file with a loader error, as a 500 leaves it). Found
+"applied" before; now a new file is deleted and validation passes again, and a replacement whose old text
+is not kept is named with the words "THE MANAGER MAY NOT RESTART"."""
+
+from __future__ import annotations
+
+import pytest
+
+from standin.rules import CUSTOM_DIR, RuleFile
+from standin.server import StandinServer
+from tests.write.conftest import NEW_RULE
+from tests.write.test_approvals import api_for, requested
+from tests.write.test_upload_rollback import UPDATED, request, rule_files_on, validates
+from wazuh_mcp.writes import interrupted
+from wazuh_mcp.writes.approvals import default_store
+
+BROKEN = "Invalid option 'foo' for rule '100100'."
+
+
+async def resolved(standin: StandinServer, change_id: str) -> tuple[str, str]:
+    change = default_store().get(change_id).model_copy(update={"state": "applying"})
+    client = api_for(standin)
+    try:
+        after = await interrupted.resolve(change, client, "r1/dead")
+    finally:
+        await client.aclose()
+    return after.state, after.reason or after.result or ""
+
+
+async def test_a_new_file_left_by_a_dead_applier_that_does_not_validate_is_deleted(standin: StandinServer) -> None:
+    change_id = await requested()
+    before = rule_files_on(standin)
+    standin.state.ruleset.add(
+        RuleFile("wazuh-mcp-100100.xml", CUSTOM_DIR, NEW_RULE, uploaded=True, loader_error=BROKEN)
+    )
+    state, words = await resolved(standin, change_id)
+    assert state == "failed" and "taken back" in words and "as they were" in words
+    assert rule_files_on(standin) == before and await validates(standin)
+
+
+async def test_a_replacement_left_not_validating_is_named_for_a_person_to_fix(standin: StandinServer) -> None:
+    change_id = await request("update_rule")
+    standin.state.ruleset.add(RuleFile("local_rules.xml", CUSTOM_DIR, UPDATED, uploaded=True, loader_error=BROKEN))
+    state, words = await resolved(standin, change_id)
+    assert state == "failed" and "THE MANAGER MAY NOT RESTART" in words and "etc/rules/local_rules.xml" in words
+    assert BROKEN in words
+
+
+async def test_a_file_found_applied_and_validating_is_applied(standin: StandinServer) -> None:
+    change_id = await requested()
+    standin.state.ruleset.add(RuleFile("wazuh-mcp-100100.xml", CUSTOM_DIR, NEW_RULE, uploaded=True))
+    state, words = await resolved(standin, change_id)
+    assert state == "applied" and words.startswith("found applied")
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wazuh_mcp.writes import rule_files
+
+    monkeypatch.setattr(rule_files, "PUT_BACK_PAUSES_S", (0.05,))
