@@ -8,6 +8,7 @@ module indexes under agent ids the generator never draws (9xx), adding ``wazuh.a
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from collections import Counter
 from pathlib import Path
@@ -223,6 +224,8 @@ async def test_an_agent_without_states_is_unknown_not_empty(v5_engine: V5Engine,
         sca = ok(await client.call_tool("agent_sca", {"agent_id": "999"}))
     assert users["items"] == [] and "unknown, not empty" in users["note"]
     assert sca["total"] == 0 and "unknown, not clean" in sca["note"]
+    for note in (users["note"], sca["note"]):  # each sentence starts with a capital (a joined note once read ". the")
+        assert re.search(r"\. [a-z]", note) is None, note
 
 
 async def test_fim_state_of_a_real_windows_agent(

@@ -23,7 +23,7 @@ from wazuh_mcp.tools._inventory_v5 import TIEBREAK, agent_query, scan_time
 from wazuh_mcp.tools._search import search, state_page
 from wazuh_mcp.tools.agents import NO_INVENTORY, _on_v5, fetch_agent
 
-_NEVER = "the {what} is unknown, not empty. It appears after the agent connects and its first {scan} finishes."
+_NEVER = "The {what} is unknown, not empty. It appears after the agent connects and its first {scan} finishes."
 
 
 def _no_indexer(what: str, index: str) -> ConfigurationError:
@@ -80,7 +80,7 @@ async def agent_inventory(
             total=0,
             offset=offset,
             truncated=False,
-            note=f"No {spec.scan} has reported for agent {agent_id} yet (Wazuh error {NO_INVENTORY}): "
+            note=f"No {spec.scan} has reported for agent {agent_id} yet (Wazuh error {NO_INVENTORY}). "
             + _NEVER.format(what="inventory", scan=spec.scan),
         )
     items = page.items if spec.paged else page.items[offset : offset + size]
@@ -241,7 +241,7 @@ async def _sca_v4(
             total=0,
             offset=offset,
             truncated=False,
-            note=f"No SCA scan has reported for agent {agent_id} yet (Wazuh error {NO_INVENTORY}): "
+            note=f"No SCA scan has reported for agent {agent_id} yet (Wazuh error {NO_INVENTORY}). "
             + _NEVER.format(what="assessment", scan="SCA scan"),
         )
     note = None
