@@ -24,19 +24,30 @@ print(",".join(bad))
 """
 
 
-def test_server_modules_do_not_import_textual_or_tui() -> None:
+def _bare_env(tmp_path: Path) -> dict[str, str]:
+    """A minimal environment whose home and state dir are the test's own: without them, building the server
+    created ~/.local/state/wazuh-mcp in the real home (the CI's home guard caught it)."""
+    return {
+        "WAZUH_MCP_CONFIG": "/dev/null",
+        "WAZUH_MCP_STATE_DIR": str(tmp_path / "state"),
+        "HOME": str(tmp_path),
+        "PATH": "/usr/bin:/bin",
+    }
+
+
+def test_server_modules_do_not_import_textual_or_tui(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-c", PROBE],
         capture_output=True,
         text=True,
         timeout=60,
         check=True,
-        env={"WAZUH_MCP_CONFIG": "/dev/null", "PATH": "/usr/bin:/bin"},
+        env=_bare_env(tmp_path),
     )
     assert done.stdout.strip() == ""
 
 
-def test_serve_without_an_indexer_does_not_load_opensearch_py() -> None:
+def test_serve_without_an_indexer_does_not_load_opensearch_py(tmp_path: Path) -> None:
     """The tool modules load on every start; the Indexer client library only when one is configured."""
     probe = (
         "import sys\nfrom wazuh_mcp.config.settings import Settings\nfrom wazuh_mcp.server.build import build_server\n"
@@ -48,12 +59,12 @@ def test_serve_without_an_indexer_does_not_load_opensearch_py() -> None:
         text=True,
         timeout=60,
         check=True,
-        env={"WAZUH_MCP_CONFIG": "/dev/null", "PATH": "/usr/bin:/bin"},
+        env=_bare_env(tmp_path),
     )
     assert done.stdout.strip() == "False"
 
 
-def test_a_configured_serve_loads_no_http_client_or_keyring_before_the_first_call() -> None:
+def test_a_configured_serve_loads_no_http_client_or_keyring_before_the_first_call(tmp_path: Path) -> None:
     """What Claude Desktop starts: server built and its backends opened (the lifespan, before `initialize` is
     answered) without httpx, opensearch-py or keyring, and without building any tool's argument model; the
     clients load on the first call that needs them (bench/bench_startup.py measures what this saves)."""
@@ -73,7 +84,7 @@ def test_a_configured_serve_loads_no_http_client_or_keyring_before_the_first_cal
         "        print(len(server._tool_manager.list_tools()))\n"
         "asyncio.run(main())\n"
     )
-    env = {"WAZUH_MCP_CONFIG": "/dev/null", "PATH": "/usr/bin:/bin", "PYTHONPATH": os.environ.get("PYTHONPATH", "")}
+    env = _bare_env(tmp_path) | {"PYTHONPATH": os.environ.get("PYTHONPATH", "")}
     env |= {"WAZUH_MCP_API_URL": "https://127.0.0.1:9", "WAZUH_MCP_API_USER": "u"}
     env |= {"WAZUH_MCP_INDEXER_URL": "https://127.0.0.1:9", "WAZUH_MCP_INDEXER_USER": "i"}
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, env=env)
@@ -168,7 +179,7 @@ DEMO_EARLY = {"standin", "wazuh_mcp.demo", "standin.demo_load"}
 """The demo's wiring: settings, the deferred backends and the load's progress (no data, no server)."""
 
 
-def test_the_registry_loads_the_tool_modules_on_first_need() -> None:
+def test_the_registry_loads_the_tool_modules_on_first_need(tmp_path: Path) -> None:
     probe = (
         "import asyncio, sys\n"
         "from wazuh_mcp.config.settings import Settings\n"
@@ -178,7 +189,7 @@ def test_the_registry_loads_the_tool_modules_on_first_need() -> None:
         "asyncio.run(server.list_tools())\n"
         "print(any(m.startswith('wazuh_mcp.tools.alerts') for m in sys.modules))\n"
     )
-    env = {"WAZUH_MCP_CONFIG": "/dev/null", "PATH": "/usr/bin:/bin", "PYTHONPATH": os.environ.get("PYTHONPATH", "")}
+    env = _bare_env(tmp_path) | {"PYTHONPATH": os.environ.get("PYTHONPATH", "")}
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "True"]
@@ -202,7 +213,7 @@ def test_a_call_before_tools_list_registers_only_its_own_tool(tmp_path: Path) ->
         "    print(listed == [t.name for t in server.exposure.listed], len(listed))\n"
         "asyncio.run(main())\n"
     )
-    env = {"WAZUH_MCP_CONFIG": "/dev/null", "PATH": "/usr/bin:/bin", "PYTHONPATH": os.environ.get("PYTHONPATH", "")}
+    env = _bare_env(tmp_path) | {"PYTHONPATH": os.environ.get("PYTHONPATH", "")}
     env["WAZUH_MCP_STATE_DIR"] = str(tmp_path)
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 0, done.stderr
