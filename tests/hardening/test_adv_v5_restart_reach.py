@@ -19,7 +19,6 @@ client and ``wazuh-mcp approve`` in another process, against the HTTPS 5.0 Serve
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,8 +27,8 @@ import pytest
 
 from standin.app import StandinConfig
 from standin.fleet import set_agent_version
-from standin.server import DEMO_USERS, StandinServer
-from tests.write.conftest import connect, error_text, ok, run_cli
+from standin.server import StandinServer
+from tests.write.conftest import connect, error_text, ok, point_at, run_cli
 from tests.write.test_approvals import steps
 from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.writes.approvals import default_store
@@ -43,17 +42,7 @@ def standin() -> Iterator[StandinServer]:
 
 @pytest.fixture
 def env(standin: StandinServer, isolated_env: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
-    values = {
-        "WAZUH_MCP_API_URL": standin.url,
-        "WAZUH_MCP_API_USER": "wazuh",
-        "WAZUH_MCP_API_PASSWORD": DEMO_USERS["wazuh"].password,
-        "WAZUH_MCP_API_CA_BUNDLE": str(standin.ca_path),
-        "WAZUH_MCP_AUDIT_LOG": str(isolated_env / "audit.jsonl"),
-        "WAZUH_MCP_ROLE": "admin",
-    }
-    for key, value in values.items():
-        monkeypatch.setenv(key, value)
-    return {**os.environ, **values}
+    return point_at(standin, isolated_env, monkeypatch)
 
 
 def status(standin: StandinServer, agent_id: str) -> str:

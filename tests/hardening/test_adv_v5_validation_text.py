@@ -13,16 +13,15 @@ Through the official MCP client against the HTTPS 5.0 Server API stand-in whose 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from standin.app import StandinConfig
-from standin.server import DEMO_USERS, StandinServer
+from standin.server import StandinServer
 from tests.hardening.hostile_text import HOSTILE, raw_in
-from tests.write.conftest import connect, error_text
+from tests.write.conftest import connect, error_text, point_at
 from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.writes.approvals import default_store
 
@@ -38,17 +37,7 @@ def standin() -> Iterator[StandinServer]:
 
 @pytest.fixture
 def env(standin: StandinServer, isolated_env: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
-    values = {
-        "WAZUH_MCP_API_URL": standin.url,
-        "WAZUH_MCP_API_USER": "wazuh",
-        "WAZUH_MCP_API_PASSWORD": DEMO_USERS["wazuh"].password,
-        "WAZUH_MCP_API_CA_BUNDLE": str(standin.ca_path),
-        "WAZUH_MCP_AUDIT_LOG": str(isolated_env / "audit.jsonl"),
-        "WAZUH_MCP_ROLE": "admin",
-    }
-    for key, value in values.items():
-        monkeypatch.setenv(key, value)
-    return {**os.environ, **values}
+    return point_at(standin, isolated_env, monkeypatch)
 
 
 async def test_the_refusal_of_a_restart_carries_wazuhs_words_cleaned(

@@ -21,15 +21,14 @@ Server API stand-in answering ``GET /`` with the crafted version.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from standin.server import DEMO_USERS, StandinServer
-from tests.write.conftest import NEW_RULE, connect, error_text, ok, run_cli
+from standin.server import StandinServer
+from tests.write.conftest import NEW_RULE, connect, error_text, ok, point_at, run_cli
 from tests.write.test_approvals import steps
 from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.writes.approvals import default_store
@@ -45,17 +44,7 @@ def standin() -> Iterator[StandinServer]:
 
 @pytest.fixture
 def env(standin: StandinServer, isolated_env: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
-    values = {
-        "WAZUH_MCP_API_URL": standin.url,
-        "WAZUH_MCP_API_USER": "wazuh",
-        "WAZUH_MCP_API_PASSWORD": DEMO_USERS["wazuh"].password,
-        "WAZUH_MCP_API_CA_BUNDLE": str(standin.ca_path),
-        "WAZUH_MCP_AUDIT_LOG": str(isolated_env / "audit.jsonl"),
-        "WAZUH_MCP_ROLE": "admin",
-    }
-    for key, value in values.items():
-        monkeypatch.setenv(key, value)
-    return {**os.environ, **values}
+    return point_at(standin, isolated_env, monkeypatch)
 
 
 async def restart_001() -> str:
