@@ -34,6 +34,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from standin import analysisd, estate, manager_data
 from standin.api_agents import ENDPOINTS as AGENT_ENDPOINTS
 from standin.api_core import ENDPOINTS as CORE_ENDPOINTS
+from standin.api_decoders import ENDPOINTS as DECODER_ENDPOINTS
 from standin.api_mitre import ENDPOINTS as MITRE_ENDPOINTS
 from standin.api_nodes import ENDPOINTS as NODE_ENDPOINTS
 from standin.api_respond import ENDPOINTS as RESPOND_ENDPOINTS
@@ -290,6 +291,7 @@ ALL_ENDPOINTS = (
     *SYSCHECK_ENDPOINTS,
     *MITRE_ENDPOINTS,
     *RULE_ENDPOINTS,
+    *DECODER_ENDPOINTS,
     *NODE_ENDPOINTS,
     *SECURITY_ENDPOINTS,
 )

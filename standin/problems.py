@@ -35,6 +35,10 @@ WAZUH_ERRORS: dict[int, tuple[str, str | None]] = {
         "Uploading, updating or deleting default rules is not allowed.",
         f"Please, visit the official documentation ({DOCS}/user-manual/ruleset/index.html) to get more information about the rules",
     ),
+    1504: (
+        "The decoder does not exist or you do not have permission to see it",
+        f"Please, visit the official documentation ({DOCS}/user-manual/reference/ossec-conf/index.html) to get more information about the decoders",
+    ),
     1308: ("Stats file does not exist", None),
     1740: ("Action only available for active agents", "Please activate the agent to synchronize it"),
     1310: ("Cannot read the statistics of the manager's own agent daemon", None),

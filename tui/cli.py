@@ -328,6 +328,10 @@ def _connect(args: argparse.Namespace) -> int:
 
 @command("audit")
 def _audit(args: argparse.Namespace) -> int:
+    if args.profile and (problem := _missing_profile(args.profile)):
+        # A typo would read (and --verify would vouch for, and record in) the default profile's trail.
+        print(f"wazuh-mcp audit: {problem}", file=sys.stderr)
+        return 2
     if args.verify:
         return _verify_audit(args)
     if _on_terminal():

@@ -60,6 +60,18 @@ def add_parsers(sub: SubParsers) -> None:
 SILENCES_WARNING = "WARNING: this change silences detections"
 
 
+def _missing_profile(verb: str, profile: str | None, nothing: str) -> bool:
+    """True, said on stderr, when ``--profile`` names a profile the settings file does not hold (issue 26 item 9):
+    a typo applied or planned with the WAZUH_MCP_* variables alone and that name's default response policy.
+    Refused as `connect` and `audit` refuse it."""
+    from wazuh_mcp.config.profiles import missing_profile
+
+    problem = missing_profile(profile) if profile else None
+    if problem:
+        print(f"wazuh-mcp {verb}: {problem} {nothing}", file=sys.stderr)
+    return problem is not None
+
+
 def _s(value: object) -> str:
     """One value of a change record on one line, every control, bidi and invisible character made visible:
     the record holds what a model, a monitored host or a writer of the store put there (``untrusted.shown``)."""
@@ -159,6 +171,8 @@ def _approve(args: argparse.Namespace) -> int:
     from wazuh_mcp.runtime.audit import now_iso
     from wazuh_mcp.writes.approvals import ApprovalPath
 
+    if _missing_profile("approve", args.profile, "Nothing was applied."):
+        return 2
     # settings, auditor and store once for the whole decision
     path = ApprovalPath.local(demo=DEMO_WAZUH, unnamed_requester=args.unnamed_requester)
     store = path.store
@@ -208,6 +222,8 @@ def _undo(args: argparse.Namespace) -> int:
     from wazuh_mcp.demo import DEMO_WAZUH
     from wazuh_mcp.writes.approvals import propose_undo
 
+    if _missing_profile("undo", args.profile, "Nothing was proposed."):
+        return 2
     change = asyncio.run(propose_undo(args.change_id, profile=args.profile, demo=DEMO_WAZUH))
     print(describe(change))
     print(f"\nProposed {_s(change.id)} to undo {_s(args.change_id)}; nothing was sent.")

@@ -178,6 +178,31 @@ async def test_n_h3_the_saved_pending_revision_put_back_is_never_decided_again(
     assert any(e.tool == "approval.tamper" and "older revision" in (e.error or "") for e in trail), trail
 
 
+async def test_n_h3_a_replay_with_the_trail_rolled_back_is_refused_by_the_running_server(
+    idp: LocalIdp, team: TeamServer, standin: StandinServer, server_host: Path
+) -> None:
+    """Variant found replaying N-H3 by hand (issue 24 closing check): with no keyring and the file store (a
+    headless team server's default), put back the saved ``pending`` revision *and* the audit files saved with
+    it (genuine heads: nothing to forge). The trail then records no newer revision, and the server, which had
+    itself written the decision's records, approved and sent the isolation a second time. What it wrote is an
+    anchor the files cannot roll back: it refuses. (A fresh process has no such anchor: docs/security.md.)"""
+    change_id = await ask_isolation(team, bearer(idp, LEAD))
+    path = pending_dir() / f"{change_id}.json"
+    trail = [team.audit_path, team.audit_path.with_name("audit-changes.jsonl")]
+    files = [path, *trail, *(p.with_name(p.name + ".head") for p in trail)]
+    saved = {file: file.read_bytes() for file in files}
+    applied = approve_over_http(team, bearer(idp, RESPONDER), change_id)
+    assert applied.status_code == 200 and applied.json()["state"] == "applied", applied.text
+    sent = isolations(standin)
+
+    for file, content in saved.items():  # everything the decision wrote, rolled back in place
+        file.write_bytes(content)
+    again = approve_over_http(team, bearer(idp, RESPONDER), change_id)
+    assert again.status_code == 409, again.text
+    assert "is not decided" in again.json()["message"] and "this process wrote" in again.json()["message"], again.text
+    assert isolations(standin) == sent  # sent once
+
+
 # --- the Indexer store ---------------------------------------------------------------------------
 
 

@@ -223,3 +223,65 @@ async def test_the_demos_manager_refuses_no_rehomed_stock_rule_for_want_of_its_p
             if not accepted:
                 added.append((case["id"], case["note"][:60], said[:200]))
     assert not added, f"{len(added)} re-homed stock rules refused only by the demo's manager: {added[:5]}"
+
+
+# --- decoders: the demo's manager refuses a <decoded_as> naming no decoder, as Wazuh does ------------------
+
+
+def recorded(shared: Path, line_id: str) -> dict[str, Any]:
+    for line in (shared / "reference/wazuh/oracle/api_exchanges.jsonl").read_text().splitlines():
+        row = json.loads(line)
+        if row["id"] == line_id:
+            data: dict[str, Any] = row["response"]["data"]
+            return data
+    raise AssertionError(f"{line_id} is not in the recording")
+
+
+def asked(server: StandinServer, path: str, **params: Any) -> dict[str, Any]:
+    context = ssl.create_default_context(cafile=str(server.ca_path))
+    with httpx.Client(base_url=server.url, verify=context, timeout=30) as http:
+        answer = http.get(path, params=params, headers={"Authorization": f"Bearer {login(http)}"})
+    answer.raise_for_status()
+    data: dict[str, Any] = answer.json()["data"]
+    return data
+
+
+def test_the_demos_manager_holds_the_decoders_the_recorded_manager_listed(
+    demo_manager: StandinServer, shared: Path
+) -> None:
+    """The totals a real 4.14.7 manager answered (decoders, decoder files, parent decoders) and where it
+    found ``sshd`` (api-186, 189, 190, 187). Before, the stand-in served no /decoders at all, so the rule
+    checks' decoder question went unanswered on the demo and an unknown decoder passed."""
+    for line, path in (("api-186", "/decoders"), ("api-189", "/decoders/files"), ("api-190", "/decoders/parents")):
+        want = recorded(shared, line)
+        got = asked(demo_manager, path, limit=2)
+        assert got["total_affected_items"] == want["total_affected_items"], (path, got["total_affected_items"])
+        assert [i["filename"] for i in got["affected_items"]] == [i["filename"] for i in want["affected_items"]]
+        assert [i.get("name") for i in got["affected_items"]] == [i.get("name") for i in want["affected_items"]]
+    sshd = asked(demo_manager, "/decoders", decoder_names="sshd")["affected_items"]
+    want_sshd = recorded(shared, "api-187")["affected_items"]
+    assert [(d["filename"], d["relative_dirname"], d["position"]) for d in sshd] == [
+        (d["filename"], d["relative_dirname"], d["position"]) for d in want_sshd
+    ]
+
+
+async def test_a_rule_on_a_decoder_wazuh_does_not_have_is_refused_and_one_it_has_accepted(
+    api_env: None, demo_manager: StandinServer, shared: Path
+) -> None:
+    """The oracle's mut-260 (``<decoded_as>no_such_decoder</decoded_as>``), which Wazuh's loader refused
+    ("Invalid decoder name"), is refused through create_rule on the demo's manager; the same rule on a decoder
+    that no stock rule names (found in the manager's own list, so not one the checks could know otherwise)
+    is accepted."""
+    lines = (shared / "reference/wazuh/oracle/rule_verdicts.jsonl").read_text().splitlines()
+    case = next(c for c in map(json.loads, lines) if c["id"] == "mut-260")
+    assert not case["loads"] and any("Invalid decoder name" in m for m in case["messages"])
+    named_by_rules = set()
+    for path in (shared / "reference/wazuh/ruleset/rules").glob("*.xml"):
+        named_by_rules |= set(re.findall(r"<decoded_as>\s*([^<\s]+)\s*</decoded_as>", path.read_text()))
+    listed = asked(demo_manager, "/decoders", limit=100_000, select="name")["affected_items"]
+    other = next(d["name"] for d in listed if d["name"] not in named_by_rules and re.fullmatch(r"[\w.-]+", d["name"]))
+    async with mcp() as client:
+        refused, said = await create_rule(client, case["xml"])
+        accepted, said_too = await create_rule(client, case["xml"].replace("no_such_decoder", other))
+    assert not refused and "no_such_decoder" in said and "decoder" in said
+    assert accepted, said_too

@@ -171,3 +171,34 @@ def test_a_failed_verify_of_another_file_is_recorded_in_the_profiles_own_trail(t
     verified = [r for r in records if r["tool"] == "audit.verify"]
     assert verified and verified[0]["args"]["stream"] == str(other) and verified[0]["error_code"] == "conflict"
     assert verified[0]["args"]["problems"] >= 1
+
+
+@pytest.mark.parametrize("args", [["--verify"], ["--last", "2"]], ids=["verify", "listing"])
+def test_audit_names_a_profile_that_does_not_exist(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    """Issue 26 item 9, the audit's variant: `audit --verify --profile prdo` (a typo for prod, whose trail is
+    elsewhere and damaged) verified the default trail, said OK and exited 0, and recorded the check there;
+    the listing showed the default trail's calls. It now says that prdo does not exist, names the profiles
+    that do, and reads nothing."""
+    from wazuh_mcp.config.settings import config_path
+
+    prod_trail = tmp_path / "prod" / "audit.jsonl"
+    config_path().parent.mkdir(parents=True, exist_ok=True)
+    config_path().write_text(
+        f'default_profile = "lab"\n[profiles.lab]\nrole = "analyst"\n'
+        f'[profiles.prod]\nrole = "analyst"\naudit_log = "{prod_trail}"\n'
+    )
+    default_trail = Settings.load(profile="lab").audit_path
+    AuditSink(default_trail).write(
+        AuditEvent(
+            ts="2026-01-30T10:00:00.000Z", tool="agents.get_agent", toolset="agents", outcome="ok", duration_ms=1
+        )
+    )
+    before = default_trail.read_text()
+    monkeypatch.setattr(sys, "stdin", io.StringIO())  # not a terminal: the plain listing
+    assert main(["audit", "--profile", "prdo", *args]) == 2
+    said = capsys.readouterr()
+    assert said.out == ""
+    assert f"wazuh-mcp audit: Profile prdo does not exist in {config_path()}; the profiles there: lab, prod" in said.err
+    assert default_trail.read_text() == before, "no audit.verify record in another profile's trail"

@@ -45,6 +45,9 @@ def test_supported_versions(version: str, generation: int) -> None:
         ("3.13.0", "need 4.8 or later"),
         ("", "did not report a Wazuh version"),
         ("banana", "did not report a Wazuh version"),
+        ("10004.14.7", "did not report a Wazuh version"),  # the whole answer is the version
+        ("\u0665.\u0660.\u0660", "did not report a Wazuh version"),  # ASCII digits only
+        ("9" * 5000 + ".0", "did not report a Wazuh version"),  # past int()'s digit limit: refused, not raised
     ],
 )
 def test_other_versions_are_refused_in_words(version: str, words: str) -> None:

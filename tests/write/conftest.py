@@ -39,6 +39,12 @@ def standin() -> Iterator[StandinServer]:
 @pytest.fixture(autouse=True)
 def api_env(standin: StandinServer, isolated_env: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     """WAZUH_MCP_* pointing at the stand-in, set in this process and handed to subprocesses."""
+    return point_at(standin, isolated_env, monkeypatch)
+
+
+def point_at(standin: StandinServer, isolated_env: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Set WAZUH_MCP_* to reach ``standin`` as admin, auditing into ``isolated_env``; the environment for a
+    `wazuh-mcp` subprocess (``run_cli``)."""
     values = {
         "WAZUH_MCP_API_URL": standin.url,
         "WAZUH_MCP_API_USER": "wazuh",

@@ -95,3 +95,25 @@ def test_one_approval_loads_the_settings_once_and_builds_one_store_and_one_audit
     assert main(["approve", change_id, "--yes"]) == 0
     assert dict(built) == {"settings": 1, "auditor": 1, "store": 1}
     assert default_store().get(change_id).state == "applied" and uploads(standin) != []
+
+
+@pytest.mark.parametrize("verb", ["approve", "undo"])
+def test_a_profile_that_does_not_exist_is_named_and_nothing_is_applied(
+    standin: StandinServer, capsys: pytest.CaptureFixture[str], verb: str
+) -> None:
+    """Issue 26 item 9, the approval's variant: `approve ID --yes --profile prdo` (a typo for prod) applied the
+    change with whatever the WAZUH_MCP_* variables configure and prdo's default response policy, without a
+    word. A --profile that names nothing is now refused as `connect` refuses it, before the change is read."""
+    from wazuh_mcp.config.settings import config_path
+
+    change_id = asyncio.run(asked())
+    config_path().parent.mkdir(parents=True, exist_ok=True)
+    config_path().write_text('[profiles.prod]\nrole = "admin"\n[profiles.lab]\nrole = "analyst"\n')
+    argv = [verb, change_id, "--profile", "prdo", *(["--yes"] if verb == "approve" else [])]
+    assert main(argv) == 2
+    said = capsys.readouterr()
+    assert said.out == ""
+    assert (
+        f"wazuh-mcp {verb}: Profile prdo does not exist in {config_path()}; the profiles there: lab, prod" in said.err
+    )
+    assert default_store().get(change_id).state == "pending" and uploads(standin) == []

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from standin.fleet import set_agent_version
 from standin.server import StandinServer
 from tests.write.conftest import NEW_RULE, connect, ok, uploads
 from tests.write.test_approvals import approve_now, steps
@@ -72,6 +73,7 @@ async def test_a_reload_asked_on_5x_is_not_sent_to_a_manager_answering_as_4x(
     standin: StandinServer, audit_path: Path
 ) -> None:
     standin.state.config.api_version = "5.0.0"
+    set_agent_version(standin.state.fleet, "001", "Wazuh v5.0.0")  # a 5.0 manager reloads 5.x agents only (1761)
     change_id = await ask("restart_agents", {"agent_ids": ["001"], "reload": True})
     change = default_store().get(change_id)
     assert [c.line() for c in change.requests] == ["PUT /agents/001/reload"]

@@ -1,7 +1,9 @@
 """Which Wazuh generation a Server API is: the one rule, read from its own ``GET /`` (``api_version``).
 
 Wazuh 4.8–4.14 is generation 4, any 5.x is generation 5; every other answer (4.7 and older, 6.x, no
-version at all) is refused in words, since this server knows neither its endpoints nor its indices.
+version at all) is refused in words, since this server knows neither its endpoints nor its indices. The
+version is the whole answer (``4.14.7``, ``v5.0.0-beta5``), never a version found inside a longer text: what
+decides is what a refusal or a record shows.
 The tools ask through ``AppContext.api_generation`` (asked once, asked again after ``TTL_S``: an
 upgrade shows up in a running session); the applier of an approved change asks afresh each time
 (``wazuh_mcp.writes.generation_checks``), so a change prepared on a 4.x manager is never sent to
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from wazuh_mcp.backends.layout import Generation
 from wazuh_mcp.backends.protocols import ServerApiBackend
@@ -26,7 +29,15 @@ from wazuh_mcp.untrusted import bound
 TTL_S = 300.0
 """How long a running session trusts the answer before asking ``GET /`` again (a manager upgraded meanwhile)."""
 SUPPORTED = "Wazuh 4.8 to 4.14, and Wazuh 5.x following a pre-release"
-_VERSION = re.compile(r"v?(\d+)\.(\d+)(?:\.(\d+))?")
+MAX_VERSION = 40
+"""The longest version read (``4.14.7``, ``v5.0.0-beta5``): a longer answer is refused, never searched."""
+_VERSION = re.compile(
+    r"[vV]?(0|[1-9][0-9]{0,3})\.(0|[1-9][0-9]{0,3})(?:\.(?:0|[1-9][0-9]{0,5}))?(?:[-+~][0-9A-Za-z.+~-]*)?"
+)
+"""The whole answer, ASCII digits only: what is decided on is what is shown. Searching inside a longer text
+read ``10004.14.7`` as 4.14, Unicode digits (``٥.٠``) as ASCII, and took time quadratic in a long run of
+digits (a 30 KB ``api_version`` held the event loop for seconds); a digit run past Python's 4,300-digit
+limit raised ``ValueError`` where a refusal belongs."""
 
 
 @dataclass(frozen=True)
@@ -43,8 +54,9 @@ class ApiGeneration:
 
 def generation_of(version: str) -> Generation:
     """4 for 4.8–4.14, 5 for 5.x; ``ConfigurationError`` in words for anything else."""
-    shown = bound(version, 40) or ""
-    match = _VERSION.search(version)
+    shown = bound(version, MAX_VERSION) or ""
+    text = version.strip()
+    match = _VERSION.fullmatch(text) if len(text) <= MAX_VERSION else None
     if match is None:
         raise ConfigurationError(
             f"The Server API did not report a Wazuh version this server can read ({shown!r} from GET /), so it cannot "
@@ -63,12 +75,19 @@ def generation_of(version: str) -> Generation:
     )
 
 
+def version_said(root: Any) -> str:
+    """The version a ``GET /`` answer reports (``data.api_version``), "" when it reports none: Wazuh says a
+    string; a number, a list or an envelope of another shape is not read as one. Whole: a cut text could be
+    read as a version the whole one is not (``generation_of`` refuses one longer than ``MAX_VERSION``)."""
+    data = root.get("data") if isinstance(root, dict) else None
+    said = data.get("api_version") if isinstance(data, dict) else None
+    return said if isinstance(said, str) else ""
+
+
 async def api_generation(api: ServerApiBackend) -> ApiGeneration:
     """Ask the Server API now (``GET /``, no permission needed) which generation it is."""
-    root = await api.request("GET", "/", action="(none)")
-    data = root.get("data") if isinstance(root, dict) else None
-    version = str(data.get("api_version") or "") if isinstance(data, dict) else ""
-    return ApiGeneration(bound(version, 40) or "", generation_of(version))
+    version = version_said(await api.request("GET", "/", action="(none)"))
+    return ApiGeneration(generation=generation_of(version), version=version.strip())
 
 
 async def local_node(api: ServerApiBackend) -> str:

@@ -86,6 +86,30 @@ class IndexerDocs:
             raise self._translate(exc, f"{index}/{doc_id}", "read") from exc
         return _doc(answer, index, doc_id)
 
+    def mget(self, keys: list[tuple[str, str]]) -> list[Doc | None]:
+        """Each ``(index, id)`` as the Indexer holds it now (a real-time read, not a search that waits for a
+        refresh); None where there is no such document or no such index."""
+        if not keys:
+            return []
+        try:
+            answer = self._client.mget(body={"docs": [{"_index": index, "_id": doc_id} for index, doc_id in keys]})
+        except (TransportError, SerializationError) as exc:
+            raise self._translate(exc, "_mget", "read") from exc
+        items = answer.get("docs") if isinstance(answer, dict) else None
+        if not isinstance(items, list) or len(items) != len(keys):
+            raise UpstreamError("The Indexer answered a multi-get with something that is not one result per document.")
+        found: list[Doc | None] = []
+        for (index, doc_id), item in zip(keys, items, strict=True):
+            error = item.get("error") if isinstance(item, dict) else "not an object"
+            if error is not None:
+                kind = error.get("type") if isinstance(error, dict) else None
+                if kind != "index_not_found_exception":
+                    raise UpstreamError(f"The Indexer could not read {index}/{doc_id} ({kind or 'no answer'}).")
+                found.append(None)
+            else:
+                found.append(_doc(item, index, doc_id) if item.get("found") else None)
+        return found
+
     def create(self, index: str, doc_id: str, body: dict[str, Any], *, refresh: bool = False) -> Doc:
         """``op_type=create``: a document with this id already there is a ``Conflict``, never replaced."""
         try:

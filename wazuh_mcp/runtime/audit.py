@@ -465,9 +465,13 @@ class AuditSink:
 
     def check_tail(self, stream: Path) -> list[str]:
         """``audit_chain.check_tail`` of one of this sink's streams, between two of its writes: a record
-        being appended (its line written, its head not yet) is not mistaken for a loss."""
+        being appended (its line written, its head not yet) is not mistaken for a loss; and the record this
+        process wrote last must still be there (``audit_chain.behind_writer``)."""
         with self._lock:
-            return audit_chain.check_tail(stream)
+            found = audit_chain.check_tail(stream)
+            wrote = self._streams[stream].last
+            behind = audit_chain.behind_writer(stream, wrote) if wrote is not None else None
+            return [*found, behind] if behind else found
 
     def _rotate(self, path: Path, head: audit_chain.Head) -> tuple[audit_chain.Head, int]:
         """``audit.jsonl`` → ``.1`` → … → ``.N`` (the oldest deleted); the head then records the newest

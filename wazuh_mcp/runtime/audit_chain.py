@@ -404,6 +404,11 @@ class Stream:
             detail += f"; {anchor.seq - (newest.seq if newest else floor)} record(s) lost"
         return start, detail
 
+    @property
+    def last(self) -> Head | None:
+        """The head of the record this process wrote last (None: it wrote none)."""
+        return self._last
+
     def close(self) -> None:
         if self._fd is not None:
             os.close(self._fd)
@@ -885,6 +890,32 @@ def check_tail(path: Path) -> list[str]:
     if report.anchor.unavailable:
         found.append(f"note: the head is not kept outside the state directory ({report.anchor.unavailable})")
     return found
+
+
+def behind_writer(path: Path, wrote: Head) -> str | None:
+    """What a writer that keeps running can see and no file shows: the stream no longer holds the record it
+    wrote last (``wrote``) — cut below it, or cut and refilled since by another writer (``wazuh-mcp approve``),
+    or put back from a copy saved earlier. None when the record is there, or rotation took it away."""
+    newest = last_sealed(path)
+    if newest is None or newest.seq < wrote.seq:
+        left = f"seq {newest.seq}" if newest is not None else "no record"
+        return f"records removed: this process wrote seq {wrote.seq}, the stream now ends at {left}"
+    mark = f',"seq":{wrote.seq},'.encode()
+    for file in reversed(stream_files(path)):  # newest file first: the record is near the end
+        try:
+            with file.open("rb") as fh:
+                for line in fh:
+                    found = unseal(line) if mark in line else None
+                    if found is not None and found.seq == wrote.seq:
+                        if found.hash == wrote.hash:
+                            return None
+                        return (
+                            f"records replaced: this process wrote seq {wrote.seq}, and the stream holds another "
+                            "record there (cut, then written again or put back from a saved copy)"
+                        )
+        except OSError:
+            continue
+    return None
 
 
 def _explain_moves(report: VerifyReport, moved: set[int]) -> None:

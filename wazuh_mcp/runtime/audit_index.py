@@ -123,13 +123,22 @@ class IndexedAuditSink(AuditSink):
             sort=[{"seq": {"order": "desc", "unmapped_type": "long"}}],
             size=50,
         )
+        newest = None
         for doc in found:
             line = doc.source.get("line")
             sealed = audit_chain.unseal(line.encode("utf-8", "surrogateescape")) if isinstance(line, str) else None
-            if sealed is not None and sealed.trusted and doc.id == doc_id(self.replica, sealed.seq):
-                return sealed
-            log.warning("tampering: %s/%s is not a record of replica %s; passed over", doc.index, doc.id, self.replica)
-        return None
+            if newest is None:
+                if sealed is not None and sealed.trusted and doc.id == doc_id(self.replica, sealed.seq):
+                    newest = sealed
+                    continue
+                log.warning(
+                    "tampering: %s/%s is not a record of replica %s; passed over", doc.index, doc.id, self.replica
+                )
+            elif _planted(doc.id, sealed, doc_id(self.replica, sealed.seq) if sealed is not None else None):
+                # Below a record that was copied: the id was taken ahead of the writer and a later record copied
+                # past it (a race, or a version before this check). The hole is never taken for copied.
+                raise _planted_error(doc.index, doc.id)
+        return newest
 
     @property
     def pattern(self) -> str:
@@ -143,7 +152,9 @@ class IndexedAuditSink(AuditSink):
             raise AuditUnavailable(
                 f"Refused: the audit copy cannot be written to the Indexer ({exc.message}); a change is never "
                 "decided without its record in the shared trail.",
-                hint="Start the Indexer or fix indexer.url; approvals resume once it takes records again.",
+                hint=exc.hint
+                if isinstance(exc, Tampered)
+                else "Start the Indexer or fix indexer.url; approvals resume once it takes records again.",
             ) from exc
 
     def write(self, event: AuditEvent) -> bytes:
@@ -238,6 +249,14 @@ class IndexedAuditSink(AuditSink):
         for line in lines:
             seq, body = document(self.replica, line)
             items.append((index_for(self.prefix, body["@timestamp"]), doc_id(self.replica, seq), body))
+        # Ids taken already are compared first (a real-time read): one held by someone else stops the copy
+        # before any record after it is created, or the next writer would find a genuine record above the
+        # hole and take it for copied. A create refused meanwhile (409) is compared after the bulk.
+        held = self.docs.mget([(index, id_) for index, id_, _ in items])
+        for (index, id_, body), doc in zip(items, held, strict=True):
+            if doc is not None and doc.source.get("line") != body["line"]:
+                raise _planted_error(index, id_)
+        items = [item for item, doc in zip(items, held, strict=True) if doc is None]
         statuses = self.docs.bulk_create(items)
         failed = [status for status in statuses if status not in (201, 409)]
         if failed or len(statuses) != len(items):
@@ -254,13 +273,7 @@ class IndexedAuditSink(AuditSink):
         held = self.docs.get(index, id_)
         if held is not None and held.source.get("line") == line:
             return
-        raise Tampered(
-            f"The Indexer already holds {index}/{id_}, and it is not this replica's record of that seq: someone "
-            "created the document ahead of the writer, so the record would be dropped from the shared trail. The "
-            "record stays in the local file; changes are refused until the copy can be made.",
-            hint=f"Tampering with the audit index: remove {index}/{id_} (an admin), then "
-            "`wazuh-mcp audit --verify --indexer`.",
-        )
+        raise _planted_error(index, id_)
 
     def _from_file(self, after: int, upto: int) -> list[bytes]:
         found = []
@@ -408,3 +421,22 @@ def _compare_local(local: Path, held: list[Doc]) -> list[str]:
     if changed:
         problems.append(f"edited: {len(changed)} record(s) differ between {local} and the Indexer (seq {changed[0]}…)")
     return problems
+
+
+def _planted(found_id: str, sealed: audit_chain.Sealed | None, its_id: str | None) -> bool:
+    """A document that cannot be the record its id names: no sealed line, another seq's line, or a keyed line
+    whose MAC fails under a key this process has. (A line sealed before keys, or under a key rotated away, is
+    left to ``verify``: it may be genuine.)"""
+    if sealed is None or its_id != found_id:
+        return True
+    return not sealed.intact and not sealed.unknown_key
+
+
+def _planted_error(index: str, id_: str) -> Tampered:
+    return Tampered(
+        f"The Indexer already holds {index}/{id_}, and it is not this replica's record of that seq: someone "
+        "created the document ahead of the writer, so the record would be dropped from the shared trail. The "
+        "record stays in the local file; changes are refused until the copy can be made.",
+        hint=f"Tampering with the audit index: remove {index}/{id_} (an admin), then "
+        "`wazuh-mcp audit --verify --indexer`.",
+    )

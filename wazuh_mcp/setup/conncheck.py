@@ -21,7 +21,7 @@ from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from wazuh_mcp import atomic
-from wazuh_mcp.backends.api_generation import generation_of
+from wazuh_mcp.backends.api_generation import MAX_VERSION, generation_of, version_said
 from wazuh_mcp.backends.indexer import Indexer
 from wazuh_mcp.backends.indexer_shapes import IndexKind, total_hits
 from wazuh_mcp.backends.jwks import fetch_discovery, fetch_jwks
@@ -237,7 +237,7 @@ async def _server_api(run: _Runner, settings: Settings, profile: str, password: 
             run.failed("api.login", login, exc)
             return
         run.done("api.login", login, "ok", f"Logged in as {api.identity} at {api_settings.url}.")
-        version = str((root.get("data") or {}).get("api_version") or "")
+        version = version_said(root)
         _version_check(run, version)
         call = "Server API: list agents"
         run.start("api.call", call)
@@ -294,7 +294,7 @@ def _version_check(run: _Runner, version: str) -> None:
     """The Server API's version read by the server's own rule (``backends.api_generation``): what it
     refuses is said here in the same words."""
     title = "Wazuh version"
-    run.report.wazuh_version = version or None
+    run.report.wazuh_version = bound(version, MAX_VERSION) or None
     try:
         generation = generation_of(version)
     except ConfigurationError as exc:

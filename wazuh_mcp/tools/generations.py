@@ -94,7 +94,8 @@ READS: dict[str, tuple[str, str]] = {
     ),
     "restart_agents": (
         "the Server API's `/agents/restart` (`reload` is refused: 4.x has none)",
-        "the Server API's `/agents/restart`, or with `reload` the new `/agents/reload`",
+        "the Server API's `/agents/restart`, or with `reload` the new `/agents/reload` (connected agents at "
+        "v5.0.0 or later: 5.0 reaches no older agent, and a disconnected one too)",
     ),
     "isolate_agent": ("an active response (`/active-response`)", _RESPONSES),
     "release_agent": ("an active response (`/active-response`)", _RESPONSES),

@@ -45,7 +45,15 @@ from typing import TYPE_CHECKING, Any, Protocol
 from wazuh_mcp.backends.api_generation import api_generation
 from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.config.settings import ResponseSettings, Settings, selected_profile, state_dir
-from wazuh_mcp.errors import ConfigurationError, Conflict, InvalidArgument, NotFound, Tampered, WazuhMCPError
+from wazuh_mcp.errors import (
+    AuditUnavailable,
+    ConfigurationError,
+    Conflict,
+    InvalidArgument,
+    NotFound,
+    Tampered,
+    WazuhMCPError,
+)
 from wazuh_mcp.models.write import DECISION_FIELDS, ChangeKind, PendingChange, Requester, RestartScope, Tier
 from wazuh_mcp.runtime.audit import Auditor, AuditSink, now_iso
 from wazuh_mcp.writes import interrupted, responses, restart_log
@@ -280,6 +288,7 @@ class ChangeStore:
             **response,
             "change_sha256": "",
         }
+        self.auditor.ready_for_change()  # fail closed: no change is recorded whose record could not be kept
         for _ in range(5):
             change = PendingChange(id=f"ch-{secrets.token_hex(4)}", **fields)
             change = change.model_copy(update={"change_sha256": change_digest(change)})
@@ -287,7 +296,7 @@ class ChangeStore:
                 self._write(change, new=True)
             except FileExistsError:
                 continue
-            self._audit(
+            written = self._audit(
                 "approval.request",
                 change,
                 ts,
@@ -295,6 +304,11 @@ class ChangeStore:
                 session=requester.session,
                 role=requester.role,
                 wazuh_user=requester.wazuh_user,
+            )
+            self._kept_or_refuse(
+                written,
+                f"change {change.id} was recorded, but the record of its request was not kept in the audit trail; "
+                "it cannot be approved until the trail takes records again",
             )
             return change
         raise Conflict("Could not allocate a change id; try again.")  # pragma: no cover - 2**32 ids
@@ -487,7 +501,15 @@ class ChangeStore:
                     }
                 )
             )
-            self._audit(step, change, ts, started, wazuh_user=api.identity)
+            if not self._audit(step, change, ts, started, wazuh_user=api.identity):
+                # The approval's own record was not kept (in team mode: the Indexer refused its copy, e.g. an id
+                # created ahead of the writer): nothing is sent without it. The change goes back to pending.
+                self._write(
+                    change.model_copy(
+                        update={"state": "pending", "decided_at": None, "decided_by": None, "reason": None}
+                    )
+                )
+                self._kept_or_refuse(False, f"nothing was sent for change {change.id}; it is pending again")
             return await self._apply(change, api)
 
     async def _resolve(
@@ -585,7 +607,8 @@ class ChangeStore:
         session: str | None = None,
         role: str | None = None,
         wazuh_user: str | None = None,
-    ) -> None:
+    ) -> bool:
+        """Record ``step`` of ``change``; False when the record was not kept (``Auditor.record``)."""
         args = {
             "change_id": change.id,
             "tool": change.tool,
@@ -607,7 +630,7 @@ class ChangeStore:
         asked = change.requested_by
         local = local_person() if asked.subject is None else None
         asked_by = (asked.analyst or local) if step == "approval.request" else None
-        self._emit(
+        return self._emit(
             step,
             args,
             change.id,
@@ -619,6 +642,21 @@ class ChangeStore:
             wazuh_user=wazuh_user,
             decided_by=decided_by,
             analyst=asked_by,
+        )
+
+    def _kept_or_refuse(self, written: bool, what: str) -> None:
+        """Fail closed when the record a change depends on was not kept: ``AuditUnavailable`` saying ``what``
+        happened to the change and why the record was refused (the sink's own words)."""
+        if written:
+            return
+        said = what[0].upper() + what[1:] + "."
+        try:
+            self.auditor.ready_for_change()
+        except AuditUnavailable as exc:
+            raise AuditUnavailable(f"{exc.message} {said}", hint=exc.hint) from exc
+        raise AuditUnavailable(
+            f"Refused: the audit record could not be written. {said}",
+            hint="The server's log says why; decide the change again once records are written.",
         )
 
     def _audit_refusal(self, step: str, change_id: str, ts: str, started: float, error: WazuhMCPError) -> None:
@@ -638,10 +676,10 @@ class ChangeStore:
         wazuh_user: str | None = None,
         decided_by: str | None = None,
         analyst: str | None = None,
-    ) -> None:
+    ) -> bool:
         """``wazuh_user`` only for a step that uses the Server API (request, approve, apply); ``analyst`` only
-        for a request (who asked, when no team analyst is the caller)."""
-        self.auditor.record(
+        for a request (who asked, when no team analyst is the caller). False when the record was not kept."""
+        return self.auditor.record(
             step,
             "approval",
             args=args,

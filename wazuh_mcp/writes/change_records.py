@@ -2,8 +2,8 @@
 policy — four eyes, roles, the checks before applying — and runs it the same over either store.
 
 - ``FileRecords``: ``<state dir>/pending/ch-….json`` (one workstation, the default). A decision holds
-  ``ch-….lock`` (``O_EXCL``); a lock older than the lease, from the future, or whose process is gone is
-  taken over.
+  ``ch-….lock``, created whole (holding its pid) or not at all; a lock older than the lease, from the
+  future, or whose process is gone is taken over.
 - ``IndexerRecords``: one document per change in ``wazuh-mcp-changes`` (team mode: replicas with nothing
   shared but Wazuh). Every write names the version it read (``if_seq_no``/``if_primary_term``), so of any
   number of replicas deciding at once exactly one gets the claim; the others get ``conflict``. The claim
@@ -292,9 +292,10 @@ class FileRecords:
         if age >= self.lease_s or age < -CLOCK_SKEW_S:
             return True
         try:
-            pid = int(lock.read_text().strip() or "0")
+            text = lock.read_text().strip()
+            pid = int(text)
         except (OSError, ValueError):
-            return False
+            return False  # unreadable, or empty (a lock of an older version, between create and write): live
         return pid != os.getpid() and not _pid_alive(pid)
 
     @contextmanager
@@ -303,7 +304,7 @@ class FileRecords:
         lock = self.lock_path(change_id)
         took_over = None
         try:
-            fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            _create_lock(lock)
         except FileExistsError:
             if not self._lock_dead(lock):
                 raise Conflict(
@@ -313,17 +314,22 @@ class FileRecords:
             took_over = _lock_owner(lock)
             lock.unlink(missing_ok=True)  # its lease ran out, or its process is gone
             try:
-                fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                _create_lock(lock)
             except FileExistsError:
                 raise Conflict(f"Change {change_id} is being decided by another process right now.") from None
-        try:
-            os.write(fd, f"{os.getpid()}\n".encode())
-        finally:
-            os.close(fd)
         try:
             yield Claim(change_id, took_over)
         finally:
             lock.unlink(missing_ok=True)
+
+
+def _create_lock(lock: Path) -> None:
+    """Create ``lock`` holding this process's pid, whole or not at all: written to a private file first, then
+    linked into place (``FileExistsError`` when the lock exists), so no other process ever reads it empty."""
+    try:
+        atomic.write_text(lock, f"{os.getpid()}\n", 0o600, exclusive=True)
+    except atomic.NotARegularFile as exc:  # a link or a FIFO there: the name is taken, as by a lock
+        raise FileExistsError(exc.errno, exc.strerror, str(lock)) from exc
 
 
 def _age(path: Path) -> float | None:

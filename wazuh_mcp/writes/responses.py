@@ -33,7 +33,7 @@ from wazuh_mcp.errors import Conflict, InvalidArgument, NotFound, UpstreamUnavai
 from wazuh_mcp.models.write import AgentTarget, ApiCall, Inverse, Outcome, PendingChange, ResponseKind
 from wazuh_mcp.writes.ar_commands import ArCommand, Defined, read_defined, still_defined
 from wazuh_mcp.writes.ar_commands import recorded as recorded_command
-from wazuh_mcp.writes.generation_checks import check_generation
+from wazuh_mcp.writes.generation_checks import check_generation, check_reach, reach_by_version
 
 MANAGER_AGENT = "000"
 MAX_ARGUMENTS = 8
@@ -360,6 +360,19 @@ async def resolve_agents(api: ServerApiBackend, ids: list[str]) -> dict[str, Age
     return {target.id: target for target in map(_target, data.get("affected_items") or [])}
 
 
+async def agent_versions(api: ServerApiBackend, ids: list[str]) -> dict[str, str | None]:
+    """Agent id → the Wazuh version it reports (None: never connected), for the agents of ``ids`` that exist."""
+    body = await api.request(
+        "GET", "/agents", action="agent:read", params={"agents_list": ",".join(ids), "select": "version", "limit": 500}
+    )
+    items = envelope_data(body, "/agents").get("affected_items") or []
+    return {
+        str(item.get("id")): clean(item["version"], 64) if item.get("version") else None
+        for item in items
+        if isinstance(item, dict)
+    }
+
+
 async def group_members(api: ServerApiBackend, group: str, cap: int) -> list[AgentTarget]:
     """The agents of ``group`` (which must exist), refusing a group larger than ``cap``."""
     await require_group(api, group)
@@ -581,6 +594,8 @@ async def plan(
     else:
         ids = args.get("agent_ids") or ([args["agent_id"]] if args.get("agent_id") else [])
         agents = await _agents_by_id(api, [str(i) for i in ids], kind, cap)
+    if reach_by_version(kind, where):  # 5.x: who a restart reaches is not who 4.x reaches
+        check_reach(agents, await agent_versions(api, [a.id for a in agents]))
     if defined is not None:
         await _some_agent_runs_active_responses(api, agents)
     return present(kind, args, agents, group, policy, defined)

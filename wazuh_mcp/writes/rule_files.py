@@ -30,6 +30,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from wazuh_mcp import untrusted
 from wazuh_mcp.backends.api_generation import ApiGeneration, local_node
 from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.backends.server_api_shapes import (
@@ -291,12 +292,17 @@ async def validate_configuration(api: ServerApiBackend, scope: RestartScope, nod
     )
     body = await api.request("GET", path, action=action, params=params)
     items, failed = envelope_items(body, path)
+    # Wazuh's words quote what the files hold (names, elements, values): cleaned and bounded for the model
     problems = [
-        f"{', '.join(str(i) for i in entry.get('id') or []) or 'manager'}: "
-        f"{str((entry.get('error') or {}).get('message') or 'invalid')[:300]}"
+        f"{untrusted.bound(', '.join(str(i) for i in entry.get('id') or []), 128) or 'manager'}: "
+        f"{untrusted.bound(str((entry.get('error') or {}).get('message') or 'invalid'), 300)}"
         for entry in failed
     ]
-    problems += [f"{item.get('name')}: status {item.get('status')}" for item in items if item.get("status") != "OK"]
+    problems += [
+        f"{untrusted.bound(str(item.get('name')), 128)}: status {untrusted.bound(str(item.get('status')), 64)}"
+        for item in items
+        if item.get("status") != "OK"
+    ]
     if problems:
         raise InvalidArgument(
             "The Wazuh configuration does not validate, so a restart would leave the manager unable to start. "
