@@ -40,7 +40,9 @@ async def test_serve_demo_wazuh_5_without_wazuhs_files_answers_every_read_tool_f
         page = await ok("search_alerts", {"time_range": WINDOW, "size": 5})
         assert page["alerts"]
         one = await ok("get_alert", {"alert_id": page["alerts"][0]["id"]})
-        assert one["alert"]["rule"]["description"] == page["alerts"][0]["rule"]["description"]
+        # a page over its byte budget cuts long descriptions ("…"); get_alert has the whole one
+        shown = page["alerts"][0]["rule"]["description"]
+        assert one["alert"]["rule"]["description"].startswith(shown.removesuffix("…")), (shown, one["alert"])
         agent = str(summary["by_agent"][0]["id"])
         assert (await ok("alerts_by_agent", {"agent_id": agent, "time_range": WINDOW}))["total"] == summary["by_agent"][
             0

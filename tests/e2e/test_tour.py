@@ -220,7 +220,7 @@ async def test_who_is_brute_forcing_ssh_names_the_top_source_of_the_demo_data(is
 
         ssh = [{"prefix": {"rule.mitre.id": "T1110"}}, {"term": {"rule.groups": "sshd"}}]
         total, sources = await buckets(ssh, "data.srcip")
-        attacker, count = sources[0]["key"], sources[0]["doc_count"]
+        count, attacker = sources[0]["doc_count"], results["pivot"]["ip"]  # the tour's pick: checked below
         _, on_agents = await buckets(
             [{"term": {"data.srcip": attacker}}, {"term": {"decoder.name": "sshd"}}], "agent.id"
         )
@@ -231,9 +231,11 @@ async def test_who_is_brute_forcing_ssh_names_the_top_source_of_the_demo_data(is
         for entry in summary["by_technique"][:5]:
             known = await call("get_mitre_technique", {"technique_id": entry["id"]})
             assert entry["name"] == known["technique"]["name"] != entry["id"], entry
-    assert total > 0 and count > sources[1]["doc_count"], "the demo's data has one clear top SSH source"
-    assert results["pivot"]["ip"] == attacker
-    assert said[1].startswith(f"{total:,} of them come from sshd; by source IP: {attacker} ({count:,}), ")
+    # the top source by count; on a tie (the 24 h window moves with the clock) the tour may name any tied one
+    top = {bucket["key"] for bucket in sources if bucket["doc_count"] == count}
+    assert total > 0 and attacker in top, (attacker, sources)
+    assert said[1].startswith(f"{total:,} of them come from sshd; by source IP: "), said[1]
+    assert f"{attacker} ({count:,})" in said[1], said[1]
     agent, hits = on_agents[0]["key"], on_agents[0]["doc_count"]
     assert said[2].startswith(f"The attacker is most likely {attacker}: pivot_by_ioc finds it in ")
     assert f"({hits:,} on {agent} " in said[2], said[2]
