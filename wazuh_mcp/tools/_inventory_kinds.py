@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from wazuh_mcp.backends.indexer_shapes import InventoryIndex, StateIndex
-from wazuh_mcp.models.common import excerpt
 from wazuh_mcp.models.inventory import (
     BrowserExtensionItem,
     FimItem,
@@ -29,6 +28,7 @@ from wazuh_mcp.models.inventory import (
 )
 from wazuh_mcp.tools._inventory_v5 import _get as get
 from wazuh_mcp.tools._inventory_v5 import _int as number
+from wazuh_mcp.tools._inventory_v5 import text
 
 Kind = Literal[
     "services",
@@ -44,20 +44,8 @@ Kind = Literal[
     "files",
     "registry",
 ]
-TEXT = 120
-"""Longest name-like value an item carries."""
 LONG = 200
 """Longest description an item carries."""
-
-
-def text(value: Any, limit: int = TEXT) -> str | None:
-    """A value as bounded clean text; a list (WCS arrays, a real agent's ``network.ip``) joined with ", "."""
-    if isinstance(value, list):
-        value = ", ".join(str(v) for v in value if v is not None and str(v).strip())
-    if value is None or isinstance(value, dict):
-        return None
-    shown = excerpt(str(value), limit)
-    return shown if shown and shown.strip() else None
 
 
 def texts(value: Any) -> list[str]:

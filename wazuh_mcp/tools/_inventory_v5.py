@@ -72,6 +72,20 @@ def _one(value: Any) -> Any:
     return value[0] if isinstance(value, list) and value else (None if isinstance(value, list) else value)
 
 
+TEXT = 120
+"""Longest name-like value an item carries."""
+
+
+def text(value: Any, limit: int = TEXT) -> str | None:
+    """A value as bounded clean text; a list (WCS arrays, a real agent's ``network.ip``) joined with ", "."""
+    if isinstance(value, list):
+        value = ", ".join(str(v) for v in value if v is not None and str(v).strip())
+    if value is None or isinstance(value, dict):
+        return None
+    shown = excerpt(str(value), limit)
+    return shown if shown and shown.strip() else None
+
+
 def _int(value: Any) -> int | None:
     value = _one(value)
     try:
@@ -81,11 +95,8 @@ def _int(value: Any) -> int | None:
 
 
 def _text(value: Any) -> str | None:
-    value = _one(value)
-    if value is None:
-        return None
-    text = str(value)
-    return text if text.strip() else None
+    """One WCS value as bounded clean text (a monitored host writes it)."""
+    return text(_one(value))
 
 
 def _epoch(value: Any) -> int | None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from wazuh_mcp.models.inventory import ScaCheck, ScaPolicy
-from wazuh_mcp.tools._inventory_kinds import LONG, TEXT, text
-from wazuh_mcp.tools._inventory_v5 import TIEBREAK, agent_filter, agent_query
+from wazuh_mcp.tools._inventory_kinds import LONG
+from wazuh_mcp.tools._inventory_v5 import TEXT, TIEBREAK, agent_filter, agent_query, text
 from wazuh_mcp.tools._inventory_v5 import _get as get
 from wazuh_mcp.tools._inventory_v5 import _int as number
 

@@ -28,6 +28,7 @@ from wazuh_mcp.runtime.context import deps
 from wazuh_mcp.runtime.registry import tool
 from wazuh_mcp.tools import _inventory_v5 as v5
 from wazuh_mcp.tools._args import AgentId, InventorySize, Offset
+from wazuh_mcp.tools._inventory_v5 import text
 from wazuh_mcp.tools._search import inventory_in_v5_index, state_page
 
 NO_INVENTORY = 2007
@@ -136,13 +137,11 @@ def _int(value: Any) -> int | None:
 
 
 def _text(value: Any) -> str | None:
-    """A syscollector string, or None for what Wazuh stores when it has none: a single space (``" "``, the
-    recorded ``install_time``/``location`` of a deb package, the ``process`` of a port no process holds) or
-    an empty string. A pid Wazuh sends as a string (``"10"``) is read by ``_int``."""
-    if value is None:
-        return None
-    text = str(value)
-    return text if text.strip() else None
+    """A syscollector string, bounded and cleaned (a monitored host names its processes and packages), or
+    None for what Wazuh stores when it has none: a single space (``" "``, the recorded ``install_time``/
+    ``location`` of a deb package, the ``process`` of a port no process holds) or an empty string. A pid
+    Wazuh sends as a string (``"10"``) is read by ``_int``."""
+    return text(value)
 
 
 def _process(item: dict[str, Any]) -> ProcessItem:
