@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,9 +20,9 @@ from pathlib import Path
 import pytest
 from opensearchpy import OpenSearch
 
-from standin.engine import OsmemEngine
 from standin.server import StandinServer
 from tests.conftest import REPO
+from tests.hardening.conftest import scratch_indices
 from tests.write.test_approvals import api_for
 from wazuh_mcp.backends.indexer import IndexerConfig
 from wazuh_mcp.backends.indexer_docs import IndexerDocs
@@ -36,25 +35,9 @@ from wazuh_mcp.runtime.audit_index import IndexedAuditSink, doc_id, document, in
 from wazuh_mcp.writes.approvals import default_store
 
 
-@pytest.fixture(scope="module", params=["osmem", "opensearch"])
-def indexer_url(request: pytest.FixtureRequest) -> Iterator[str]:
-    if request.param == "opensearch":
-        url = os.environ.get("WAZUH_MCP_TEST_OPENSEARCH_URL")
-        if not url:
-            pytest.skip("real OpenSearch node not configured (WAZUH_MCP_TEST_OPENSEARCH_URL)")
-        yield url
-        return
-    with OsmemEngine() as engine:
-        yield engine.url
-
-
 @pytest.fixture
 def prefix(indexer_url: str) -> Iterator[str]:
-    chosen = f"wazuh-mcp-l3-{os.getpid()}-{time.time_ns() % 10**9}"
-    yield chosen
-    client = OpenSearch(hosts=[indexer_url], timeout=30)
-    client.indices.delete(index=f"{chosen}-*", params={"ignore_unavailable": "true"})
-    client.close()
+    yield from scratch_indices(indexer_url, "wazuh-mcp-l3")
 
 
 def sink_for(tmp_path: Path, url: str, prefix: str) -> IndexedAuditSink:

@@ -25,13 +25,11 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from opensearchpy import OpenSearch
 
-from standin.engine import OsmemEngine
 from tests.conftest import REPO, TEST_INTEGRITY_KEY
 
 WRITER = """
@@ -206,18 +204,6 @@ def test_n_h1_without_any_key_verify_says_it_proves_nothing(tmp_path: Path) -> N
 
 
 # --- team mode: the Indexer's copy ---------------------------------------------------------------
-
-
-@pytest.fixture(scope="module", params=["osmem", "opensearch"])
-def indexer_url(request: pytest.FixtureRequest) -> Iterator[str]:
-    if request.param == "opensearch":
-        url = os.environ.get("WAZUH_MCP_TEST_OPENSEARCH_URL")
-        if not url:
-            pytest.skip("real OpenSearch node not configured (WAZUH_MCP_TEST_OPENSEARCH_URL)")
-        yield url
-        return
-    with OsmemEngine() as engine:
-        yield engine.url
 
 
 def team_env(home: Path, url: str) -> dict[str, str]:

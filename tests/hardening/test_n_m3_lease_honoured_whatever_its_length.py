@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -22,9 +21,9 @@ from pathlib import Path
 import pytest
 from opensearchpy import OpenSearch
 
-from standin.engine import OsmemEngine
 from standin.server import StandinServer
 from tests.conftest import REPO
+from tests.hardening.conftest import scratch_indices
 from tests.write.test_approvals import api_for
 from wazuh_mcp.backends.indexer import IndexerConfig
 from wazuh_mcp.backends.indexer_docs import IndexerDocs
@@ -44,25 +43,9 @@ def dead_pid() -> int:
     return int(done.stdout)
 
 
-@pytest.fixture(scope="module", params=["osmem", "opensearch"])
-def indexer_url(request: pytest.FixtureRequest) -> Iterator[str]:
-    if request.param == "opensearch":
-        url = os.environ.get("WAZUH_MCP_TEST_OPENSEARCH_URL")
-        if not url:
-            pytest.skip("real OpenSearch node not configured (WAZUH_MCP_TEST_OPENSEARCH_URL)")
-        yield url
-        return
-    with OsmemEngine() as engine:
-        yield engine.url
-
-
 @pytest.fixture
 def index(indexer_url: str) -> Iterator[str]:
-    name = f"wazuh-mcp-nm3-{os.getpid()}-{time.time_ns() % 10**9}"
-    yield name
-    client = OpenSearch(hosts=[indexer_url], timeout=30)
-    client.indices.delete(index=f"{name}*", params={"ignore_unavailable": "true"})
-    client.close()
+    yield from scratch_indices(indexer_url, "wazuh-mcp-nm3")
 
 
 def store_on(records: object, tmp_path: Path) -> ChangeStore:
