@@ -506,7 +506,7 @@ async def agent_component_stats(ctx: Ctx) -> dict[str, Any]:
         return envelope([], failed=[failed_item(1707, [agent["id"]])], messages=messages)
     if component == "agent":
         return envelope([md.agent_state(agent)], messages=messages)
-    return envelope([md.logcollector_stats(ctx.state.fleet.started)], messages=messages)
+    return envelope([md.agent_logcollector_stats(ctx.state.fleet.started)], messages=messages)
 
 
 # --- routing --------------------------------------------------------------------------------------

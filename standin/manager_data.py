@@ -919,17 +919,34 @@ def agent_daemon_stats(name: str, started: datetime, agent_id: int) -> Item:
     }
 
 
-def logcollector_stats(started: datetime) -> Item:
+def logcollector_stats(started: datetime, localfiles: list[Item] | None = None) -> Item:
+    """Logcollector's counters, one file per ``localfile`` read (an agent's: its own section's entries,
+    by file, command alias or ``journald``, as the recorded agent's, t4-ex-004)."""
+    locations = [str(e.get("file") or e.get("alias") or e.get("logformat")) for e in localfiles or []] or ["journald"]
+
     def window(seconds: int) -> Item:
+        rng = random.Random(f"logcollector|{seconds}")
+        files = []
+        for location in locations:
+            events = 1740 if location == "journald" else rng.randint(0, 20) * seconds // 60
+            item = {
+                "location": location,
+                "events": events,
+                "bytes": events * 180,
+                "targets": [{"name": "agent", "drops": 0}],
+            }
+            files.append(item)
         return {
             "start": (started - timedelta(seconds=seconds)).strftime("%Y-%m-%dT%H:%M:%SZ"),
             "end": started.strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "files": [
-                {"location": "journald", "events": 1740, "bytes": 312004, "targets": [{"name": "agent", "drops": 0}]}
-            ],
+            "files": files,
         }
 
     return {"global": window(86400), "interval": window(60)}
+
+
+def agent_logcollector_stats(started: datetime) -> Item:
+    return logcollector_stats(started, _AGENT_LOCALFILE)
 
 
 def agent_state(agent: Item) -> Item:
