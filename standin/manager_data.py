@@ -881,7 +881,10 @@ def agent_daemon_stats(name: str, started: datetime, agent_id: int) -> Item:
     written. Counts are drawn from the agent id, an agent answers the same within a run."""
     rng = random.Random(f"daemon|{name}|{agent_id}")
     uptime = (started - timedelta(days=3, seconds=rng.randint(0, 86400))).strftime("%Y-%m-%dT%H:%M:%SZ")
-    count = lambda high: rng.randint(0, high)  # noqa: E731
+
+    def count(high: int) -> int:
+        return rng.randint(0, high)
+
     if name == "wazuh-remoted":
         control = {kind: count(9000) for kind in ("keepalive", "request", "shutdown", "startup")}
         metrics: Item = {
