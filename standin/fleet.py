@@ -60,6 +60,7 @@ class AgentFacts:
     node_name: str
     version: str | None
     synced: bool
+    ipv6: bool = True  # its interface has IPv6 addresses (a container on Docker's default network has none)
 
 
 @dataclass
@@ -274,10 +275,11 @@ def inventory(facts: AgentFacts, seed: int) -> dict[str, list[Item]]:
         }
     ]
     octets = agent.ip.split(".")
+    ipv6 = (f"fd00::{int(octets[-1]):x}", _link_local(mac)) if facts.ipv6 else ()
     netaddr = [  # IPv6 rows have no broadcast, and come first, as the recorded agent's did (t4-ex-020)
         *(
             {"scan": {"id": 0}, "address": address, "iface": iface, "netmask": "ffff:ffff:ffff:ffff::", "proto": "ipv6"}
-            for address in (f"fd00::{int(octets[-1]):x}", _link_local(mac))
+            for address in ipv6
         ),
         {
             "scan": {"id": 0},
