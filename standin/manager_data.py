@@ -15,6 +15,11 @@ from typing import Any
 
 Item = dict[str, Any]
 
+_FIM_IGNORED = (  # ossec.conf's default <ignore> entries of <syscheck>, the manager's and an agent's
+    *("/etc/mtab", "/etc/hosts.deny", "/etc/mail/statistics", "/etc/random-seed", "/etc/random.seed"),
+    *("/etc/adjtime", "/etc/httpd/logs", "/etc/utmpx", "/etc/wtmpx", "/etc/cups/certs", "/etc/dumpdates"),
+    "/etc/svc/volatile",
+)
 OSSEC_CONF: dict[str, Any] = {
     "global": {
         "jsonout_output": "yes",
@@ -128,20 +133,7 @@ OSSEC_CONF: dict[str, Any] = {
         "directories": [
             {"path": p, "check_all": "yes"} for p in ("/etc", "/usr/bin", "/usr/sbin", "/bin", "/sbin", "/boot")
         ],
-        "ignore": [
-            "/etc/mtab",
-            "/etc/hosts.deny",
-            "/etc/mail/statistics",
-            "/etc/random-seed",
-            "/etc/random.seed",
-            "/etc/adjtime",
-            "/etc/httpd/logs",
-            "/etc/utmpx",
-            "/etc/wtmpx",
-            "/etc/cups/certs",
-            "/etc/dumpdates",
-            "/etc/svc/volatile",
-        ],
+        "ignore": list(_FIM_IGNORED),
         "nodiff": ["/etc/ssl/private.key"],
         "skip_nfs": "yes",
         "skip_dev": "yes",
@@ -403,20 +395,7 @@ _AGENT_SYSCHECK: Item = {
         for path in ("/bin", "/boot", "/etc", "/sbin", "/usr/bin", "/usr/sbin")
     ],
     "nodiff": ["/etc/ssl/private.key"],
-    "ignore": [
-        "/etc/mtab",
-        "/etc/hosts.deny",
-        "/etc/mail/statistics",
-        "/etc/random-seed",
-        "/etc/random.seed",
-        "/etc/adjtime",
-        "/etc/httpd/logs",
-        "/etc/utmpx",
-        "/etc/wtmpx",
-        "/etc/cups/certs",
-        "/etc/dumpdates",
-        "/etc/svc/volatile",
-    ],
+    "ignore": list(_FIM_IGNORED),
     "ignore_sregex": [".log$|.swp$"],
     "whodata": {"restart_audit": "yes", "startup_healthcheck": "yes", "queue_size": 16384, "provider": "audit"},
     "allow_remote_prefilter_cmd": "no",
