@@ -462,7 +462,7 @@ async def agent_config(ctx: Ctx) -> dict[str, Any]:
     else:
         if agent["status"] != "active":
             raise wazuh_error(1740, node=ctx.state.fleet.node_name)  # as recorded for a never-connected agent
-        found = md.AGENT_COMPONENTS.get(pair)
+        found = md.agent_component(pair, agent)
         if pair == ("com", "active-response") and agent["id"] in ctx.state.ar_disabled_agents:
             found = {"active-response": {"disabled": "yes"}}
     if pair == ("logcollector", "socket"):
@@ -482,7 +482,7 @@ async def agent_daemon_stats(ctx: Ctx) -> dict[str, Any]:
     if agent["status"] != "active":
         return envelope([], failed=[failed_item(1707, [agent["id"]])])
     wanted = ctx.params.get("daemons_list") or ["wazuh-remoted", "wazuh-analysisd"]
-    items = [md.daemon_stats(name, ctx.state.fleet.started, int(agent["id"])) for name in dict.fromkeys(wanted)]
+    items = [md.agent_daemon_stats(name, ctx.state.fleet.started, int(agent["id"])) for name in dict.fromkeys(wanted)]
     return envelope(items, messages=("Statistical information for each daemon was successfully read",) * 3)
 
 
@@ -506,7 +506,7 @@ async def agent_component_stats(ctx: Ctx) -> dict[str, Any]:
         return envelope([], failed=[failed_item(1707, [agent["id"]])], messages=messages)
     if component == "agent":
         return envelope([md.agent_state(agent)], messages=messages)
-    return envelope([md.logcollector_stats(ctx.state.fleet.started)], messages=messages)
+    return envelope([md.agent_logcollector_stats(ctx.state.fleet.started)], messages=messages)
 
 
 # --- routing --------------------------------------------------------------------------------------

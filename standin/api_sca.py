@@ -16,7 +16,7 @@ from typing import Any
 
 from standin.framework import Ctx, Endpoint, v4_only
 from standin.params import LISTING, ParamSpec, alnum, specs
-from standin.problems import envelope, failed_item, wazuh_error
+from standin.problems import envelope, failed_item, no_database
 from standin.query import Collection, run
 from standin.rbac import agent_resources
 
@@ -249,7 +249,7 @@ def _agent_state(ctx: Ctx, messages: tuple[str, str, str]) -> tuple[dict[str, An
     if not ctx.identity.grants.allows_any(agent_resources(agent_id, agent.get("group", [])), "sca:read"):
         return None, envelope([], failed=[failed_item(4000, [agent_id])], messages=messages)
     if not ctx.state.fleet.inventory.get(agent_id):
-        raise wazuh_error(2007, node=ctx.state.fleet.node_name, extra=f"agent {agent_id} has no database")
+        raise no_database(agent_id, ctx.state.fleet.node_name)
     return agent, {}
 
 

@@ -10,11 +10,12 @@ id and path, so an agent answers the same within a run.
 from __future__ import annotations
 
 import hashlib
+from datetime import datetime, timedelta
 from typing import Any
 
-from standin.framework import Ctx, Endpoint, v4_only
-from standin.params import LISTING, ParamSpec, alnum, specs
-from standin.problems import envelope, failed_item, wazuh_error
+from standin.framework import Ctx, Endpoint, Handler, v4_only
+from standin.params import COMMON, LISTING, ParamSpec, alnum, specs
+from standin.problems import envelope, failed_item, no_database
 from standin.query import Collection, run
 from standin.rbac import agent_resources
 
@@ -121,26 +122,88 @@ _COLL = Collection(
 _FILTERS = ("type", "file", "arch", "value.name", "value.type", "md5", "sha1", "sha256")
 
 
-async def _database(ctx: Ctx) -> dict[str, Any]:
+def _agent_db(ctx: Ctx, action: str, messages: tuple[str, str, str]) -> tuple[Any, dict[str, Any] | None]:
+    """The agent's inventory tables, or the answer that ends the request: an unknown agent is a failed item
+    (1701), one the caller may not read a failed item (4000), an agent that never sent anything 400 2007."""
     agent_id = ctx.path["agent_id"]
     agent = ctx.state.fleet.agent(agent_id)
     if agent is None:
-        return envelope([], failed=[failed_item(1701, [agent_id])], messages=MESSAGES)
-    if not ctx.identity.grants.allows_any(agent_resources(agent_id, agent.get("group", [])), "syscheck:read"):
-        return envelope([], failed=[failed_item(4000, [agent_id])], messages=MESSAGES)
+        return None, envelope([], failed=[failed_item(1701, [agent_id])], messages=messages)
+    if not ctx.identity.grants.allows_any(agent_resources(agent_id, agent.get("group", [])), action):
+        return None, envelope([], failed=[failed_item(4000, [agent_id])], messages=messages)
     tables = ctx.state.fleet.inventory.get(agent_id) or {}
     if not tables:
-        raise wazuh_error(2007, node=ctx.state.fleet.node_name, extra=f"agent {agent_id} has no database")
-    scan = str(((tables.get("os") or [{}])[0].get("scan") or {}).get("time") or "").replace("Z", "+00:00")
+        raise no_database(agent_id, ctx.state.fleet.node_name)
+    return (agent, tables), None
+
+
+def _scan_time(tables: dict[str, Any]) -> str:
+    return str(((tables.get("os") or [{}])[0].get("scan") or {}).get("time") or "").replace("Z", "+00:00")
+
+
+async def _database(ctx: Ctx) -> dict[str, Any]:
+    found, answer = _agent_db(ctx, "syscheck:read", MESSAGES)
+    if answer is not None:
+        return answer
+    agent, tables = found
     query = ctx.list_query(**{name: ctx.params.get(name) for name in _FILTERS})
-    page, total = run(fim_database(agent, scan), _COLL, query, ctx.now)
+    page, total = run(fim_database(agent, _scan_time(tables)), _COLL, query, ctx.now)
     return envelope(page, total, messages=MESSAGES)
+
+
+def _last_scan(module: str, messages: tuple[str, str, str], seconds: int) -> Handler:
+    """``/{module}/{agent_id}/last_scan``: when the agent's last scan started and ended (one item; the
+    recorded ``/syscheck/001/last_scan``, t4-ex-031, took a second). The scan ends at its inventory's scan
+    time."""
+
+    async def handle(ctx: Ctx) -> dict[str, Any]:
+        found, answer = _agent_db(ctx, f"{module}:read", messages)
+        if answer is not None:
+            return answer
+        end = datetime.fromisoformat(_scan_time(found[1]))
+        item = {"start": (end - timedelta(seconds=seconds)).isoformat(), "end": end.isoformat()}
+        return envelope([item], messages=messages)
+
+    return handle
+
+
+ROOTCHECK_MESSAGES = (
+    "All selected rootcheck information was returned",
+    "Some rootcheck information was not returned",
+    "No rootcheck information was returned",
+)
+_ROOTCHECK = Collection(fields=("status", "log", "date_first", "date_last", "pci_dss", "cis"), required=("log",))
+
+
+async def _rootcheck(ctx: Ctx) -> dict[str, Any]:
+    """The agent's rootcheck database. The stand-in's agents report no rootcheck findings, as the recorded
+    connected agent did not (t4-ex-033): an empty list, "No rootcheck information was returned"."""
+    _, answer = _agent_db(ctx, "rootcheck:read", ROOTCHECK_MESSAGES)
+    if answer is not None:
+        return answer
+    filters = {"status": ctx.params.get("status"), "pci_dss": ctx.params.get("pci_dss"), "cis": ctx.params.get("cis")}
+    if filters["status"] == "all":
+        filters["status"] = None
+    page, total = run([], _ROOTCHECK, ctx.list_query(**filters), ctx.now)
+    return envelope(page, total, messages=ROOTCHECK_MESSAGES)
+
+
+def _agent_endpoint(path: str, handler: Handler, params: dict[str, ParamSpec], action: str) -> Endpoint:
+    return Endpoint(
+        "GET",
+        path,
+        handler,
+        params,
+        action=action,
+        scoped=True,
+        resource_type="agent:id",
+        path_formats={"agent_id": "numbers"},
+    )
 
 
 ENDPOINTS = v4_only(
     [
-        Endpoint(
-            "GET",
+        _agent_endpoint(
             "/syscheck/{agent_id}",
             _database,
             specs(
@@ -153,10 +216,33 @@ ENDPOINTS = v4_only(
                 sha256=ParamSpec(),
                 **{"value.name": alnum(), "value.type": alnum()},
             ),
-            action="syscheck:read",
-            scoped=True,
-            resource_type="agent:id",
-            path_formats={"agent_id": "numbers"},
-        )
+            "syscheck:read",
+        ),
+        _agent_endpoint(
+            "/syscheck/{agent_id}/last_scan",
+            _last_scan(
+                "syscheck",
+                ("Last syscheck scan of the agent was returned", "", "No last scan information was returned"),
+                1,
+            ),
+            specs(COMMON),
+            "syscheck:read",
+        ),
+        _agent_endpoint(
+            "/rootcheck/{agent_id}",
+            _rootcheck,
+            specs(LISTING, status=alnum(), pci_dss=ParamSpec(), cis=ParamSpec()),
+            "rootcheck:read",
+        ),
+        _agent_endpoint(
+            "/rootcheck/{agent_id}/last_scan",
+            _last_scan(
+                "rootcheck",
+                ("Last rootcheck scan of the agent was returned", "", "No last scan information was returned"),
+                9,
+            ),
+            specs(COMMON),
+            "rootcheck:read",
+        ),
     ]
 )

@@ -11,7 +11,7 @@ from typing import Any
 
 from standin.framework import Ctx, Endpoint, Handler, v4_only
 from standin.params import COMMON, LISTING, ParamSpec, alnum, specs
-from standin.problems import envelope, failed_item, wazuh_error
+from standin.problems import envelope, failed_item, no_database
 from standin.query import Collection, run
 from standin.rbac import agent_resources
 
@@ -188,7 +188,7 @@ def _handler(table: str, coll: Collection, filters: tuple[str, ...]) -> Handler:
             return envelope([], failed=[failed_item(4000, [agent_id])], messages=MESSAGES)
         tables = ctx.state.fleet.inventory.get(agent_id) or {}
         if not tables:
-            raise wazuh_error(2007, node=ctx.state.fleet.node_name, extra=f"agent {agent_id} has no inventory")
+            raise no_database(agent_id, ctx.state.fleet.node_name)
         query = ctx.list_query(**{name: ctx.params.get(name) for name in filters})
         page, total = run(tables.get(table, []), coll, query, ctx.now)
         return envelope(page, total, messages=MESSAGES)

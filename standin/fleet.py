@@ -60,6 +60,7 @@ class AgentFacts:
     node_name: str
     version: str | None
     synced: bool
+    ipv6: bool = True  # its interface has IPv6 addresses (a container on Docker's default network has none)
 
 
 @dataclass
@@ -274,17 +275,23 @@ def inventory(facts: AgentFacts, seed: int) -> dict[str, list[Item]]:
         }
     ]
     octets = agent.ip.split(".")
-    netaddr = [
+    ipv6 = (f"fd00::{int(octets[-1]):x}", _link_local(mac)) if facts.ipv6 else ()
+    netaddr = [  # IPv6 rows have no broadcast, and come first, as the recorded agent's did (t4-ex-020)
+        *(
+            {"scan": {"id": 0}, "address": address, "iface": iface, "netmask": "ffff:ffff:ffff:ffff::", "proto": "ipv6"}
+            for address in ipv6
+        ),
         {
             "scan": {"id": 0},
-            "iface": iface,
-            "proto": "ipv4",
             "address": agent.ip,
-            "netmask": "255.255.0.0",
             "broadcast": ".".join([*octets[:2], "255", "255"]),
-            "agent_id": aid,
-        }
+            "iface": iface,
+            "netmask": "255.255.0.0",
+            "proto": "ipv4",
+        },
     ]
+    for row in netaddr:
+        row["agent_id"] = aid
     netproto = [
         {
             "scan": {"id": 0},
@@ -314,23 +321,83 @@ def inventory(facts: AgentFacts, seed: int) -> dict[str, list[Item]]:
     }
 
 
+def _link_local(mac: str) -> str:
+    """The interface's IPv6 link-local address from its MAC (modified EUI-64, RFC 4291)."""
+    octets = [int(part, 16) for part in mac.split(":")]
+    octets[0] ^= 0x02
+    eui = [*octets[:3], 0xFF, 0xFE, *octets[3:]]
+    groups = [f"{(eui[i] << 8) | eui[i + 1]:x}" for i in range(0, 8, 2)]
+    return "fe80::" + ":".join(groups)
+
+
 def _traffic(rng: random.Random) -> Item:
     packets = rng.randint(5_000, 900_000)
     return {"packets": packets, "bytes": packets * rng.randint(80, 1400), "errors": 0, "dropped": 0}
 
 
-_LINUX_ACCOUNTS = (  # (name, uid, home, shell, groups)
-    ("root", 0, "/root", "/bin/bash", "root"),
-    ("daemon", 1, "/usr/sbin", "/usr/sbin/nologin", "daemon"),
-    ("www-data", 33, "/var/www", "/usr/sbin/nologin", "www-data"),
-    ("sshd", 105, "/run/sshd", "/usr/sbin/nologin", "nogroup"),
-    ("ops", 1000, "/home/ops", "/bin/bash", "ops,sudo,adm"),
+_LINUX_ACCOUNTS = (  # (name, uid, gid, full name, home, shell, groups), by name as wazuh-db lists them
+    ("_apt", 42, 65534, "", "/nonexistent", "/usr/sbin/nologin", "nogroup"),
+    ("backup", 34, 34, "backup", "/var/backups", "/usr/sbin/nologin", "backup"),
+    ("bin", 2, 2, "bin", "/bin", "/usr/sbin/nologin", "bin"),
+    ("daemon", 1, 1, "daemon", "/usr/sbin", "/usr/sbin/nologin", "daemon"),
+    ("ops", 1000, 1000, "ops", "/home/ops", "/bin/bash", "ops,sudo,adm"),
+    ("root", 0, 0, "root", "/root", "/bin/bash", "root"),
+    ("sshd", 105, 65534, "", "/run/sshd", "/usr/sbin/nologin", "nogroup"),
+    ("www-data", 33, 33, "www-data", "/var/www", "/usr/sbin/nologin", "www-data"),
 )
 _WINDOWS_ACCOUNTS = (
-    ("Administrator", 500, "", "C:\\Windows\\system32\\cmd.exe", "Administrators"),
-    ("Guest", 501, "", "C:\\Windows\\system32\\cmd.exe", "Guests"),
-    ("svc-backup", 1001, "C:\\Users\\svc-backup", "C:\\Windows\\system32\\cmd.exe", "Backup Operators"),
+    ("Administrator", 500, 513, "Administrator", "", "C:\\Windows\\system32\\cmd.exe", "Administrators"),
+    ("Guest", 501, 513, "Guest", "", "C:\\Windows\\system32\\cmd.exe", "Guests"),
+    (
+        "svc-backup",
+        1001,
+        513,
+        "svc-backup",
+        "C:\\Users\\svc-backup",
+        "C:\\Windows\\system32\\cmd.exe",
+        "Backup Operators",
+    ),
 )
+_PASSWORD_CHANGED = 1747699200  # shadow's last change (a whole day, in seconds), as the recorded agent's users
+
+
+def _user_row(aid: str, family: str, account: tuple[Any, ...], scanned: datetime) -> Item:
+    """One ``/syscollector/{id}/users`` row with the keys the recorded 4.14 agent reported (t4-ex-024):
+    wazuh-db's ``" "`` where a value is absent, 0/1 flags, shadow's password ages, and no ``full_name`` when
+    the account has none (as ``_apt``)."""
+    name, uid, gid, full_name, home, shell, groups = account
+    user: Item = {"auth_failed_count": 0}
+    if full_name:
+        user["full_name"] = full_name
+    user |= {
+        "group_id": gid,
+        "group_id_signed": gid,
+        "groups": groups,
+        "home": home or " ",
+        "id": uid,
+        "is_hidden": 0,
+        "is_remote": 0 if family == "windows" else 1,
+        "name": name,
+        "password_last_change": _PASSWORD_CHANGED,
+        "password_max_days_between_changes": 99999,
+        "password_min_days_between_changes": 0,
+        "password_status": "locked" if shell.endswith("nologin") or name == "Guest" else "active",
+        "password_warning_days_before_expiration": 7,
+        "roles": " ",
+        "shell": shell,
+        "type": "local" if family == "windows" else " ",
+        "uid_signed": uid,
+        "uuid": " ",
+    }
+    return {
+        "login": {"status": 0, "tty": " ", "type": " "},
+        "scan": _scan(scanned),
+        "user": user,
+        "host_ip": " ",
+        "process_pid": 0,
+        "checksum": hashlib.sha1(f"{aid}|user|{name}".encode()).hexdigest(),
+        "agent_id": aid,
+    }
 
 
 def _accounts(agent: Agent, scanned: datetime, rng: random.Random) -> dict[str, list[Item]]:
@@ -338,34 +405,7 @@ def _accounts(agent: Agent, scanned: datetime, rng: random.Random) -> dict[str, 
     ``api_exchanges_agent.jsonl`` shapes: wazuh-db's ``" "`` where a value is absent, 0/1 flags)."""
     aid, family = agent.id, agent.os.family
     accounts = _WINDOWS_ACCOUNTS if family == "windows" else _LINUX_ACCOUNTS
-    users = [
-        {
-            "login": {"status": 0, "tty": " ", "type": " "},
-            "scan": _scan(scanned),
-            "user": {
-                "auth_failed_count": 0,
-                "full_name": name,
-                "group_id": uid,
-                "group_id_signed": uid,
-                "groups": groups,
-                "home": home or " ",
-                "id": uid,
-                "is_hidden": 0,
-                "is_remote": 0 if family == "windows" else 1,
-                "name": name,
-                "password_status": "locked" if shell.endswith("nologin") or name == "Guest" else "active",
-                "shell": shell,
-                "type": "local" if family == "windows" else " ",
-                "uid_signed": uid,
-                "uuid": " ",
-            },
-            "host_ip": " ",
-            "process_pid": 0,
-            "checksum": hashlib.sha1(f"{aid}|user|{name}".encode()).hexdigest(),
-            "agent_id": aid,
-        }
-        for name, uid, home, shell, groups in accounts
-    ]
+    users = [_user_row(aid, family, account, scanned) for account in accounts]
     group_names = sorted({g for *_, groups in accounts for g in groups.split(",")})
     groups_ = [
         {
@@ -375,7 +415,7 @@ def _accounts(agent: Agent, scanned: datetime, rng: random.Random) -> dict[str, 
                 "id_signed": 100 + index,
                 "is_hidden": 0,
                 "name": name,
-                "users": ",".join(a[0] for a in accounts if name in a[4].split(",")) or " ",
+                "users": ",".join(a[0] for a in accounts if name in a[-1].split(",")) or " ",
                 "uuid": " ",
             },
             "scan": _scan(scanned),

@@ -8,12 +8,18 @@ deterministically from the node name and the stand-in's start time.
 
 from __future__ import annotations
 
+import copy
 import random
 from datetime import datetime, timedelta
 from typing import Any
 
 Item = dict[str, Any]
 
+_FIM_IGNORED = (  # ossec.conf's default <ignore> entries of <syscheck>, the manager's and an agent's
+    *("/etc/mtab", "/etc/hosts.deny", "/etc/mail/statistics", "/etc/random-seed", "/etc/random.seed"),
+    *("/etc/adjtime", "/etc/httpd/logs", "/etc/utmpx", "/etc/wtmpx", "/etc/cups/certs", "/etc/dumpdates"),
+    "/etc/svc/volatile",
+)
 OSSEC_CONF: dict[str, Any] = {
     "global": {
         "jsonout_output": "yes",
@@ -127,20 +133,7 @@ OSSEC_CONF: dict[str, Any] = {
         "directories": [
             {"path": p, "check_all": "yes"} for p in ("/etc", "/usr/bin", "/usr/sbin", "/bin", "/sbin", "/boot")
         ],
-        "ignore": [
-            "/etc/mtab",
-            "/etc/hosts.deny",
-            "/etc/mail/statistics",
-            "/etc/random-seed",
-            "/etc/random.seed",
-            "/etc/adjtime",
-            "/etc/httpd/logs",
-            "/etc/utmpx",
-            "/etc/wtmpx",
-            "/etc/cups/certs",
-            "/etc/dumpdates",
-            "/etc/svc/volatile",
-        ],
+        "ignore": list(_FIM_IGNORED),
         "nodiff": ["/etc/ssl/private.key"],
         "skip_nfs": "yes",
         "skip_dev": "yes",
@@ -351,23 +344,126 @@ MANAGER_COMPONENTS: dict[tuple[str, str], Item] = {
     },
     ("wmodules", "wmodules"): {"wmodules": _WMODULES},
 }
-# Components an agent answers for (read through the agent's own daemons).
-AGENT_COMPONENTS: dict[tuple[str, str], Item] = {
-    ("agent", "client"): {
-        "client": {
-            "server": [
-                {"address": "wazuh-manager", "port": 1514, "protocol": "tcp", "max_retries": 5, "retry_interval": 10}
-            ],
-            "config-profile": "ubuntu, ubuntu24, ubuntu24.04",
-            "notify_time": 20,
-            "time-reconnect": 60,
-            "force_reconnect_interval": 0,
-            "ip_update_interval": 0,
-            "auto_restart": "yes",
-            "remote_conf": "yes",
-            "crypto_method": "aes",
+# A connected 4.14 agent's own sections, in the shape and key order the recorded agent reported them
+# (``oracle/api_exchanges_agent.jsonl`` t4-ex-005..008: a Debian 12 agent with the package's default
+# ossec.conf). The values are Wazuh's defaults, written here as our own data; ``agent_component`` puts the
+# agent's own name and OS in ``client``.
+_AGENT_CLIENT: Item = {
+    "config-profile": "debian, debian12",
+    "notify_time": 20,
+    "time-reconnect": 60,
+    "force_reconnect_interval": 0,
+    "ip_update_interval": 0,
+    "auto_restart": "yes",
+    "remote_conf": "yes",
+    "crypto_method": "aes",
+    "server": [{"address": "wazuh-manager", "port": 1514, "max_retries": 5, "retry_interval": 10, "protocol": "tcp"}],
+    "enrollment": {
+        "enabled": "yes",
+        "delay_after_enrollment": 20,
+        "manager_address": "wazuh-manager",
+        "port": 1515,
+        "agent_name": "",
+        "ssl_cipher": "HIGH:!ADH:!EXP:!MD5:!RC4:!3DES:!CAMELLIA:@STRENGTH",
+        "auto_method": "no",
+    },
+}
+_FIM_OPTS = [
+    "check_md5sum",
+    "check_sha1sum",
+    "check_perm",
+    "check_size",
+    "check_owner",
+    "check_group",
+    "check_mtime",
+    "check_inode",
+    "check_sha256sum",
+]
+_AGENT_SYSCHECK: Item = {
+    "disabled": "no",
+    "frequency": 43200,
+    "skip_nfs": "yes",
+    "skip_dev": "yes",
+    "skip_sys": "yes",
+    "skip_proc": "yes",
+    "scan_on_start": "yes",
+    "max_files_per_second": 0,
+    "file_limit": {"enabled": "yes", "entries": 100000},
+    "diff": {"disk_quota": {"enabled": "yes", "limit": 1048576}, "file_size": {"enabled": "yes", "limit": 51200}},
+    "directories": [
+        {"opts": _FIM_OPTS, "dir": path, "recursion_level": 256, "diff_size_limit": 51200}
+        for path in ("/bin", "/boot", "/etc", "/sbin", "/usr/bin", "/usr/sbin")
+    ],
+    "nodiff": ["/etc/ssl/private.key"],
+    "ignore": list(_FIM_IGNORED),
+    "ignore_sregex": [".log$|.swp$"],
+    "whodata": {"restart_audit": "yes", "startup_healthcheck": "yes", "queue_size": 16384, "provider": "audit"},
+    "allow_remote_prefilter_cmd": "no",
+    "synchronization": {
+        "enabled": "yes",
+        "queue_size": 16384,
+        "interval": 300,
+        "max_eps": 10,
+        "response_timeout": 30,
+        "max_interval": 3600,
+        "thread_pool": 1,
+    },
+    "max_eps": 50,
+    "process_priority": 10,
+    "database": "disk",
+}
+_TO_AGENT = {"ignore_binaries": "no", "only-future-events": "yes", "target": ["agent"]}
+_COMMAND = {"ignore_binaries": "no", "target": ["agent"], "frequency": 360}
+_NETSTAT = (
+    "netstat -tulpn | sed 's/\\([[:alnum:]]\\+\\)\\ \\+[[:digit:]]\\+\\ \\+[[:digit:]]\\+\\ \\+\\(.*\\):"
+    "\\([[:digit:]]*\\)\\ \\+\\([0-9\\.\\:\\*]\\+\\).\\+\\ \\([[:digit:]]*\\/[[:alnum:]\\-]*\\).*/"
+    "\\1 \\2 == \\3 == \\4 \\5/' | sort -k 4 -g | sed 's/ == \\(.*\\) ==/:\\1/' | sed 1,2d"
+)
+_AGENT_LOCALFILE: list[Item] = [
+    {"logformat": "journald", "only-future-events": "yes", "target": ["agent"]},
+    {"file": "/var/ossec/logs/active-responses.log", "logformat": "syslog", **_TO_AGENT},
+    {"file": "/var/log/dpkg.log", "logformat": "syslog", **_TO_AGENT},
+    {"logformat": "command", "command": "df -P", "alias": "df -P", **_COMMAND},
+    {"logformat": "full_command", "command": _NETSTAT, "alias": "netstat listening ports", **_COMMAND},
+    {"logformat": "full_command", "command": "last -n 20", "alias": "last -n 20", **_COMMAND},
+]
+_AGENT_WMODULES: list[Item] = [
+    {"agent-upgrade": {"enabled": "yes", "ca_verification": "yes", "ca_store": ["etc/wpk_root.pem"]}},
+    {
+        "cis-cat": {
+            "disabled": "yes",
+            "scan-on-start": "yes",
+            "interval": 86400,
+            "java_path": "wodles/java",
+            "ciscat_path": "wodles/ciscat",
+            "ciscat_binary": "CIS-CAT.sh",
+            "timeout": 1800,
         }
     },
+    {
+        "osquery": {
+            "disabled": "yes",
+            "run_daemon": "yes",
+            "add_labels": "yes",
+            "log_path": "/var/log/osquery/osqueryd.results.log",
+            "config_path": "/etc/osquery/osquery.conf",
+        }
+    },
+    {
+        "syscollector": {
+            "disabled": "no",
+            "scan-on-start": "yes",
+            "interval": 3600,
+            **{key: "yes" for key in ("network", "os", "hardware", "packages", "ports", "ports_all", "processes")},
+            **{key: "yes" for key in ("groups", "users", "services", "browser_extensions")},
+            "sync_max_eps": 10,
+        }
+    },
+    {"wazuh_control": {"enabled": "yes"}},
+]
+# Components an agent answers for (read through the agent's own daemons).
+AGENT_COMPONENTS: dict[tuple[str, str], Item] = {
+    ("agent", "client"): {"client": _AGENT_CLIENT},
     ("agent", "buffer"): {"buffer": {"disabled": "no", "queue_size": 5000, "events_per_second": 500}},
     ("agent", "labels"): {"labels": []},
     ("agent", "internal"): {
@@ -401,21 +497,32 @@ AGENT_COMPONENTS: dict[tuple[str, str], Item] = {
     ("com", "active-response"): {"active-response": {"disabled": "no"}},  # as recorded (api-076, t4-ex-010)
     ("com", "internal"): {"internal": {"execd": {"request_timeout": 60, "max_restart_lock": 600}}},
     ("com", "logging"): {"logging": {"plain": "yes", "json": "no"}},
-    ("logcollector", "localfile"): {"localfile": OSSEC_CONF["localfile"][:1]},
+    ("logcollector", "localfile"): {"localfile": _AGENT_LOCALFILE},
     ("logcollector", "internal"): {"internal": {"logcollector": _INTERNAL["logcollector"]}},
-    ("syscheck", "syscheck"): {
-        "syscheck": {
-            **OSSEC_CONF["syscheck"],
-            "frequency": 43200,
-            "whodata": {"restart_audit": "yes", "startup_healthcheck": "yes"},
-        }
-    },
+    ("syscheck", "syscheck"): {"syscheck": _AGENT_SYSCHECK},
     ("syscheck", "rootcheck"): {
         "rootcheck": {**OSSEC_CONF["rootcheck"], "frequency": 43200, "check_unixaudit": "no", "scanall": "no"}
     },
     ("syscheck", "internal"): {"internal": {"syscheck": _INTERNAL["syscheck"], "rootcheck": {"sleep": 50}}},
-    ("wmodules", "wmodules"): {"wmodules": _WMODULES},
+    ("wmodules", "wmodules"): {"wmodules": _AGENT_WMODULES},
 }
+
+
+def agent_component(pair: tuple[str, str], agent: Item) -> Item | None:
+    """What a connected agent answers for ``pair`` (a copy), with its own name and OS in ``agent/client``."""
+    found = AGENT_COMPONENTS.get(pair)
+    if found is None:
+        return None
+    found = copy.deepcopy(found)
+    if pair == ("agent", "client"):
+        os_info = agent.get("os") or {}
+        platform, major, minor = (str(os_info.get(key) or "") for key in ("platform", "major", "minor"))
+        profiles = [platform, f"{platform}{major}" if major else "", f"{platform}{major}.{minor}" if minor else ""]
+        found["client"]["config-profile"] = ", ".join(p for p in profiles if p)
+        found["client"]["enrollment"]["agent_name"] = str(agent.get("name") or "")
+    return found
+
+
 # The component/configuration pairs the API accepts at all (others are error 1128).
 VALID_PAIRS = {("agent", c) for c in ("client", "buffer", "labels", "internal", "anti_tampering")} | {
     ("agentless", "agentless"),
@@ -711,8 +818,8 @@ def remoted_stats(node: str) -> Item:
     }
 
 
-def daemon_stats(name: str, started: datetime, agent_id: int | None = None) -> Item:
-    rng = random.Random(f"daemon|{name}|{agent_id}")
+def daemon_stats(name: str, started: datetime) -> Item:
+    rng = random.Random(f"daemon|{name}|None")
     uptime = (started - timedelta(days=3, seconds=rng.randint(0, 86400))).strftime("%Y-%m-%dT%H:%M:%SZ")
     stamp = started.strftime("%Y-%m-%dT%H:%M:%SZ")
     if name == "wazuh-remoted":
@@ -735,25 +842,93 @@ def daemon_stats(name: str, started: datetime, agent_id: int | None = None) -> I
         }
     else:
         metrics = {"queries": {"received": rng.randint(10, 90000)}, "time": {"execution": rng.randint(10, 9000)}}
-    item: Item = {"name": name, "timestamp": stamp}
-    if agent_id is None:
-        item.update({"uptime": uptime, "metrics": metrics})
+    return {"name": name, "timestamp": stamp, "uptime": uptime, "metrics": metrics}
+
+
+_AGENT_MODULES = (
+    *("aws", "azure", "ciscat", "command", "docker", "gcp", "github"),
+    "logcollector_breakdown",
+    *("office365", "ms-graph", "oscap", "osquery", "rootcheck", "sca", "syscheck", "syscollector"),
+    *("upgrade", "vulnerability"),
+)
+
+
+def agent_daemon_stats(name: str, started: datetime, agent_id: int) -> Item:
+    """``GET /agents/{id}/daemons/stats``: what remoted and analysisd count for one agent, in the shape the
+    recorded manager reported for its connected agent (t4-ex-002): remoted's messages received (control
+    messages by kind, events) and sent (by kind), analysisd's events processed, decoded by source and
+    written. Counts are drawn from the agent id, an agent answers the same within a run."""
+    rng = random.Random(f"daemon|{name}|{agent_id}")
+    uptime = (started - timedelta(days=3, seconds=rng.randint(0, 86400))).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    def count(high: int) -> int:
+        return rng.randint(0, high)
+
+    if name == "wazuh-remoted":
+        control = {kind: count(9000) for kind in ("keepalive", "request", "shutdown", "startup")}
+        metrics: Item = {
+            "messages": {
+                "received_breakdown": {
+                    "control": sum(control.values()),
+                    "control_breakdown": control,
+                    "event": count(900000),
+                },
+                "sent_breakdown": {kind: count(900) for kind in ("ack", "ar", "discarded", "request", "sca", "shared")},
+            }
+        }
     else:
-        item["agents"] = [{"id": agent_id, "uptime": uptime, "metrics": metrics}]
-    return item
+        modules: Item = {key: count(9000) for key in _AGENT_MODULES}
+        modules["logcollector_breakdown"] = {k: count(90000) for k in ("eventchannel", "eventlog", "macos", "others")}
+        decoded: Item = {
+            "agent": count(900),
+            "dbsync": count(9000),
+            "integrations_breakdown": {"virustotal": 0},
+            "modules_breakdown": modules,
+            "monitor": count(90),
+            "remote": count(90),
+        }
+        metrics = {
+            "events": {
+                "processed": count(900000),
+                "received_breakdown": {"decoded_breakdown": decoded},
+                "written_breakdown": {"alerts": count(9000), "archives": 0, "firewall": count(90)},
+            }
+        }
+    return {
+        "timestamp": started.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "name": name,
+        "agents": [{"uptime": uptime, "id": agent_id, "metrics": metrics}],
+    }
 
 
-def logcollector_stats(started: datetime) -> Item:
+def logcollector_stats(started: datetime, localfiles: list[Item] | None = None) -> Item:
+    """Logcollector's counters, one file per ``localfile`` read (an agent's: its own section's entries,
+    by file, command alias or ``journald``, as the recorded agent's, t4-ex-004)."""
+    locations = [str(e.get("file") or e.get("alias") or e.get("logformat")) for e in localfiles or []] or ["journald"]
+
     def window(seconds: int) -> Item:
+        rng = random.Random(f"logcollector|{seconds}")
+        files = []
+        for location in locations:
+            events = 1740 if location == "journald" else rng.randint(0, 20) * seconds // 60
+            item = {
+                "location": location,
+                "events": events,
+                "bytes": events * 180,
+                "targets": [{"name": "agent", "drops": 0}],
+            }
+            files.append(item)
         return {
             "start": (started - timedelta(seconds=seconds)).strftime("%Y-%m-%dT%H:%M:%SZ"),
             "end": started.strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "files": [
-                {"location": "journald", "events": 1740, "bytes": 312004, "targets": [{"name": "agent", "drops": 0}]}
-            ],
+            "files": files,
         }
 
     return {"global": window(86400), "interval": window(60)}
+
+
+def agent_logcollector_stats(started: datetime) -> Item:
+    return logcollector_stats(started, _AGENT_LOCALFILE)
 
 
 def agent_state(agent: Item) -> Item:

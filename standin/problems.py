@@ -94,7 +94,7 @@ WAZUH_ERRORS: dict[int, tuple[str, str | None]] = {
     1912: ("Body is empty", "Please, check the content of the file to be uploaded"),
     1908: ("Error validating configuration", "Please, fix the corrupted files"),
     2003: ("Error in wazuhdb request", None),
-    2007: ("Error retrieving data from Wazuh DB", "The agent has not sent any inventory yet"),
+    2007: ("Error retrieving data from Wazuh DB", None),  # no remediation, as recorded (t4-ex-028)
     3013: (
         "Cluster is not running, it might be disabled in `WAZUH_HOME/etc/ossec.conf`",
         f"Please, visit the official documentation ({DOCS}/user-manual/configuring-cluster/index.html) to get more information about how to configure a cluster",
@@ -199,6 +199,13 @@ def wazuh_error(code: int, status: int = 400, *, extra: str | None = None, node:
     message, remediation = WAZUH_ERRORS[code]
     detail = f"{message}: {extra}" if extra else message
     return ApiError(status, detail, code=code, remediation=remediation, node=node)
+
+
+def no_database(agent_id: str, node: str) -> ApiError:
+    """wazuh-db's 2007 for an agent that never sent anything (never connected, pending), worded as the
+    recorded manager words it (``api_exchanges_agent.jsonl`` t4-ex-028)."""
+    extra = f"There is no database for agent {agent_id}. Please check if the agent has connected to the manager"
+    return wazuh_error(2007, node=node, extra=extra)
 
 
 def bad_request(detail: str) -> ApiError:

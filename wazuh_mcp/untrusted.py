@@ -21,6 +21,7 @@ surface is multi-line (``multiline=True``); a carriage return never is.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 _INVISIBLE = (
     "\x00-\x08\x0b-\x1f\x7f-\x9f"  # C0 without \t and \n, DEL, C1
@@ -62,6 +63,46 @@ def bound(text: str | None, limit: int, *, keep_newlines: bool = False) -> str |
 
 def is_cut(text: str) -> bool:
     return text.endswith(ELLIPSIS)
+
+
+def bound_tree(
+    value: Any, *, text: int = 1000, items: int = 200, depth: int = 8, budget: int = 4000, chars: int = 64_000
+) -> Any:
+    """A JSON value from an untrusted source (an agent's own report of its configuration) made safe and small
+    for a model: every string and key through ``bound``; at most ``items`` entries in a list or object, a
+    final entry saying how many were left out; nothing nested deeper than ``depth``; and at most ``budget``
+    values and ``chars`` characters of text in all, after which what is left is cut the same way. Numbers,
+    booleans and null pass as they are."""
+    left = [budget, chars]
+
+    def walk(node: Any, level: int) -> Any:
+        left[0] -= 1
+        if isinstance(node, str):
+            shown = bound(node, max(min(text, left[1]), 1)) or ""
+            left[1] -= len(shown)
+            if left[1] <= 0:
+                left[0] = 0  # the text budget is spent: nothing more is kept
+            return shown
+        if not isinstance(node, dict | list):
+            return node if node is None or isinstance(node, bool | int | float) else bound(str(node), text)
+        if level >= depth:
+            return f"{ELLIPSIS} (nested deeper than {depth} levels, left out)"
+        entries = list(node.items()) if isinstance(node, dict) else list(enumerate(node))
+        kept: list[tuple[Any, Any]] = []
+        for key, child in entries[:items]:
+            if left[0] <= 0:
+                break
+            kept.append((bound(str(key), 120) if isinstance(node, dict) else key, walk(child, level + 1)))
+        dropped = len(entries) - len(kept)
+        if isinstance(node, dict):
+            out = dict(kept)
+            if dropped:
+                out[ELLIPSIS] = f"{dropped} more keys left out"
+            return out
+        values = [child for _, child in kept]
+        return [*values, f"{ELLIPSIS} {dropped} more left out"] if dropped else values
+
+    return walk(value, 0)
 
 
 # --- for a person --------------------------------------------------------------------------------

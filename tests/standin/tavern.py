@@ -159,6 +159,7 @@ def _facts(number: int, started: datetime) -> AgentFacts:
         node_name="master-node" if number == 0 else (worker if connected else "unknown"),
         version=_VERSIONS.get(aid),
         synced=number <= 8,
+        ipv6=False,  # Wazuh's test environment runs its agents as containers on Docker's default network
     )
 
 

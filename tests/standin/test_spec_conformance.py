@@ -351,10 +351,10 @@ def test_a_new_endpoint_gets_a_derived_request() -> None:
     async def handler(ctx: object) -> dict[str, object]:
         return {}
 
-    new = Endpoint("GET", "/syscheck/{agent_id}/last_scan", handler, {})
+    new = Endpoint("GET", "/ciscat/{agent_id}/results", handler, {})
     assert derived_cases([*ENDPOINTS, new], asked=CASES + CLUSTER_CASES) == [
         *derived_cases(asked=CASES + CLUSTER_CASES),
-        ("wazuh", "GET", "/syscheck/001/last_scan", 200),
+        ("wazuh", "GET", "/ciscat/001/results", 200),
     ]
 
 

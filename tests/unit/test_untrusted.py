@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
-from wazuh_mcp.untrusted import bound, clean
+from wazuh_mcp.untrusted import bound, bound_tree, clean
 
 
 def test_control_bidi_format_and_tag_characters_are_removed() -> None:
     hostile = "a\x1b[2Jb\x07c\x9bd\u202ee\u2066f\u200bg\ufeffh\U000e0041i\ud800j\x7fk"
     assert clean(hostile) == "a[2Jbcdefghijk"
+
+
+def test_bound_tree_cleans_keys_and_values_and_bounds_entries_depth_and_text() -> None:
+    value = {"k\x1b": ["v\u202e"] * 300, "deep": [[[[[[[[[["x"]]]]]]]]]], "n": 3, "b": True, "z": None}
+    out = bound_tree(value, items=200, depth=8)
+    assert out["k"][:2] == ["v", "v"] and len(out["k"]) == 201 and out["k"][-1] == "… 100 more left out"
+    assert (out["n"], out["b"], out["z"]) == (3, True, None)
+    deepest = out["deep"]
+    for _ in range(7):
+        deepest = deepest[0]
+    assert deepest == "… (nested deeper than 8 levels, left out)"
+    spent = bound_tree(["y" * 900] * 100, chars=2000)
+    assert sum(len(v) for v in spent[:-1]) <= 2000 and spent[-1].endswith("more left out")
 
 
 def test_tabs_and_newlines_become_one_space_unless_kept() -> None:

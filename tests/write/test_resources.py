@@ -11,6 +11,7 @@ from mcp.client.client import Client
 from mcp.shared.exceptions import MCPError
 from mcp_types import TextResourceContents
 
+from standin import manager_data as md
 from standin.rules import RuleFile
 from standin.server import StandinServer
 from tests.write.conftest import NEW_RULE, connect, ok
@@ -60,6 +61,37 @@ async def test_rule_technique_and_agent_config(standin: StandinServer, audit_pat
         ("resource.rules", "ok"),
         ("resource.agent_config", "ok"),
     ]
+
+
+async def test_agent_config_holds_the_sections_a_connected_agent_reports(standin: StandinServer) -> None:
+    """The three sections come as a connected 4.14 agent reports them (the oracle's t4-ex-005..007 keys)."""
+    async with connect() as client:
+        config, _ = await read(client, "wazuh://agents/1/config")
+    active = config["active_configuration"]
+    client_section, syscheck = active["agent/client"]["client"], active["syscheck/syscheck"]["syscheck"]
+    assert client_section["enrollment"]["agent_name"] == config["agent"]["name"]
+    assert {"dir", "opts", "recursion_level"} <= set(syscheck["directories"][0]) and "file_limit" in syscheck
+    assert all("logformat" in entry and "target" in entry for entry in active["logcollector/localfile"]["localfile"])
+
+
+async def test_agent_config_an_agent_reports_is_cleaned_and_bounded(
+    standin: StandinServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An agent reports its own configuration: a compromised one can put anything there. What reaches the
+    model has no control or bidi characters and is bounded in entries, depth and text."""
+    planted = {
+        "localfile": [{"logformat": "syslog\x1b[2K\u202e", "file": "/var/log/" + "a" * 100_000, "target": ["agent"]}]
+        * 5000
+        + [{"deep": [[[[[[[[[[["bottom"]]]]]]]]]]]}]
+    }
+    monkeypatch.setitem(md.AGENT_COMPONENTS, ("logcollector", "localfile"), planted)
+    async with connect() as client:
+        result = await client.read_resource("wazuh://agents/1/config")
+    text = result.contents[0].text  # type: ignore[union-attr]
+    assert len(text) < 500_000 and "\\u001b" not in text and "\\u202e" not in text and "\x1b" not in text
+    entries = json.loads(text)["active_configuration"]["logcollector/localfile"]["localfile"]
+    assert entries[0]["logformat"] == "syslog[2K" and len(entries[0]["file"]) <= 1000
+    assert len(entries) <= 201 and entries[-1].endswith("left out")
 
 
 async def test_mitre_technique(standin: StandinServer) -> None:

@@ -36,6 +36,7 @@ from wazuh_mcp.backends.protocols import LoadProgress
 from wazuh_mcp.errors import ConfigurationError, ErrorCode, Forbidden, NotFound, WazuhMCPError
 from wazuh_mcp.runtime.audit import now_iso
 from wazuh_mcp.runtime.context import AppContext, deps
+from wazuh_mcp.untrusted import bound_tree
 
 RULE_TTL = 300
 TECHNIQUE_TTL = 86_400
@@ -186,14 +187,14 @@ async def load_agent_config(ctx: Context[Any, Any], agent_id: str) -> dict[str, 
             body = await api.request(
                 "GET", f"/agents/{agent.id}/config/{component}/{configuration}", action="agent:read"
             )
-            sections[key] = body.get("data", body)
+            sections[key] = bound_tree(body.get("data", body))  # the agent's own report: untrusted
         except WazuhMCPError as exc:  # a disconnected agent cannot report its active config
             sections[key] = {"unavailable": exc.render()}
     shared: dict[str, Any] = {}
     for group in agent.groups[:MAX_GROUPS]:
         try:
             page = await api.page(f"/groups/{group}/configuration", action="group:read", params={"limit": 20})
-            shared[group] = page.items
+            shared[group] = bound_tree(page.items)
         except WazuhMCPError as exc:
             shared[group] = {"unavailable": exc.render()}
     return {
