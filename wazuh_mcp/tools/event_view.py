@@ -390,8 +390,12 @@ def shown_value(values: list[Any], limit: int, items: int) -> EventValue | None:
     return shown[0] if len(shown) == 1 and len(values) == 1 else shown
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+"""``json.dumps(value, ensure_ascii=False)``'s encoder, built once rather than at every call."""
+
+
 def _cost(key: str, value: Any) -> int:
-    return len(key) + len(json.dumps(value, ensure_ascii=False)) + 4
+    return len(key) + len(_ENCODER.encode(value)) + 4
 
 
 def _scalar_paths(node: Any, prefix: str = "") -> Iterator[str]:
