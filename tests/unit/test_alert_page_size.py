@@ -86,3 +86,13 @@ def test_rules_with_tags_of_the_same_value_but_another_type_are_not_confused() -
     for _ in range(2):  # the second page reads them from what the first kept
         rules = rules_of(hits, [str(n) for n in range(len(groups))])
         assert [rules[str(n)].groups for n in range(len(groups))] == [["1"], ["True"], ["1"], ["1.0"], ["True"]]
+
+
+def test_an_event_value_that_is_not_a_finite_number_is_sized_as_the_dump_writes_it() -> None:
+    """A stored ``NaN`` or ``Infinity`` (Python's JSON reader accepts them) is ``null`` in the dump, not the
+    ``NaN`` that ``json.dumps`` writes: the size of the alert is the dump's."""
+    for odd in (float("nan"), float("inf"), float("-inf")):
+        reader = _AlertReader({"_id": "x", "_source": {"rule": {"id": "1"}, "data": {"score": odd, "name": "a"}}})
+        variant = reader.variant()
+        assert variant.event
+        assert reader.size(variant) == json_size(reader.alert(variant).model_dump(mode="json"))

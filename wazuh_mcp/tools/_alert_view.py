@@ -403,7 +403,7 @@ class _AlertReader:
                     total += self._model_bytes(part)
                     fields += 1
             if variant.event:
-                total += json_size({"event": _EVENT.dump_python(variant.event, mode="json")}) - 2
+                total += len('"event":') + _event_bytes(variant.event)
                 fields += 1
             size = self._sizes[variant] = 2 + total + fields - 1
         return size
@@ -431,6 +431,16 @@ class _Variant:
 
 
 _EVENT: TypeAdapter[dict[str, Any]] = TypeAdapter(dict[str, Any])
+_FINITE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def _event_bytes(event: dict[str, Any]) -> int:
+    """``json_size`` of the event as the model dumps it: its JSON values as they are, but for a float that is
+    not finite, which the dump (pydantic's JSON mode) turns into ``null``."""
+    try:
+        return len(_FINITE.encode(event).encode())
+    except ValueError:  # NaN or an infinity
+        return json_size(_EVENT.dump_python(event, mode="json"))
 
 
 def _field_bytes(fields: dict[str, Any]) -> int:
