@@ -244,6 +244,7 @@ class _AlertReader:
     __slots__ = (
         "_descriptions",
         "_dumped",
+        "_event_memo",
         "_events",
         "_fims",
         "_fixed_bytes",
@@ -287,6 +288,7 @@ class _AlertReader:
         }
         self._descriptions: dict[int, AlertRule] = {}
         self._events: dict[tuple[bool, str | None], tuple[dict[str, Any], bool]] = {}
+        self._event_memo: dict[Any, Any] = {}
         self._fims: dict[bool, FimDetail | None] = {}
         self._logs: dict[int, str | None] = {}
         self._variants: dict[tuple[Any, ...], _Variant] = {}
@@ -349,7 +351,9 @@ class _AlertReader:
         fim = self._fims[tight]
         key = (tight, description)
         if key not in self._events:
-            self._events[key] = event_fields(source.get("data"), shown={*self.who, description}, tight=tight)
+            self._events[key] = event_fields(
+                source.get("data"), shown={*self.who, description}, tight=tight, memo=self._event_memo
+            )
         event, event_cut = self._events[key]
         if log_excerpt not in self._logs:
             self._logs[log_excerpt] = text(source, "full_log", log_excerpt) if log_excerpt > 0 else None
