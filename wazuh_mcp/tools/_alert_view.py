@@ -97,12 +97,25 @@ _PARTS: dict[str, tuple[str, ...]] = {}
 """``dotted_parts`` of the paths this module reads (a fixed set), without a call per lookup."""
 
 
-def _get(doc: dict[str, Any], dotted: str) -> Any:
+def _parts_of(dotted: str) -> tuple[str, ...]:
     parts = _PARTS.get(dotted)
     if parts is None:
         parts = dotted_parts(dotted)
         if len(_PARTS) < 512:
             _PARTS[dotted] = parts
+    return parts
+
+
+def _get(doc: dict[str, Any], dotted: str) -> Any:
+    value: Any = doc
+    for part in _PARTS.get(dotted) or _parts_of(dotted):
+        if not isinstance(value, dict):
+            return None
+        value = value.get(part)
+    return value
+
+
+def _at(doc: dict[str, Any], parts: tuple[str, ...]) -> Any:
     value: Any = doc
     for part in parts:
         if not isinstance(value, dict):
@@ -133,10 +146,14 @@ def text(doc: dict[str, Any], dotted: str, limit: int = VALUE_LIMIT) -> str | No
 
 def first_text(doc: dict[str, Any], *dotted: str) -> str | None:
     """The first of these fields that holds a real value (Windows writes '-' for "none")."""
+    data = doc.get("data")
     for name in dotted:
-        found = _get(doc, name)
+        parts = _parts_of(name)
+        if parts[0] == "data" and len(parts) > 1 and not (isinstance(data, dict) and parts[1] in data):
+            continue  # the usual case: most of a slot's fields belong to other decoders' events
+        found = _at(doc, parts)
         if found is None:
-            continue  # the usual case: most of a slot's fields belong to other decoders
+            continue
         value = bound(_as_text(found), VALUE_LIMIT) or None
         if value is not None and value.strip() not in ("", "-"):
             return value
