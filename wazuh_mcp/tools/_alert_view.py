@@ -541,8 +541,9 @@ def _compliance_raw(rule: Any) -> tuple[Any, ...]:
 
 
 _RULE_INFOS: dict[str, dict[str, Any]] = {}
-_RULE_INFOS_MAX, _RULE_KEY_MAX = 2048, 4096
-"""Rules whose tags ``rules_of`` keeps between calls: a ruleset has a few thousand, and they repeat on every page."""
+_RULE_INFOS_MAX, _RULE_KEY_MAX = 1024, 2048
+"""Rules whose tags ``rules_of`` keeps between calls (a page's rules repeat on the next), and the longest key kept:
+a rule's tags take a few hundred characters; crafted alerts with ever new tags cost at most a few MB."""
 
 
 def _listed_rule_info_of(raw: tuple[Any, ...], source: dict[str, Any]) -> dict[str, Any]:
