@@ -21,7 +21,11 @@ its 25-alert pages (5.x findings) beside 4.x's, and summarize_alerts over 30 day
 
 Interleaved measurements (MCP, direct, MCP, ...) so drift hits both sides alike. Each row gives the time
 through the official in-process MCP client (which validates every result against its outputSchema) and
-the server's own time (call_tool entry to exit, from the audit record), each over the direct time.
+the server's own time (call_tool entry to exit, from the audit record), each over the direct time; and this
+process's CPU per call, through MCP and in the server's call_tool alone, against the direct call's.
+
+To compare two code trees, run one copy of this file kept outside both (it puts its own repository first
+on ``sys.path``) with each tree on ``PYTHONPATH``, back to back on the same warm node.
 """
 
 from __future__ import annotations
