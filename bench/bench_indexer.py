@@ -21,7 +21,11 @@ its 25-alert pages (5.x findings) beside 4.x's, and summarize_alerts over 30 day
 
 Interleaved measurements (MCP, direct, MCP, ...) so drift hits both sides alike. Each row gives the time
 through the official in-process MCP client (which validates every result against its outputSchema) and
-the server's own time (call_tool entry to exit, from the audit record), each over the direct time.
+the server's own time (call_tool entry to exit, from the audit record), each over the direct time; and this
+process's CPU per call, through MCP and in the server's call_tool alone, against the direct call's.
+
+To compare two code trees, run one copy of this file kept outside both (it puts its own repository first
+on ``sys.path``) with each tree on ``PYTHONPATH``, back to back on the same warm node.
 """
 
 from __future__ import annotations
@@ -219,6 +223,7 @@ class ToolRun:
     direct: list[float] = field(default_factory=list)
     server: list[float] = field(default_factory=list)
     mcp_cpu: list[float] = field(default_factory=list)
+    server_cpu: list[float] = field(default_factory=list)
     direct_cpu: list[float] = field(default_factory=list)
 
 
@@ -301,7 +306,21 @@ async def per_tool(args: argparse.Namespace, direct: OpenSearch, config: Indexer
         yield Backends(indexer=indexer)
 
     settings = Settings.load(role="analyst", audit_log=audit)
-    async with Client(build_server(settings, backends=backends)) as client:
+    server = build_server(settings, backends=backends)
+    server_cpu: list[float] = [0.0]
+    serving = server.call_tool
+
+    async def call_tool(*args: Any, **kwargs: Any) -> Any:
+        """The server's own CPU time per call: its shaping and, as on the direct side, the engine request
+        (opensearch-py in a worker thread); not the client's validation nor the transport."""
+        started = time.process_time()
+        try:
+            return await serving(*args, **kwargs)
+        finally:
+            server_cpu[0] = time.process_time() - started
+
+    server.call_tool = call_tool  # type: ignore[method-assign]
+    async with Client(server) as client:
 
         async def call(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
             result = await client.call_tool(name, arguments)
@@ -336,6 +355,7 @@ async def per_tool(args: argparse.Namespace, direct: OpenSearch, config: Indexer
                         await call(case.tool, case.args)
                         case.mcp.append(time.perf_counter() - started)
                         case.mcp_cpu.append(time.process_time() - cpu)
+                        case.server_cpu.append(server_cpu[0])
                         case.server.append(json.loads(audit.read_text().splitlines()[-1])["duration_ms"] / 1000)
                     else:
                         replay(direct, case.sent)
@@ -347,8 +367,22 @@ async def per_tool(args: argparse.Namespace, direct: OpenSearch, config: Indexer
 
 def show_per_tool(cases: list[ToolRun], label: str, runs: int) -> None:
     print(f"\nPer tool, {label}: p50 of {runs} interleaved rounds (ms); ratios over the direct requests")
-    print("(CPU: this process's CPU time per call, client and server together, against the direct call's)")
-    header = ("tool", "args", "requests", "direct", "MCP", "MCP/direct", "server", "server/direct", "CPU MCP/direct")
+    print(
+        "(CPU: this process's CPU time per call, ms, through MCP (client and server together) and in the server's "
+        "call_tool alone, against the direct call's)"
+    )
+    header = (
+        "tool",
+        "args",
+        "requests",
+        "direct",
+        "MCP",
+        "MCP/direct",
+        "server",
+        "server/direct",
+        "CPU MCP/direct",
+        "CPU server/direct",
+    )
     rows = [header]
     for case in cases:
         shown_args = ",".join(f"{k}={v}" for k, v in case.args.items() if k in ("time_range", "kind"))
@@ -363,6 +397,7 @@ def show_per_tool(cases: list[ToolRun], label: str, runs: int) -> None:
                 f"{p50(case.server):.1f}",
                 f"{p50(case.server) / p50(case.direct):.2f}x",
                 f"{p50(case.mcp_cpu):.1f}/{p50(case.direct_cpu):.1f}",
+                f"{p50(case.server_cpu):.1f}/{p50(case.direct_cpu):.1f}",
             )
         )
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]

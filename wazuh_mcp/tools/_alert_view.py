@@ -18,6 +18,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from wazuh_mcp.models.alerts import AgentInfo, Alert, AlertAgent, AlertRule, FimDetail, RuleInfo
 from wazuh_mcp.query.fields import SLOTS
 from wazuh_mcp.tools.event_view import COMPLIANCE, compliance_tags, dotted_parts, event_fields
@@ -91,18 +93,39 @@ ALERT_SORT: list[dict[str, Any]] = [
 ]
 
 
+_PARTS: dict[str, tuple[str, ...]] = {}
+"""``dotted_parts`` of the paths this module reads (a fixed set), without a call per lookup."""
+
+
+def _parts_of(dotted: str) -> tuple[str, ...]:
+    parts = _PARTS.get(dotted)
+    if parts is None:
+        parts = dotted_parts(dotted)
+        if len(_PARTS) < 512:
+            _PARTS[dotted] = parts
+    return parts
+
+
 def _get(doc: dict[str, Any], dotted: str) -> Any:
     value: Any = doc
-    for part in dotted_parts(dotted):
+    for part in _PARTS.get(dotted) or _parts_of(dotted):
         if not isinstance(value, dict):
             return None
         value = value.get(part)
     return value
 
 
-def raw_text(doc: dict[str, Any], dotted: str) -> str | None:
-    """A field as one unbounded string (the first one when the document holds a list), for comparisons."""
-    value = _get(doc, dotted)
+def _at(doc: dict[str, Any], parts: tuple[str, ...]) -> Any:
+    value: Any = doc
+    for part in parts:
+        if not isinstance(value, dict):
+            return None
+        value = value.get(part)
+    return value
+
+
+def _as_text(value: Any) -> str | None:
+    """``raw_text`` of a value already looked up."""
     if isinstance(value, list):
         value = value[0] if value else None
     if value is None or isinstance(value, dict | list):
@@ -111,17 +134,27 @@ def raw_text(doc: dict[str, Any], dotted: str) -> str | None:
     return result if result else None
 
 
+def raw_text(doc: dict[str, Any], dotted: str) -> str | None:
+    """A field as one unbounded string (the first one when the document holds a list), for comparisons."""
+    return _as_text(_get(doc, dotted))
+
+
 def text(doc: dict[str, Any], dotted: str, limit: int = VALUE_LIMIT) -> str | None:
     """A field as one bounded, cleaned string (the first one when the document holds a list)."""
-    return bound(raw_text(doc, dotted), limit) or None
+    return bound(_as_text(_get(doc, dotted)), limit) or None
 
 
 def first_text(doc: dict[str, Any], *dotted: str) -> str | None:
     """The first of these fields that holds a real value (Windows writes '-' for "none")."""
+    data = doc.get("data")
     for name in dotted:
-        if _get(doc, name) is None:
-            continue  # the usual case: most of a slot's fields belong to other decoders
-        value = text(doc, name)
+        parts = _parts_of(name)
+        if parts[0] == "data" and len(parts) > 1 and not (isinstance(data, dict) and parts[1] in data):
+            continue  # the usual case: most of a slot's fields belong to other decoders' events
+        found = _at(doc, parts)
+        if found is None:
+            continue
+        value = bound(_as_text(found), VALUE_LIMIT) or None
         if value is not None and value.strip() not in ("", "-"):
             return value
     return None
@@ -174,10 +207,32 @@ def to_fim(source: dict[str, Any], *, tight: bool = False) -> FimDetail | None:
         mtime_after=text(source, "syscheck.mtime_after") if full else None,
         who=text(source, "syscheck.audit.user.name"),
         process=text(source, "syscheck.audit.process.name"),
-        diff=bound(raw_text(source, "syscheck.diff"), DIFF_EXCERPT if full else DIFF_EXCERPT // 3, keep_newlines=True)
-        or None,
+        diff=_diff(source, tight),
     )
 
+
+def _diff(source: dict[str, Any], tight: bool) -> str | None:
+    return (
+        bound(raw_text(source, "syscheck.diff"), DIFF_EXCERPT // 3 if tight else DIFF_EXCERPT, keep_newlines=True)
+        or None
+    )
+
+
+def _tight_fim(full: FimDetail, source: dict[str, Any]) -> FimDetail:
+    """``to_fim(source, tight=True)`` from ``to_fim(source)``: the fields both keep, and the shorter diff."""
+    return FimDetail(
+        path=full.path,
+        event=full.event,
+        changed=[],
+        sha256_after=full.sha256_after,
+        user_after=full.user_after,
+        who=full.who,
+        process=full.process,
+        diff=_diff(source, tight=True),
+    )
+
+
+_UNREAD: Any = object()
 
 GENERIC_DECODER = "json"  # Wazuh's JSON decoder: names no log format, so the view leaves it out
 
@@ -198,10 +253,27 @@ def to_alert(
 
 
 class _AlertReader:
-    """One hit read once: a page that is over its budget renders an alert up to five times (log excerpt,
-    description and event cut in turn), and all but those parts are the same each time."""
+    """One hit read once: a page that is over its budget tries an alert up to five times (log excerpt,
+    description and event cut in turn), and all but those parts are the same each time. A try is a
+    ``_Variant`` (what differs) whose JSON size is the fixed fields' bytes plus its own parts' bytes: the
+    ``Alert`` model is built once, for the variant the page keeps."""
 
-    __slots__ = ("_descriptions", "_events", "_fims", "_logs", "_rendered", "decoder", "fixed", "source", "who")
+    __slots__ = (
+        "_descriptions",
+        "_dumped",
+        "_event_memo",
+        "_events",
+        "_fims",
+        "_fixed_bytes",
+        "_logs",
+        "_models",
+        "_sizes",
+        "_variants",
+        "decoder",
+        "fixed",
+        "source",
+        "who",
+    )
 
     def __init__(self, hit: dict[str, Any], *, listed: bool = True) -> None:
         source: dict[str, Any] = hit.get("_source") or {}
@@ -233,17 +305,32 @@ class _AlertReader:
         }
         self._descriptions: dict[int, AlertRule] = {}
         self._events: dict[tuple[bool, str | None], tuple[dict[str, Any], bool]] = {}
+        self._event_memo: dict[Any, Any] = {}
         self._fims: dict[bool, FimDetail | None] = {}
         self._logs: dict[int, str | None] = {}
-        self._rendered: dict[tuple[Any, ...], Alert] = {}
+        self._variants: dict[tuple[Any, ...], _Variant] = {}
+        self._models: dict[_Variant, Alert] = {}
+        self._sizes: dict[_Variant, int] = {}
+        self._dumped: dict[int, int] = {}
+        self._fixed_bytes: tuple[int, int] | None = None
+
+    @property
+    def rule_id(self) -> str:
+        return self.rule(DESCRIPTION_LIMIT).id
+
+    @property
+    def agent_id(self) -> str:
+        agent: AlertAgent = self.fixed["agent"]
+        return agent.id
 
     def rule(self, description_limit: int) -> AlertRule:
         rule = self._descriptions.get(description_limit)
         if rule is None:
             source = self.source
+            known = next(iter(self._descriptions.values()), None)  # the id and level are the same in each
             rule = self._descriptions[description_limit] = AlertRule(
-                id=text(source, "rule.id", 32) or "",
-                level=_level(source),
+                id=known.id if known else text(source, "rule.id", 32) or "",
+                level=known.level if known else _level(source),
                 description=text(source, "rule.description", description_limit),
             )
         return rule
@@ -256,15 +343,34 @@ class _AlertReader:
         description_limit: int = DESCRIPTION_LIMIT,
         bare: bool = False,
     ) -> Alert:
+        return self.alert(
+            self.variant(log_excerpt=log_excerpt, tight=tight, description_limit=description_limit, bare=bare)
+        )
+
+    def variant(
+        self,
+        *,
+        log_excerpt: int = LOG_EXCERPT,
+        tight: bool = False,
+        description_limit: int = DESCRIPTION_LIMIT,
+        bare: bool = False,
+    ) -> _Variant:
+        """The parts of the alert that a cut changes; the same object for a cut that changes nothing."""
         source = self.source
         rule = self.rule(description_limit)
         description = rule.description
         if tight not in self._fims:
-            self._fims[tight] = to_fim(source, tight=tight)
+            full = self._fims.get(False, _UNREAD)
+            if tight and full is not _UNREAD:  # the tight one keeps a part of the full one
+                self._fims[tight] = None if full is None else _tight_fim(full, source)
+            else:
+                self._fims[tight] = to_fim(source, tight=tight)
         fim = self._fims[tight]
         key = (tight, description)
         if key not in self._events:
-            self._events[key] = event_fields(source.get("data"), shown={*self.who, description}, tight=tight)
+            self._events[key] = event_fields(
+                source.get("data"), shown={*self.who, description}, tight=tight, memo=self._event_memo
+            )
         event, event_cut = self._events[key]
         if log_excerpt not in self._logs:
             self._logs[log_excerpt] = text(source, "full_log", log_excerpt) if log_excerpt > 0 else None
@@ -272,18 +378,95 @@ class _AlertReader:
         decoder = None if self.decoder == GENERIC_DECODER or (tight and event) else self.decoder
         log = self._logs[log_excerpt]
         cut = event_cut or (tight and fim is not None)
-        fixed = self.fixed
+        url = self.fixed["url"]
         if bare:  # the last resort of a page still over its budget: no event fields, a shorter URL
             cut, event = cut or bool(event), _NO_EVENT
-            fixed = {**fixed, "url": text(source, "data.url", TIGHT_URL)}
-        # A cut that changes nothing gives the same alert.
-        same = (description, id(fim), id(event), cut, decoder, log, fixed["url"])
-        alert = self._rendered.get(same)
+            url = text(source, "data.url", TIGHT_URL)
+        same = (description, id(fim), id(event), cut, decoder, log, url)
+        found = self._variants.get(same)
+        if found is None:
+            found = self._variants[same] = _Variant(rule, decoder, event, cut, fim, log, url)
+        return found
+
+    def alert(self, variant: _Variant) -> Alert:
+        alert = self._models.get(variant)
         if alert is None:
-            alert = self._rendered[same] = Alert(
-                **fixed, rule=rule, decoder=decoder, event=event, event_cut=cut, fim=fim, log=log
+            fixed = self.fixed if variant.url == self.fixed["url"] else {**self.fixed, "url": variant.url}
+            alert = self._models[variant] = Alert(
+                **fixed,
+                rule=variant.rule,
+                decoder=variant.decoder,
+                event=variant.event,
+                event_cut=variant.cut,
+                fim=variant.fim,
+                log=variant.log,
             )
         return alert
+
+    def size(self, variant: _Variant) -> int:
+        """``_alert_size(self.alert(variant))``, from each field's bytes: compact JSON is ``{`` and ``}``, each
+        field shown (``"key":value``), and a comma between two."""
+        size = self._sizes.get(variant)
+        if size is None:
+            if self._fixed_bytes is None:
+                fixed = {key: value for key, value in self.fixed.items() if key != "url" and value is not None}
+                fixed["agent"] = self.fixed["agent"].model_dump(mode="json")
+                self._fixed_bytes = (_field_bytes(fixed), len(fixed))
+            total, fields = self._fixed_bytes
+            shown: dict[str, Any] = {"url": variant.url, "decoder": variant.decoder, "log": variant.log}
+            if variant.cut:
+                shown["event_cut"] = True
+            shown = {key: value for key, value in shown.items() if value is not None}
+            total += _field_bytes(shown)
+            fields += len(shown)
+            for part in (variant.rule, variant.fim):
+                if part is not None:
+                    total += self._model_bytes(part)
+                    fields += 1
+            if variant.event:
+                total += len('"event":') + _event_bytes(variant.event)
+                fields += 1
+            size = self._sizes[variant] = 2 + total + fields - 1
+        return size
+
+    def _model_bytes(self, part: AlertRule | FimDetail) -> int:
+        found = self._dumped.get(id(part))
+        if found is None:
+            name = "rule" if isinstance(part, AlertRule) else "fim"
+            found = self._dumped[id(part)] = json_size({name: part.model_dump(mode="json")}) - 2
+        return found
+
+
+@dataclass(frozen=True, eq=False)
+class _Variant:
+    """What one try of an alert shows beyond its fixed fields (compared by identity: ``variant`` hands out
+    one object per distinct try)."""
+
+    rule: AlertRule
+    decoder: str | None
+    event: dict[str, Any]
+    cut: bool
+    fim: FimDetail | None
+    log: str | None
+    url: str | None
+
+
+_EVENT: TypeAdapter[dict[str, Any]] = TypeAdapter(dict[str, Any])
+_FINITE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def _event_bytes(event: dict[str, Any]) -> int:
+    """``json_size`` of the event as the model dumps it: its JSON values as they are, but for a float that is
+    not finite, which the dump (pydantic's JSON mode) turns into ``null``."""
+    try:
+        return len(_FINITE.encode(event).encode())
+    except ValueError:  # NaN or an infinity
+        return json_size(_EVENT.dump_python(event, mode="json"))
+
+
+def _field_bytes(fields: dict[str, Any]) -> int:
+    """Bytes of the ``"key":value`` pairs of ``fields`` in compact JSON, without braces and commas."""
+    return json_size(fields) - 1 - len(fields) if fields else 0
 
 
 _NO_EVENT: dict[str, Any] = {}
@@ -316,16 +499,16 @@ def agent_info(hit: dict[str, Any]) -> AgentInfo:
     return AgentInfo(name=text(source, "agent.name", 128), ip=text(source, "agent.ip", 64))
 
 
-def agents_of(hits: list[dict[str, Any]], alerts: list[Alert]) -> dict[str, AgentInfo]:
+def agents_of(hits: list[dict[str, Any]], agent_ids: list[str]) -> dict[str, AgentInfo]:
     """Name and IP of each agent on a page, once per agent id (the newest alert's copy)."""
     agents: dict[str, AgentInfo] = {}
-    for hit, alert in zip(hits, alerts, strict=True):
-        if alert.agent.id not in agents:
-            agents[alert.agent.id] = agent_info(hit)
+    for hit, agent_id in zip(hits, agent_ids, strict=True):
+        if agent_id not in agents:
+            agents[agent_id] = agent_info(hit)
     return {agent_id: info for agent_id, info in agents.items() if info.model_dump(exclude_none=True)}
 
 
-def rules_of(hits: list[dict[str, Any]], alerts: list[Alert]) -> dict[str, RuleInfo]:
+def rules_of(hits: list[dict[str, Any]], rule_ids: list[str]) -> dict[str, RuleInfo]:
     """What each rule on a page maps to, once per rule id (rules that map to nothing left out).
 
     A rule's groups and tags are the same in all its alerts as long as the manager's ruleset does not
@@ -334,16 +517,16 @@ def rules_of(hits: list[dict[str, Any]], alerts: list[Alert]) -> dict[str, RuleI
     """
     merged: dict[str, dict[str, Any]] = {}
     seen: dict[str, list[tuple[Any, ...]]] = {}
-    for hit, alert in zip(hits, alerts, strict=True):
-        into = merged.setdefault(alert.rule.id, {})
+    for hit, rule_id in zip(hits, rule_ids, strict=True):
+        into = merged.setdefault(rule_id, {})
         source = hit.get("_source") or {}
         rule = source.get("rule")
         raw = (_get(source, "rule.groups"), _get(source, "rule.mitre.id"), *_compliance_raw(rule))
-        known = seen.setdefault(alert.rule.id, [])
+        known = seen.setdefault(rule_id, [])
         if raw in known:
             continue  # the same tags as an alert of this rule already merged: merging them adds nothing
         known.append(raw)
-        for key, values in _listed_rule_info(source).items():
+        for key, values in _listed_rule_info_of(raw, source).items():
             if key == "compliance":
                 for framework, entries in values.items():
                     _merge(into.setdefault("compliance", {}).setdefault(framework, []), entries)
@@ -355,6 +538,28 @@ def rules_of(hits: list[dict[str, Any]], alerts: list[Alert]) -> dict[str, RuleI
 
 def _compliance_raw(rule: Any) -> tuple[Any, ...]:
     return tuple(rule.get(tag) for tag in COMPLIANCE) if isinstance(rule, dict) else ()
+
+
+_RULE_INFOS: dict[str, dict[str, Any]] = {}
+_RULE_INFOS_MAX, _RULE_KEY_MAX = 1024, 2048
+"""Rules whose tags ``rules_of`` keeps between calls (a page's rules repeat on the next), and the longest key kept:
+a rule's tags take a few hundred characters; crafted alerts with ever new tags cost at most a few MB."""
+
+
+def _listed_rule_info_of(raw: tuple[Any, ...], source: dict[str, Any]) -> dict[str, Any]:
+    """``_listed_rule_info(source)``, kept per distinct tag values (``raw``, keyed by its ``repr``, which tells
+    ``1``, ``1.0``, ``True`` and ``"1"`` apart as their text does) across pages; the result is shared, so
+    never changed by the caller."""
+    key = repr(raw)
+    if len(key) > _RULE_KEY_MAX:
+        return _listed_rule_info(source)
+    found = _RULE_INFOS.get(key)
+    if found is None:
+        found = _listed_rule_info(source)
+        if len(_RULE_INFOS) >= _RULE_INFOS_MAX:
+            _RULE_INFOS.clear()
+        _RULE_INFOS[key] = found
+    return found
 
 
 def _listed_rule_info(source: dict[str, Any]) -> dict[str, Any]:
@@ -380,9 +585,13 @@ class AlertPage:
     compliance_cut: bool = False
 
 
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+"""What ``json.dumps(value, separators=(",", ":"), ensure_ascii=False)`` builds at every call, built once."""
+
+
 def json_size(value: Any) -> int:
     """Bytes of ``value`` as the server sends it (compact JSON, UTF-8)."""
-    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
+    return len(_COMPACT.encode(value).encode())
 
 
 def _alert_size(alert: Alert) -> int:
@@ -396,9 +605,10 @@ def alert_page_view(hits: list[dict[str, Any]], *, overhead: int = 0) -> AlertPa
     first; when the page is over ``PAGE_BYTES_PER_ALERT`` per alert, the largest ones are cut back.
     """
     readers = [_AlertReader(hit) for hit in hits]
-    alerts = [reader.render() for reader in readers]
-    rules, agents = rules_of(hits, alerts), agents_of(hits, alerts)
-    sizes = [_alert_size(alert) for alert in alerts]
+    shown = [reader.variant() for reader in readers]
+    rules = rules_of(hits, [reader.rule_id for reader in readers])
+    agents = agents_of(hits, [reader.agent_id for reader in readers])
+    sizes = [reader.size(variant) for reader, variant in zip(readers, shown, strict=True)]
     budget = PAGE_BYTES_PER_ALERT * max(len(hits), 1)
     # What no page of up to 25 alerts exceeds (12 KiB), less what ``overhead`` leaves out (commas, flags).
     limit = PAGE_LIMIT * max(len(hits), 25) // 25 - _LIMIT_MARGIN
@@ -415,21 +625,26 @@ def alert_page_view(hits: list[dict[str, Any]], *, overhead: int = 0) -> AlertPa
             bare = {rule_id: info for rule_id, info in bare.items() if info.model_dump()}
             total -= _rules_size(rules) - _rules_size(bare)
             rules, compliance_cut = bare, True
-        for index in sorted(range(len(alerts)), key=lambda i: -sizes[i]):
+        for index in sorted(range(len(shown)), key=lambda i: -sizes[i]):
             if total <= aim:
-                return AlertPage(alerts, rules, agents, compliance_cut)
-            if log_excerpt == 0 and not _decoded(alerts[index]):
+                break
+            if log_excerpt == 0 and not _decoded(shown[index], readers[index]):
                 continue  # a log line that nothing was decoded from is the whole alert
-            smaller = readers[index].render(
+            reader = readers[index]
+            smaller = reader.variant(
                 log_excerpt=log_excerpt, tight=tight, description_limit=description_limit, bare=no_event
             )
-            if smaller is alerts[index]:
+            if smaller is shown[index]:
                 continue  # this stage cuts nothing of it
-            saved = sizes[index] - _alert_size(smaller)
+            saved = sizes[index] - reader.size(smaller)
             if saved > 0:
                 total -= saved
                 sizes[index] -= saved
-                alerts[index] = smaller
+                shown[index] = smaller
+        else:
+            continue
+        break
+    alerts = [reader.alert(variant) for reader, variant in zip(readers, shown, strict=True)]
     return AlertPage(alerts, rules, agents, compliance_cut)
 
 
@@ -449,5 +664,8 @@ def _rules_size(rules: dict[str, RuleInfo]) -> int:
     return json_size({k: v.model_dump(mode="json") for k, v in rules.items()})
 
 
-def _decoded(alert: Alert) -> bool:
-    return bool(alert.event or alert.fim or alert.src_ip or alert.src_user or alert.dst_user or alert.url)
+def _decoded(variant: _Variant, reader: _AlertReader) -> bool:
+    fixed = reader.fixed
+    return bool(
+        variant.event or variant.fim or fixed["src_ip"] or fixed["src_user"] or fixed["dst_user"] or variant.url
+    )

@@ -390,8 +390,12 @@ def shown_value(values: list[Any], limit: int, items: int) -> EventValue | None:
     return shown[0] if len(shown) == 1 and len(values) == 1 else shown
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+"""``json.dumps(value, ensure_ascii=False)``'s encoder, built once rather than at every call."""
+
+
 def _cost(key: str, value: Any) -> int:
-    return len(key) + len(json.dumps(value, ensure_ascii=False)) + 4
+    return len(key) + len(_ENCODER.encode(value)) + 4
 
 
 def _scalar_paths(node: Any, prefix: str = "") -> Iterator[str]:
@@ -441,23 +445,30 @@ def _family_paths(data: dict[str, Any], family: Family) -> Iterator[str]:
             yield _first_present(data, alternatives)
 
 
-def event_fields(data: Any, *, shown: set[str | None], tight: bool = False) -> tuple[dict[str, Any], bool]:
+def event_fields(
+    data: Any, *, shown: set[str | None], tight: bool = False, memo: dict[Any, Any] | None = None
+) -> tuple[dict[str, Any], bool]:
     """The event of a listed alert, nested as under ``data``: the family's fields, else the first scalars.
     Also whether fields were left out for the ``budget`` (bytes, counting each field's whole path).
 
     ``shown`` holds text the alert already shows (src_ip, users, the rule description), so the
     fields that carry it (the Windows ipAddress, a 4.8+ vulnerability title) are not repeated.
+    ``memo``: the same dict for every reading of one ``data`` (full, tight, beside another description),
+    which then reads each field once: what a field shows depends on neither.
     """
     if not isinstance(data, dict) or not data:
         return {}, False
-    family = family_of(data)
+    memo = {} if memo is None else memo
+    if None not in memo:
+        family = family_of(data)
+        # Sorted, not document order: engines may return ``_source`` keys in another order (osmem does),
+        # and which fields fit the budget must not depend on the engine.
+        memo[None] = family, tuple(_family_paths(data, family) if family is not None else sorted(_scalar_paths(data)))
+    family, paths = memo[None]
     if family is None:
         left = TIGHT_GENERIC_BUDGET if tight else GENERIC_BUDGET
     else:
         left = family.tight_budget if tight else family.budget
-    # Sorted, not document order: engines may return ``_source`` keys in another order (osmem does),
-    # and which fields fit the budget must not depend on the engine.
-    paths = _family_paths(data, family) if family is not None else iter(sorted(_scalar_paths(data)))
     result: dict[str, Any] = {}
     taken: set[str] = set()
     shown = set(shown)
@@ -465,15 +476,14 @@ def event_fields(data: Any, *, shown: set[str | None], tight: bool = False) -> t
     for path in paths:
         if not path or path in TOP_LEVEL or path == _WIN_EVENT_ID or path in taken:
             continue
-        limit = _limit(family, path)
-        value = shown_value(values_at(data, path), limit, LIST_ITEMS)
-        column = family is not None and f"{path.rsplit('.', 1)[0]}.*" in family.limits
+        field = memo.get(path)
+        if field is None:
+            field = memo[path] = _event_field(data, family, path)
+        value, column, key, cost = field
         if value is None or (isinstance(value, str) and value in shown and not column):
             continue  # a result row's columns are each their own fact, even when two hold the same value
         if path == _VD_TITLE and str(value).startswith(str(result.get("vulnerability", {}).get("cve", "\0"))):
             continue  # "CVE-… affects pkg" / "CVE-… on Ubuntu 16.04": nothing the other fields don't say
-        key = bound(path, KEY_LIMIT) or "?"
-        cost = _cost(key, value)
         if cost > left:
             cut = True
             if family is None:
@@ -485,6 +495,17 @@ def event_fields(data: Any, *, shown: set[str | None], tight: bool = False) -> t
         _put(result, key, value)
         left -= cost
     return result, cut
+
+
+def _event_field(data: dict[str, Any], family: Family | None, path: str) -> tuple[Any, bool, str, int]:
+    """A field of the event as a listed alert shows it: its value (None: nothing to show), whether it is a
+    result column (``path.*``), its key, and what it costs of the event's budget."""
+    value = shown_value(values_at(data, path), _limit(family, path), LIST_ITEMS)
+    column = family is not None and f"{path.rsplit('.', 1)[0]}.*" in family.limits
+    if value is None:
+        return None, column, "", 0
+    key = bound(path, KEY_LIMIT) or "?"
+    return value, column, key, _cost(key, value)
 
 
 def _limit(family: Family | None, path: str) -> int:
