@@ -22,8 +22,12 @@ of ``../shared/reference/wazuh5/ruleset/MIGRATION-NOTES.md`` as ``wazuh_mcp.quer
 The templates are ours too: composable templates built from ``wazuh_mcp.query.template_types_v5`` (the
 generated table of every field Wazuh's 5.x templates map, with its type), each mapping exactly the fields
 this data sets, strict as Wazuh's state templates are. Those facts live above the stand-in's layer, so the
-demo's wiring hands them in (``Schema5``, built by ``wazuh_mcp.demo.v5_schema``). A test writes every document here through Wazuh's
-own templates on a real OpenSearch 3.x node (``tests/indexer_v5/test_builtin_v5.py``).
+demo's wiring hands them in (``Schema5``, built by ``wazuh_mcp.demo.v5_schema``). Tests check every field each
+document sets against Wazuh's own template files, and write every document through Wazuh's own templates on a
+real OpenSearch 3.x node (``tests/indexer_v5/test_builtin_v5.py``).
+
+The demo builds the findings and events first and the states in its loading thread once the first findings
+are searchable (``builtin_documents(..., states_later=True)``): a first question waits on neither.
 """
 
 from __future__ import annotations
