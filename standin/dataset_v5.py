@@ -13,14 +13,21 @@ of ``../shared/reference/wazuh5/ruleset/MIGRATION-NOTES.md`` as ``wazuh_mcp.quer
   ``rule.description`` → ``wazuh.rule.title``, ``data.srcip`` → ``source.ip``, ``full_log`` →
   ``event.original``, ``syscheck.path`` → ``file.path`` …), a 0–16 level becomes its keyword band
   (``level_of_4x``), MITRE ids split into techniques and sub-techniques;
-- vulnerabilities go to ``wazuh-states-vulnerabilities`` with the agent under ``wazuh.agent.*``; processes,
-  packages and ports to ``wazuh-states-inventory-<kind>`` in WCS names.
+- vulnerabilities go to ``wazuh-states-vulnerabilities`` with the agent under ``wazuh.agent.*``; each agent's
+  syscollector inventory (processes, packages, ports, and 5.x's services, users, groups, interfaces, networks,
+  protocols, hotfixes, browser extensions, system and hardware), FIM state (files, registry keys and values:
+  the 4.x FIM database with the FIM findings applied) and SCA results (its CIS policy's checks) to
+  ``wazuh-states-<kind>`` in WCS names (``standin.dataset_v5_states``).
 
 The templates are ours too: composable templates built from ``wazuh_mcp.query.template_types_v5`` (the
 generated table of every field Wazuh's 5.x templates map, with its type), each mapping exactly the fields
 this data sets, strict as Wazuh's state templates are. Those facts live above the stand-in's layer, so the
-demo's wiring hands them in (``Schema5``, built by ``wazuh_mcp.demo.v5_schema``). A test writes every document here through Wazuh's
-own templates on a real OpenSearch 3.x node (``tests/indexer_v5/test_builtin_v5.py``).
+demo's wiring hands them in (``Schema5``, built by ``wazuh_mcp.demo.v5_schema``). Tests check every field each
+document sets against Wazuh's own template files, and write every document through Wazuh's own templates on a
+real OpenSearch 3.x node (``tests/indexer_v5/test_builtin_v5.py``).
+
+The demo builds the findings and events first and the states in its loading thread once the first findings
+are searchable (``builtin_documents(..., states_later=True)``): a first question waits on neither.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from standin.indexer_load_v5 import FINDINGS_PREFIX, DemoDocuments, as_event, set_paths, without_unmapped
-from standin.query import get_path, set_path
+from standin.query import set_path
 
 
 @dataclass(frozen=True)
@@ -51,6 +58,8 @@ class Schema5:
     states: dict[str, dict[str, str]]
     """State kind (``inventory-ports``) -> its strict template's fields and types."""
     state_patterns: dict[str, str]
+    unindexed: frozenset[str] = frozenset()
+    """Fields Wazuh's templates store but do not index (``event.original``)."""
 
 
 SCHEMA_VERSION = "1.7.0"
@@ -162,18 +171,39 @@ def _mitre(mitre: Doc) -> Doc:
     return out
 
 
+_Moves = dict[str, list[tuple[tuple[str, ...], str, str | None]]]
+_MOVES: dict[int, _Moves] = {}
+"""Per schema: each 4.x field to move, by its top-level key (the alert's keys pick the few to look at)."""
+
+
+def _moves(schema: Schema5) -> _Moves:
+    moves = _MOVES.get(id(schema.fields_of_4x))
+    if moves is None:
+        moves = _MOVES[id(schema.fields_of_4x)] = {}
+        for old, new in schema.fields_of_4x.items():
+            if old not in _SPECIAL:
+                top, *rest = old.split(".")
+                moves.setdefault(top, []).append((tuple(rest), new, schema.findings.get(new)))
+    return moves
+
+
 def finding_of(alert: Doc, agents: dict[str, Doc], cluster: Doc, schema: Schema5) -> tuple[str, Doc]:
-    """A 4.x alert as the 5.x finding Wazuh writes for it, and the stream it goes to."""
+    """A 4.x alert as the 5.x finding Wazuh writes for it, and the stream it goes to. ``agents``: each
+    fleet agent's ``wazuh.agent`` (``_agent``), shared by its findings."""
     rule, data = alert["rule"], alert.get("data") or {}
     decoder = str((alert.get("decoder") or {}).get("name") or "")
     key = str(data.get("integration")) if decoder == "json" and data.get("integration") else decoder
     name, category = INTEGRATIONS.get(key, OTHER)
     finding: Doc = {"@timestamp": alert["@timestamp"]}
-    for old, new in schema.fields_of_4x.items():
-        if old in _SPECIAL or (value := get_path(alert, old)) is None:
+    for top, moves in _moves(schema).items():
+        if (root := alert.get(top)) is None:
             continue
-        if (typed := _typed(value, schema.findings.get(new))) is not None:
-            set_path(finding, new, typed)
+        for rest, new, mapping in moves:
+            value = root
+            for part in rest:
+                value = value.get(part) if isinstance(value, dict) else None
+            if value is not None and (typed := _typed(value, mapping)) is not None:
+                set_path(finding, new, typed)
     original = alert.get("full_log") or (json.dumps(data, sort_keys=True) if data else None)
     event: Doc = {**(finding.get("event") or {}), "kind": "alert", "created": alert["@timestamp"], "id": alert["id"]}
     event["module"] = "fim" if name == "wazuh-fim" else "logcollector"
@@ -186,7 +216,8 @@ def finding_of(alert: Doc, agents: dict[str, Doc], cluster: Doc, schema: Schema5
         if isinstance(geo.get("location"), dict):
             finding["source"]["geo"]["location"] = geo["location"]
     wazuh = finding.setdefault("wazuh", {})
-    wazuh["agent"] = _agent(agents.get(alert["agent"]["id"]), alert["agent"])
+    known = agents.get(alert["agent"]["id"])
+    wazuh["agent"] = {**known, "name": alert["agent"].get("name")} if known else _agent(None, alert["agent"])
     wazuh["cluster"] = cluster
     wazuh["integration"] = {"name": name, "category": category, "decoders": [decoder]}
     wazuh["rule"].update(level=schema.level_of_4x(int(rule["level"])) or "informational")
@@ -207,78 +238,26 @@ def vulnerability_of(doc: Doc, agents: dict[str, Doc], cluster: Doc, schema: Sch
     return "wazuh-states-vulnerabilities", _mapped(source, schema.states["vulnerabilities"])
 
 
-def _inventory_item(kind: str, item: Doc) -> Doc:
-    """One syscollector row (the 4.x API's shape) in the 5.x inventory state's WCS names."""
-    if kind == "processes":
-        process = {
-            "pid": int(item["pid"]),
-            "parent": {"pid": int(item.get("ppid") or 0)},
-            "name": item.get("name"),
-            "command_line": item.get("cmd"),
-            "args": item.get("argvs") or None,
-            "state": item.get("state"),
-            "stime": item.get("stime"),
-            "utime": item.get("utime"),
-        }
-        if item.get("start_time"):
-            process["start"] = datetime.fromtimestamp(int(item["start_time"]), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-        return {"process": process}
-    if kind == "packages":
-        package = {
-            "name": item.get("name"),
-            "version": item.get("version"),
-            "vendor": item.get("vendor"),
-            "architecture": item.get("architecture"),
-            "type": item.get("format"),
-            "description": item.get("description"),
-            "size": item.get("size"),
-            "category": item.get("section"),
-            "priority": item.get("priority"),
-            "installed": item.get("install_time") or None,
-            "path": item.get("location") or None,
-        }
-        return {"package": package}
-    local, remote = item.get("local") or {}, item.get("remote") or {}
-    return {
-        "source": {"ip": local.get("ip"), "port": local.get("port")},
-        "destination": {"ip": remote.get("ip"), "port": remote.get("port")},
-        "network": {"transport": item.get("protocol")},
-        "interface": {"state": item.get("state")},
-        "process": {"name": item.get("process"), "pid": item.get("pid")},
-        "file": {"inode": str(item["inode"]) if item.get("inode") is not None else None},
-        "host": {"network": {"egress": {"queue": item.get("tx_queue")}, "ingress": {"queue": item.get("rx_queue")}}},
-    }
+def states_of(fleet: Any, alerts: Iterable[Doc], cluster: Doc, schema: Schema5) -> Iterator[tuple[str, Doc]]:
+    """Each agent's inventory, FIM and SCA state (``standin.dataset_v5_states``) as its
+    ``wazuh-states-<kind>`` document: the agent, cluster, WCS version and checksum beside it, and only what
+    the kind's strict template maps. ``alerts``: the 4.x demo's, whose FIM findings the FIM state follows."""
+    from standin.dataset_v5_states import checksum
+    from standin.dataset_v5_states import states_of as agent_states
 
-
-INVENTORY_KINDS = ("processes", "packages", "ports")
-"""The inventory the demo's 5.x states hold, from the stand-in fleet's syscollector data."""
-
-
-def inventory_of(fleet: Any, cluster: Doc, schema: Schema5) -> Iterator[tuple[str, Doc]]:
-    """Each agent's processes, packages and ports as ``wazuh-states-inventory-<kind>`` documents."""
-    agents = {a["id"]: a for a in fleet.agents}
-    for agent_id, agent in agents.items():
-        kinds = fleet.inventory.get(agent_id)
-        if not kinds:
-            continue
-        for kind in INVENTORY_KINDS:
-            for row in kinds.get(kind) or []:
-                source = _inventory_item(kind, row)
-                scanned = str((row.get("scan") or {}).get("time") or "") or None
-                source["state"] = {"modified_at": scanned, "document_version": 1}
-                source["wazuh"] = {
-                    "agent": _agent(agent, {"id": agent_id, "name": agent["name"]}),
-                    "cluster": cluster,
-                    "schema": {"version": SCHEMA_VERSION},
-                }
-                source["checksum"] = {"hash": {"sha1": _sha1(agent_id, kind, source)}}
-                yield f"wazuh-states-inventory-{kind}", _mapped(source, schema.states[f"inventory-{kind}"])
-
-
-def _sha1(*parts: Any) -> str:
-    import hashlib
-
-    return hashlib.sha1(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest().upper()
+    fim: dict[str, list[Doc]] = {}
+    for alert in sorted((a for a in alerts if "syscheck" in a), key=lambda a: str(a["@timestamp"])):
+        fim.setdefault(str(alert["agent"]["id"]), []).append(alert)
+    frameworks = sorted({name.split(".")[2] for name in schema.states["sca"] if name.startswith("check.compliance.")})
+    views: dict[str, Doc] = {}
+    for kind, agent, source, changed in agent_states(fleet, fim, frameworks):
+        view = views.get(agent["id"])
+        if view is None:
+            view = views[agent["id"]] = _agent(agent, {"id": agent["id"], "name": agent["name"]})
+        source["state"] = {"modified_at": changed, "document_version": 1}
+        source["wazuh"] = {"agent": view, "cluster": cluster, "schema": {"version": SCHEMA_VERSION}}
+        source["checksum"] = {"hash": {"sha1": checksum(agent["id"], kind, source)}}
+        yield f"wazuh-states-{kind}", _mapped(source, schema.states[kind])
 
 
 def _present(source: Doc) -> Doc:
@@ -305,9 +284,11 @@ def _mapped(source: Doc, table: dict[str, str]) -> Doc:
     return kept
 
 
-def builtin_documents(now: datetime, schema: Schema5) -> DemoDocuments:
+def builtin_documents(now: datetime, schema: Schema5, *, states_later: bool = False) -> DemoDocuments:
     """The demo's 5.x documents, built from the 4.x demo's data at ``now``: findings newest first, their
-    events, and the states (vulnerabilities, then the inventory), with the templates that map them."""
+    events, and the states (vulnerabilities, then each agent's inventory, FIM and SCA), with the templates
+    that map them. ``states_later``: the states (and their templates) are built by ``docs.later``, which the
+    demo's load calls after its first phases — nothing a first question needs waits on them."""
     from collections import Counter
 
     from standin.dataset import generate_vulnerabilities
@@ -320,18 +301,30 @@ def builtin_documents(now: datetime, schema: Schema5) -> DemoDocuments:
     fleet = build_fleet(started=now, generation=5)  # the agents the 5.0 Server API stand-in lists
     agents = {a["id"]: a for a in fleet.agents}
     cluster = {"name": fleet.cluster_name, "node": fleet.node_name}
-    findings = [finding_of(doc.source, agents, cluster, schema) for doc in demo_alerts(estate, now)]
+    views = {agent_id: _agent(agent, {"id": agent_id, "name": agent["name"]}) for agent_id, agent in agents.items()}
+    alerts = [doc.source for doc in demo_alerts(estate, now)]
+    findings = [finding_of(alert, views, cluster, schema) for alert in alerts]
     findings.sort(key=lambda item: str(item[1]["@timestamp"]), reverse=True)
-    vulnerabilities = generate_vulnerabilities(estate, now=now)
-    states = [vulnerability_of(doc.source, agents, cluster, schema) for doc in vulnerabilities]
-    states += inventory_of(fleet, cluster, schema)
     events = [event for target, source in findings if (event := as_event(target, source)) is not None]
-    docs = DemoDocuments(findings, states, events, Counter())
-    docs.templates = builtin_templates(docs, schema)
+    docs = DemoDocuments(findings, [], events, Counter())
+    docs.templates = stream_templates(findings, schema)
+
+    def states() -> tuple[list[tuple[str, Doc]], dict[str, Doc]]:
+        built = [
+            vulnerability_of(doc.source, agents, cluster, schema) for doc in generate_vulnerabilities(estate, now=now)
+        ]
+        built += states_of(fleet, alerts, cluster, schema)
+        return built, state_templates(built, schema)
+
+    if states_later:
+        docs.later = states
+    else:
+        docs.states, more = states()
+        docs.templates |= more
     return docs
 
 
-def _nested(table: dict[str, str], paths: set[str]) -> Doc:
+def _nested(table: dict[str, str], paths: set[str], unindexed: frozenset[str] = frozenset()) -> Doc:
     """The mapping properties of the table's fields that ``paths`` set, nested as a template writes them."""
     properties: Doc = {}
     for name, mapping in sorted(table.items()):
@@ -341,8 +334,15 @@ def _nested(table: dict[str, str], paths: set[str]) -> Doc:
         node = properties
         for part in parents:
             node = node.setdefault(part, {"properties": {}})["properties"]
-        node[leaf] = {"type": mapping}
+        node[leaf] = {"type": mapping, **_PARAMETERS.get(mapping, {})}
+        if name in unindexed:  # stored, not searchable, as Wazuh maps it
+            node[leaf] |= {"index": False, "doc_values": False}
     return properties
+
+
+_PARAMETERS: dict[str, Doc] = {"scaled_float": {"scaling_factor": 100}}
+"""What a type needs beside its name, as Wazuh's 5.x templates give it: their one ``scaled_float``
+(``host.memory.usage``, a share between 0 and 1) is kept in hundredths."""
 
 
 def _template(pattern: str, properties: Doc, *, stream: bool) -> Doc:
@@ -359,20 +359,29 @@ def _template(pattern: str, properties: Doc, *, stream: bool) -> Doc:
     return body
 
 
-def builtin_templates(docs: DemoDocuments, schema: Schema5) -> dict[str, Doc]:
-    """Our composable templates for ``docs``: each stream and state index maps the fields its documents set,
-    each with the type Wazuh's 5.x template gives it (``template_types_v5``)."""
+def stream_templates(findings: list[tuple[str, Doc]], schema: Schema5) -> dict[str, Doc]:
+    """Our composable templates for the finding and event streams: each maps the fields the findings set
+    (their events: the same, less the rule), each with the type Wazuh's 5.x template gives it
+    (``template_types_v5``)."""
     events_table = {**schema.findings, **schema.events_only}
-    finding_paths = _paths(docs.findings)
+    finding_paths = _paths(findings)
     # Each event is its finding without the rule and the pointer to the event (``as_event``): its paths follow.
     event_paths = {p for p in finding_paths if not p.startswith("wazuh.rule") and p != "event.doc_id"}
-    found = {
-        "wazuh-findings": _template(schema.findings_pattern, _nested(schema.findings, finding_paths), stream=True),
-        "wazuh-events": _template(schema.events_pattern, _nested(events_table, event_paths), stream=True),
+    return {
+        name: _template(pattern, _nested(table, paths, schema.unindexed), stream=True)
+        for name, pattern, table, paths in (
+            ("wazuh-findings", schema.findings_pattern, schema.findings, finding_paths),
+            ("wazuh-events", schema.events_pattern, events_table, event_paths),
+        )
     }
+
+
+def state_templates(states: list[tuple[str, Doc]], schema: Schema5) -> dict[str, Doc]:
+    """Our templates for the state indices ``states`` write to, each mapping the fields its documents set."""
+    found: dict[str, Doc] = {}
     for kind, pattern in schema.state_patterns.items():
         prefix = pattern.rstrip("*")
-        mine = [(target, source) for target, source in docs.states if target.startswith(prefix)]
+        mine = [(target, source) for target, source in states if target == prefix]
         if mine:
             properties = _nested(schema.states[kind], _paths(mine))
             found[f"wazuh-states-{kind}"] = _template(pattern, properties, stream=False)

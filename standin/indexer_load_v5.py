@@ -29,7 +29,7 @@ import time
 import urllib.error
 import urllib.request
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -288,6 +288,9 @@ class DemoDocuments:
     templates: dict[str, dict[str, Any]] | None = None
     """The templates these documents come with (the built-in dataset's, ``standin.dataset_v5``); None for
     Wazuh's samples, which load under Wazuh's own templates."""
+    later: Callable[[], tuple[list[tuple[str, dict[str, Any]]], dict[str, dict[str, Any]]]] | None = None
+    """States built when the load reaches them, with their templates (the built-in dataset's: the first
+    findings are searchable without waiting on them); None when ``states`` holds them all."""
 
 
 def demo_documents(reference: Path, now: datetime) -> DemoDocuments:
@@ -384,18 +387,26 @@ def _demo_templates(url: str, reference: Path | None, docs: DemoDocuments) -> di
     no document here holds. What was cut, by template, for the log. Without Wazuh's files (``reference``
     None), the templates the documents come with (the built-in dataset's), already mapped to what it sets."""
     engine = engine_of(url)
-    paths = set_paths(source for _, source in docs.findings)
     cut: dict[str, str] = {}
-    bodies = templates(reference) if reference is not None else docs.templates or {}
+    if reference is None:
+        _put_templates(url, engine, docs.templates or {})
+        return cut
+    paths = set_paths(source for _, source in docs.findings)
+    bodies = templates(reference)
     for name, body in bodies.items():
-        adapted, _ = for_engine(body, engine)
-        mappings = adapted.get("template", {}).get("mappings", {})
-        if reference is not None and name in PRUNED_TEMPLATES and "properties" in mappings:
+        mappings = body.get("template", {}).get("mappings", {})
+        if name in PRUNED_TEMPLATES and "properties" in mappings:
             whole = _leaf_count(mappings["properties"])
             mappings["properties"] = only_set(mappings["properties"], paths)
             cut[name] = f"{_leaf_count(mappings['properties'])} of {whole} fields mapped (those the samples set)"
-        call(url, "PUT", f"/_index_template/{name}", json.dumps(adapted).encode())
+    _put_templates(url, engine, bodies)
     return cut
+
+
+def _put_templates(url: str, engine: Engine, bodies: dict[str, dict[str, Any]]) -> None:
+    for name, body in bodies.items():
+        adapted, _ = for_engine(body, engine)
+        call(url, "PUT", f"/_index_template/{name}", json.dumps(adapted).encode())
 
 
 def _leaf_count(properties: dict[str, Any]) -> int:
@@ -432,6 +443,11 @@ def load_demo_phased(
         _refresh(url)
         progress.complete_span, progress.recent_complete = span, span >= RECENT
         progress.mark(phase)
+    if docs.later is not None:
+        states, bodies = docs.later()
+        _put_templates(url, engine_of(url), bodies)
+        docs.states, docs.later = [*docs.states, *states], None
+        progress.step("states built")
     errors += _demo_bulk(url, docs.states, progress)
     vulnerabilities = sum(1 for target, _ in docs.states if target.startswith("wazuh-states-vulnerabilities"))
     progress.vulnerabilities_loaded = vulnerabilities

@@ -113,6 +113,7 @@ def v5_schema() -> Schema5:
         events_pattern=template_types_v5.EVENTS_PATTERN,
         states=template_types_v5.STATES,
         state_patterns=template_types_v5.STATE_PATTERNS,
+        unindexed=template_types_v5.UNINDEXED,
     )
 
 
@@ -269,7 +270,7 @@ def _demo_data_v5(now: datetime) -> Any:
     if reference is None:
         from standin.dataset_v5 import builtin_documents
 
-        return builtin_documents(now, v5_schema())
+        return builtin_documents(now, v5_schema(), states_later=True)  # built in the load, after the first phases
     return demo_documents(reference, now)
 
 

@@ -1,6 +1,7 @@
 """`wazuh-mcp serve --demo --wazuh 5` where Wazuh's 5.x files are not (an installed release: they are not
 bundled), through the official MCP client: it serves its built-in 5.x dataset instead of refusing, every read
-tool the server lists answers, and the tour's 5.x script runs over the same session.
+tool the server lists answers (every inventory kind, FIM state and SCA results among them), and the tour's 5.x
+script runs over the same session.
 
 ``WAZUH_MCP_SHARED`` points at an empty folder, so the demo cannot find ``reference/wazuh5`` whatever this
 checkout has beside it. What the built-in documents are is checked against Wazuh's own templates elsewhere
@@ -10,14 +11,58 @@ where the fleet has data.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from mcp.client.client import Client
 
+from standin.dataset_v5 import builtin_documents
 from tests.e2e.support import Calls, demo_v5_params, read_tools
 from wazuh_mcp import tour
+from wazuh_mcp.demo import v5_schema
+from wazuh_mcp.tools._inventory_kinds import KINDS
 
 WINDOW = "7d"
+
+
+def _get(doc: dict[str, Any], path: str) -> Any:
+    for part in path.split("."):
+        doc = doc.get(part) if isinstance(doc, dict) else None  # type: ignore[assignment]
+    return doc
+
+
+async def _inventory_fim_and_sca_answer(calls: Calls) -> None:
+    """Every agent_inventory kind, and agent_sca, answer the built-in states of an agent that has them: as many
+    items as the built-in dataset holds for it (built here the same way; the fleet's inventory, FIM database
+    and SCA results do not move with the clock), the FIM files those of the agent's state."""
+    docs = builtin_documents(datetime.now(UTC), v5_schema())
+    held: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for target, source in docs.states:
+        held.setdefault((target, str(_get(source, "wazuh.agent.id"))), []).append(source)
+    for kind, spec in KINDS.items():
+        index = "wazuh-states-" + (spec.index if spec.index.startswith("fim-") else f"inventory-{spec.index}")
+        mine = sorted({agent for target, agent in held if target.startswith(index)})
+        assert mine, f"the built-in dataset holds no {kind}"
+        agent = mine[0]
+        expected = sum(len(v) for (target, a), v in held.items() if a == agent and target.startswith(index))
+        answer = await calls.ok("agent_inventory", {"agent_id": agent, "kind": kind, "size": 500})
+        assert answer["items"] and answer["total"] == expected, (kind, agent, expected, answer)
+        if kind == "files":
+            paths = {_get(d, "file.path") for d in held[("wazuh-states-fim-files", agent)]}
+            assert {item["path"] for item in answer["items"]} == paths
+            assert all(item["sha256"] and item["owner"] for item in answer["items"]), answer["items"]
+    sca = sorted(held, key=lambda key: key[1])
+    agent = next(a for target, a in sca if target == "wazuh-states-sca")
+    checks = held[("wazuh-states-sca", agent)]
+    policies = (await calls.ok("agent_sca", {"agent_id": agent}))["policies"]
+    assert [p["policy_id"] for p in policies] == [_get(checks[0], "policy.id")]
+    said = {"Passed": "passed", "Failed": "failed", "Not applicable": "not_applicable"}
+    for spelled, key in said.items():
+        assert policies[0][key] == sum(1 for c in checks if _get(c, "check.result") == spelled), (key, policies)
+    failed = await calls.ok("agent_sca", {"agent_id": agent, "policy_id": policies[0]["policy_id"], "result": "failed"})
+    assert failed["total"] == policies[0]["failed"]
+    assert all(c["result"] == "failed" and c["title"] and c["remediation"] for c in failed["checks"]), failed
 
 
 async def test_serve_demo_wazuh_5_without_wazuhs_files_answers_every_read_tool_from_its_builtin_data(
@@ -77,8 +122,7 @@ async def test_serve_demo_wazuh_5_without_wazuhs_files_answers_every_read_tool_f
         assert (await ok("list_vulnerabilities_by_agent", {"agent_id": vuln_agent}))["total"] > 0
         for tool in ("agent_processes", "agent_packages", "agent_ports"):
             assert (await ok(tool, {"agent_id": vuln_agent}))["items"], tool
-        await ok("agent_inventory", {"agent_id": vuln_agent, "kind": "services"})  # not in the built-in data
-        await ok("agent_sca", {"agent_id": vuln_agent})
+        await _inventory_fim_and_sca_answer(calls)
 
         fleet = await ok("list_agents", {"size": 5})
         assert fleet["agents"]
