@@ -149,22 +149,24 @@ def _windows_account() -> str:  # pragma: no cover - Windows only, untested on t
 
 
 TAMPER_NOTES = 100
-"""At most this many ``approval.tamper`` records per process for tampered records found while listing."""
+"""At most this many ``approval.tamper`` records per process and store for tampered records found while listing
+(then one that says the rest are only logged)."""
 
 
 class _TamperNotes:
-    """Which tampered records this process has audited (each once), up to ``TAMPER_NOTES``."""
+    """Which tampered records this process has audited (each once), up to ``TAMPER_NOTES`` per store."""
 
     def __init__(self) -> None:
-        self._seen: set[str] = set()
+        self._seen: dict[str, set[str]] = {}
         self._lock = threading.Lock()
 
-    def take(self, key: str) -> Literal["note", "last", "skip"]:
+    def take(self, store: str, key: str) -> Literal["note", "last", "skip"]:
         with self._lock:
-            if key in self._seen or len(self._seen) > TAMPER_NOTES:
+            seen = self._seen.setdefault(store, set())
+            if key in seen or len(seen) > TAMPER_NOTES:
                 return "skip"
-            self._seen.add(key)
-            return "last" if len(self._seen) > TAMPER_NOTES else "note"
+            seen.add(key)
+            return "last" if len(seen) > TAMPER_NOTES else "note"
 
 
 _TAMPER_NOTES = _TamperNotes()
@@ -292,7 +294,7 @@ class ChangeStore:
         most ``TAMPER_NOTES`` of them (then one that says the rest are only logged), so a store filled with
         forged records cannot flood the audit trail."""
         change_id = untrusted.bound(record, 32) or "unnamed"
-        note = _TAMPER_NOTES.take(f"{self.records.where}|{change_id}|{exc.message[:200]}")
+        note = _TAMPER_NOTES.take(str(self.records.where), f"{change_id}|{exc.message[:200]}")
         if note == "skip":
             return
         started, ts = time.perf_counter(), now_iso()
