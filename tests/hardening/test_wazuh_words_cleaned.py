@@ -118,7 +118,7 @@ async def test_the_delete_group_answers_message_is_kept_cleaned_and_bounded(word
         summary="remove 001 from dmz",
         requests=[call],
     )
-    sent = await responses.send(DeleteAnswers(words), change)  # type: ignore[arg-type]
+    sent = await responses.send(DeleteAnswers(words), change)
     message = sent.outcomes[0].message or ""
     assert sent.outcomes[0].affected == ["001"]
     assert raw(message) == [] and len(message) <= 200

@@ -50,9 +50,9 @@ def nothing_sent(standin: StandinServer) -> bool:
     return snapshot["responses"] == [] and snapshot["restarts"] == {"manager": 0, "cluster": 0} and not uploads(standin)
 
 
-ISOLATE = ("isolate_agent", {"agent_id": "001"})
-RESTART = ("restart_manager", {})
-CREATE = ("create_rule", {"rule_xml": NEW_RULE})
+ISOLATE: tuple[str, dict[str, Any]] = ("isolate_agent", {"agent_id": "001"})
+RESTART: tuple[str, dict[str, Any]] = ("restart_manager", {})
+CREATE: tuple[str, dict[str, Any]] = ("create_rule", {"rule_xml": NEW_RULE})
 MALFORMED_AT_APPLY = [
     # the reported forms: responses._target, validate_configuration's entry.get (local_node's data on 5.x:
     # tests/write/test_v5_restart_node.py)
