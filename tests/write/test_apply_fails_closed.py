@@ -20,29 +20,13 @@ import pytest
 
 from standin.faults import MALFORMED
 from standin.server import StandinServer
-from tests.write.conftest import NEW_RULE, connect, ok, uploads
+from tests.write.conftest import NEW_RULE, ask, uploads
 from tests.write.test_approvals import approve_now, steps
 from wazuh_mcp.errors import Conflict, UpstreamError, UpstreamUnavailable
 from wazuh_mcp.writes import approvals, responses
 from wazuh_mcp.writes.approvals import default_store, pending_dir
 
-RESPONSES = """
-[profiles.default.responses]
-isolation_command = "wazuh-mcp-isolate"
-release_command = "wazuh-mcp-release"
-"""
-
-
-@pytest.fixture(autouse=True)
-def responses_configured(isolated_env: Path, api_env: dict[str, str]) -> None:
-    (isolated_env / "config.toml").write_text(RESPONSES, encoding="utf-8")
-
-
-async def ask(tool: str, arguments: dict[str, Any]) -> str:
-    async with connect() as client:
-        result = ok(await client.call_tool(tool, arguments))
-    assert result["status"] == "pending_approval"
-    return str(result["change_id"])
+pytestmark = pytest.mark.usefixtures("responses_configured")
 
 
 def nothing_sent(standin: StandinServer) -> bool:

@@ -18,16 +18,7 @@ from tests.write.test_approvals import approve_now
 from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.writes.approvals import default_store, propose_undo
 
-RESPONSES = """
-[profiles.default.responses]
-isolation_command = "wazuh-mcp-isolate"
-release_command = "wazuh-mcp-release"
-"""
-
-
-@pytest.fixture(autouse=True)
-def responses_configured(isolated_env: Path, api_env: dict[str, str]) -> None:
-    (isolated_env / "config.toml").write_text(RESPONSES, encoding="utf-8")
+pytestmark = pytest.mark.usefixtures("responses_configured")
 
 
 async def applied_isolation(standin: StandinServer) -> str:
