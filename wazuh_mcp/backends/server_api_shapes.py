@@ -151,11 +151,11 @@ def envelope_objects(items: list[Any], where: str, *, needs: tuple[str, ...] = (
     """``affected_items`` an endpoint answers as objects (agents, nodes, validation results): each one an
     object holding ``needs``, else ``UpstreamUnavailable`` (an answer of another shape is not read)."""
     for item in items:
-        if not isinstance(item, dict) or any(item.get(key) is None for key in needs):
-            said = f" with {', '.join(repr(k) for k in needs)}" if needs else ""
+        missing = [key for key in needs if item.get(key) is None] if isinstance(item, dict) else []
+        if not isinstance(item, dict) or missing:
+            said = f"has no {', '.join(repr(k) for k in missing)}" if missing else f"is {_kind(item)}, not an object"
             raise UpstreamUnavailable(
-                f"The Server API answer for {untrusted.bound(where, 200)} is not a Wazuh envelope: an item is "
-                f"{_kind(item)}, not an object{said}.",
+                f"The Server API answer for {untrusted.bound(where, 200)} is not a Wazuh envelope: an item {said}.",
                 hint="Nothing was done with it. Check that the URL reaches a Wazuh Server API (not a proxy's page).",
             )
     return items
