@@ -597,7 +597,21 @@ class ChangeStore:
         if change.state not in ("applying", "approved"):
             return
         with self.refusals_audited(step, change_id, ts, started):
-            resolved = await interrupted.resolve(change, api, owner)
+            try:
+                resolved = await interrupted.resolve(change, api, owner)
+            except WazuhMCPError:
+                raise  # cannot tell yet (unreachable…): it stays applying, the next approval looks again
+            except Exception as exc:  # never stuck applying on an answer nothing reads
+                log.error("resolving change %s stopped on %s", change_id, type(exc).__name__, exc_info=exc)
+                resolved = change.model_copy(
+                    update={
+                        "state": "failed",
+                        "reason": f"{owner} stopped while applying it, and reading Wazuh's state then met an "
+                        f"unexpected {type(exc).__name__} (the server's log has the details): whether Wazuh carried "
+                        "it out cannot be read back, so it is not sent again (check the manager, and ask again if "
+                        "needed)",
+                    }
+                )
         self._write(resolved)
         self._audit("approval.resolve", resolved, ts, started, wazuh_user=api.identity)
 
