@@ -201,6 +201,9 @@ class GuardMiddleware:
             status = state.faults.fail_status
             await ApiError(status, "Fault injected by the stand-in").response()(scope, receive, send)
             return
+        if (malformed := state.faults.take_malformed(path)) is not None:
+            await JSONResponse(malformed)(scope, receive, send)
+            return
         await self.app(scope, receive, _dropping(scope, send))
 
 

@@ -14,6 +14,11 @@ Wazuh had cleaned up (``upload_1113_next``), a 500 (``upload_500_next``), a drop
 out), or a success (``upload_ok_next``: with ``refuse_upload_next``, validation fails afterwards).
 ``upload_late_next`` writes the file only ``upload_hang_s`` seconds after the request arrived (an upload
 still running on the manager when its client gave up), then answers.
+
+``malformed_next`` answers the next N requests for the path ``malformed_path`` (exact, any method; "" for
+any path) with HTTP 200 and a JSON body that is not a Wazuh envelope in the way ``malformed_shape`` names
+(``MALFORMED``): what a proxy, a broken manager or a man in the middle could answer, for the client's shape
+checks and the applier's fail-closed path.
 """
 
 from __future__ import annotations
@@ -25,6 +30,19 @@ from typing import Any, Literal
 FaultKind = Literal["drop", "garbage", "fail"]
 UploadFault = Literal["1113", "500", "drop", "hang", "ok", "late"]
 FAIL_STATUSES = (500, 502, 503)
+_COUNTS = {"total_affected_items": 1, "total_failed_items": 0}
+MALFORMED: dict[str, dict[str, Any]] = {
+    "data_list": {"data": [{"affected_items": []}], "error": 0},
+    "items_not_list": {"data": {"affected_items": 5, "failed_items": [], **_COUNTS}, "error": 0},
+    "item_not_object": {"data": {"affected_items": ["x"], "failed_items": [], **_COUNTS}, "error": 0},
+    "item_without_id": {"data": {"affected_items": [{}], "failed_items": [], **_COUNTS}, "error": 0},
+    "failed_not_object": {
+        "data": {"affected_items": [], "failed_items": ["x"], "total_affected_items": 0, "total_failed_items": 1},
+        "error": 1,
+    },
+    "total_not_count": {"data": {"affected_items": [], "failed_items": [], "total_affected_items": "many"}, "error": 0},
+}
+"""Bodies a Wazuh Server API never answers with HTTP 200, by name (``malformed_shape``)."""
 
 
 @dataclass
@@ -44,6 +62,9 @@ class Faults:
     upload_ok_next: int = 0  # the next N rule uploads are written, kept, then answered as loaded
     upload_late_next: int = 0  # the next N rule uploads are written upload_hang_s late, kept, then answered
     upload_hang_s: float = 30.0
+    malformed_next: int = 0  # the next N requests for malformed_path answer MALFORMED[malformed_shape]
+    malformed_path: str = ""
+    malformed_shape: str = "data_list"
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     def set(self, **changes: Any) -> None:
@@ -64,6 +85,9 @@ class Faults:
             "upload_drop_next",
             "upload_hang_next",
             "upload_hang_s",
+            "malformed_next",
+            "malformed_path",
+            "malformed_shape",
         }
         unknown = set(changes) - known
         if unknown:
@@ -72,6 +96,11 @@ class Faults:
             for key, value in changes.items():
                 if key == "fail_status" and value not in FAIL_STATUSES:
                     raise ValueError(f"fail_status must be one of {FAIL_STATUSES}")
+                if key in ("malformed_path", "malformed_shape"):
+                    if not isinstance(value, str) or (key == "malformed_shape" and value not in MALFORMED):
+                        raise ValueError(f"{key} must be a string; malformed_shape one of {', '.join(MALFORMED)}")
+                    setattr(self, key, value)
+                    continue
                 if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
                     raise ValueError(f"{key} must be a non-negative number")
                 setattr(self, key, float(value) if key.endswith("_s") else int(value))
@@ -83,6 +112,7 @@ class Faults:
             self.upload_1113_next = self.upload_500_next = self.upload_drop_next = 0
             self.upload_hang_next = self.upload_ok_next = self.upload_late_next = 0
             self.upload_hang_s = 30.0
+            self.malformed_next, self.malformed_path, self.malformed_shape = 0, "", "data_list"
             self.fail_status = 503
             self.restart_window_s = 0.0
 
@@ -95,6 +125,14 @@ class Faults:
                 if getattr(self, attr) > 0:
                     setattr(self, attr, getattr(self, attr) - 1)
                     return kind
+        return None
+
+    def take_malformed(self, path: str) -> dict[str, Any] | None:
+        """The malformed body this request for ``path`` gets, if ``malformed_next`` says so (consumes one)."""
+        with self._lock:
+            if self.malformed_next > 0 and self.malformed_path in ("", path):
+                self.malformed_next -= 1
+                return MALFORMED[self.malformed_shape]
         return None
 
     def take_refusal(self) -> bool:

@@ -110,6 +110,11 @@ def describe(change: PendingChange) -> str:
         f"  expires     {_s(change.expires_at)}",
         f"  sha256      {_s(change.change_sha256)}",
     ]
+    if change.kind == "restart_manager" and change.arguments.get("node"):
+        node = _s(change.arguments["node"])
+        lines.append(
+            f"  node        {node} (approval restarts it only if the Server API still names it as this manager)"
+        )
     if change.base_sha256:
         lines.append(f"  replaces    file with sha256 {_s(change.base_sha256)}")
     if change.undo_of:

@@ -60,6 +60,30 @@ def point_at(standin: StandinServer, isolated_env: Path, monkeypatch: pytest.Mon
     return {**os.environ, **values}
 
 
+RESPONSES = """
+[profiles.default.responses]
+isolation_command = "wazuh-mcp-isolate"
+release_command = "wazuh-mcp-release"
+block_timeout_s = 600
+allowed_commands = ["!restart-wazuh"]
+"""
+"""Response commands as a 4.x deployment defines them (``responses_configured``)."""
+
+
+@pytest.fixture
+def responses_configured(isolated_env: Path, api_env: dict[str, str]) -> None:
+    """``RESPONSES`` in the profile (use it with ``pytest.mark.usefixtures``)."""
+    (isolated_env / "config.toml").write_text(RESPONSES, encoding="utf-8")
+
+
+async def ask(tool: str, arguments: dict[str, Any]) -> str:
+    """Call ``tool`` in process; the id of the change it recorded, pending approval."""
+    async with connect() as client:
+        result = ok(await client.call_tool(tool, arguments))
+    assert result["status"] == "pending_approval"
+    return str(result["change_id"])
+
+
 @pytest.fixture
 def audit_path(api_env: dict[str, str]) -> Path:
     return Path(api_env["WAZUH_MCP_AUDIT_LOG"])

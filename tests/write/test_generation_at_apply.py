@@ -16,31 +16,13 @@ import pytest
 
 from standin.fleet import set_agent_version
 from standin.server import StandinServer
-from tests.write.conftest import NEW_RULE, connect, ok, uploads
+from tests.write.conftest import NEW_RULE, ask, connect, uploads
 from tests.write.test_approvals import approve_now, steps
 from wazuh_mcp.errors import ConfigurationError, Conflict
 from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.writes.approvals import default_store, propose_undo
 
-RESPONSES = """
-[profiles.default.responses]
-isolation_command = "wazuh-mcp-isolate"
-release_command = "wazuh-mcp-release"
-block_timeout_s = 600
-allowed_commands = ["!restart-wazuh"]
-"""
-
-
-@pytest.fixture(autouse=True)
-def responses_configured(isolated_env: Path, api_env: dict[str, str]) -> None:
-    (isolated_env / "config.toml").write_text(RESPONSES, encoding="utf-8")
-
-
-async def ask(tool: str, arguments: dict[str, Any]) -> str:
-    async with connect() as client:
-        result = ok(await client.call_tool(tool, arguments))
-    assert result["status"] == "pending_approval"
-    return str(result["change_id"])
+pytestmark = pytest.mark.usefixtures("responses_configured")
 
 
 ASKED_ON_4X = [

@@ -23,7 +23,7 @@ from typing import Any
 
 from wazuh_mcp.backends.layout import Generation
 from wazuh_mcp.backends.protocols import ServerApiBackend
-from wazuh_mcp.errors import ConfigurationError
+from wazuh_mcp.errors import ConfigurationError, UpstreamUnavailable
 from wazuh_mcp.untrusted import bound
 
 TTL_S = 300.0
@@ -94,7 +94,12 @@ async def local_node(api: ServerApiBackend) -> str:
     """Wazuh 5.x: the name of the node answering (``GET /cluster/local/info``); a single manager is a
     one-node cluster there (``node01`` unless its configuration names it)."""
     body = await api.request("GET", "/cluster/local/info", action="cluster:read")
-    items = ((body.get("data") or {}).get("affected_items") or []) if isinstance(body, dict) else []
+    data = body.get("data") if isinstance(body, dict) else None
+    if data is not None and not isinstance(data, dict):
+        raise UpstreamUnavailable("The Server API answer for GET /cluster/local/info is not a Wazuh envelope.")
+    items = (data or {}).get("affected_items") or []
+    if not isinstance(items, list):
+        raise UpstreamUnavailable("The Server API answer for GET /cluster/local/info is not a Wazuh envelope.")
     node = str(items[0].get("node") or "") if items and isinstance(items[0], dict) else ""
     if not node:
         raise ConfigurationError(

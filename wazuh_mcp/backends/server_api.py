@@ -39,7 +39,7 @@ from wazuh_mcp.backends.server_api_shapes import NOT_FOUND_CODES as NOT_FOUND_CO
 from wazuh_mcp.backends.server_api_shapes import RULE_DOES_NOT_EXIST as RULE_DOES_NOT_EXIST
 from wazuh_mcp.backends.server_api_shapes import Attribution as Attribution
 from wazuh_mcp.backends.server_api_shapes import Page as Page
-from wazuh_mcp.backends.server_api_shapes import api_identity
+from wazuh_mcp.backends.server_api_shapes import api_identity, check_envelope, wazuh_words
 from wazuh_mcp.backends.server_api_shapes import envelope_data as envelope_data
 from wazuh_mcp.backends.server_api_shapes import envelope_items as envelope_items
 from wazuh_mcp.backends.server_api_shapes import failed_code as failed_code
@@ -292,6 +292,7 @@ class ServerApi:
             self._raise_problem(response, body, action)
         if not isinstance(body, dict):
             raise UpstreamUnavailable("The Server API answered with JSON that is not a Wazuh envelope.")
+        check_envelope(body, f"{method} {path}")
         return body
 
     @staticmethod
@@ -304,10 +305,13 @@ class ServerApi:
 
     def _raise_problem(self, response: httpx.Response, body: Any, action: str) -> None:
         status = response.status_code
-        detail = str(body.get("detail") or body.get("title") or "") if isinstance(body, dict) else ""
+        # Wazuh's problem+json can quote what a caller, a host or a file wrote: cleaned and cut before any model
+        # reads it in an error.
+        detail = wazuh_words(body.get("detail") or body.get("title") or "") if isinstance(body, dict) else ""
         code = body.get("error") if isinstance(body, dict) else None
-        where = f"{response.request.method} {response.request.url.path}"
-        wazuh_code = code if isinstance(code, int) else None
+        where = wazuh_words(f"{response.request.method} {response.request.url.path}", 300)
+        wazuh_code = code if isinstance(code, int) and not isinstance(code, bool) else None
+        code = wazuh_code if wazuh_code is not None else wazuh_words(code, 32) or None
         if status == 400:
             if wazuh_code in NOT_FOUND_CODES:
                 raise NotFound(detail or f"Not found ({where}).", upstream_code=wazuh_code)

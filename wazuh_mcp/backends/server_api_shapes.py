@@ -7,6 +7,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from wazuh_mcp import untrusted
 from wazuh_mcp.errors import Conflict, Forbidden, InvalidArgument, NotFound, UpstreamError, UpstreamUnavailable
 
 NOT_FOUND_CODES = {1701, 1707, 1750, 2004, 1200, 1201, 1415, 1416}
@@ -46,12 +47,23 @@ def api_identity(user: str, run_as: dict[str, Any] | None) -> str:
     return user
 
 
+WAZUH_WORDS_LIMIT = 500
+"""Wazuh's own words (a ``detail``, a failed item's ``message``) quoted in an error: they can repeat what a
+host, a file or a caller wrote, so they are cleaned and cut (``untrusted.bound``) before a model reads them."""
+
+
+def wazuh_words(value: Any, limit: int = WAZUH_WORDS_LIMIT) -> str:
+    """Text Wazuh sent, as an error may quote it: cleaned of control, bidi and format characters, bounded."""
+    return untrusted.bound(str(value), limit) or "" if value is not None else ""
+
+
 def raise_failed_item(failed: dict[str, Any]) -> None:
     """Turn one Wazuh ``failed_items`` entry into our error."""
     error = failed.get("error") or {}
     code = error.get("code")
-    message = str(error.get("message") or "Wazuh reported a failure")
-    ids = ", ".join(str(i) for i in failed.get("id", [])[:10])
+    message = wazuh_words(error.get("message")) or "Wazuh reported a failure"
+    ids = ", ".join(wazuh_words(i, 32) for i in (failed.get("id") or [])[:10])
+    code = code if isinstance(code, int) else wazuh_words(code, 32) or None
     text = f"{message}{f': {ids}' if ids else ''} (Wazuh error {code})."
     if code in NOT_FOUND_CODES:
         raise NotFound(text, upstream_code=code)
@@ -82,17 +94,71 @@ def failed_agents(failed: list[dict[str, Any]], limit: int = 100) -> list[str]:
         error = entry.get("error") or {}
         code = error.get("code")
         words = AGENT_FAILURES.get(code) if isinstance(code, int) else None
-        said = words or str(error.get("message") or "failed")[:120]
-        lines += [f"{str(agent_id)[:16]}: {said} (Wazuh error {code})" for agent_id in entry.get("id") or []]
+        said = words or wazuh_words(error.get("message"), 120) or "failed"
+        shown = code if isinstance(code, int) else wazuh_words(code, 32) or None
+        lines += [f"{wazuh_words(agent_id, 16)}: {said} (Wazuh error {shown})" for agent_id in entry.get("id") or []]
     return lines[:limit]
+
+
+def check_envelope(body: dict[str, Any], where: str) -> None:
+    """The shape every Wazuh envelope has, checked once where answers are read (the client, ``envelope_data``):
+    ``data`` an object; its ``affected_items`` and ``failed_items`` lists; each failed item an object whose
+    ``error`` is an object and ``id`` a list. An answer of another shape is ``UpstreamUnavailable`` naming the
+    path and the part, never a ``KeyError`` or ``AttributeError`` further up."""
+    if "data" not in body:
+        return
+    data = body["data"]
+    problem = None
+    if not isinstance(data, dict):
+        problem = f"its 'data' is {_kind(data)}, not an object"
+    else:
+        for key in ("affected_items", "failed_items"):
+            if data.get(key) is not None and not isinstance(data[key], list):
+                problem = f"its '{key}' is {_kind(data[key])}, not a list"
+        total = data.get("total_affected_items")
+        if total is not None and (not isinstance(total, int) or isinstance(total, bool) or total < 0):
+            problem = f"its 'total_affected_items' is {_kind(total)}, not a count"
+        for entry in data.get("failed_items") or [] if problem is None else []:
+            if not isinstance(entry, dict):
+                problem = f"a failed item is {_kind(entry)}, not an object"
+            elif not isinstance(entry.get("error") or {}, dict) or not isinstance(entry.get("id") or [], list):
+                problem = "a failed item's 'error' is not an object or its 'id' not a list"
+            if problem:
+                break
+    if problem:
+        raise UpstreamUnavailable(
+            f"The Server API answer for {untrusted.bound(where, 200)} is not a Wazuh envelope: {problem}.",
+            hint="Nothing was done with it. Check that the URL reaches a Wazuh Server API (not a proxy's page).",
+        )
+
+
+def _kind(value: Any) -> str:
+    return {list: "a list", str: "a string", dict: "an object", bool: "a boolean"}.get(
+        type(value), type(value).__name__
+    )
 
 
 def envelope_data(body: Any, where: str) -> dict[str, Any]:
     """The ``data`` object of a Wazuh envelope, whatever its ``error`` says (callers judge failed items)."""
     if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
         raise UpstreamUnavailable(f"The Server API answer for {where} is not a Wazuh envelope.")
+    check_envelope(body, where)
     data: dict[str, Any] = body["data"]
     return data
+
+
+def envelope_objects(items: list[Any], where: str, *, needs: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """``affected_items`` an endpoint answers as objects (agents, nodes, validation results): each one an
+    object holding ``needs``, else ``UpstreamUnavailable`` (an answer of another shape is not read)."""
+    for item in items:
+        missing = [key for key in needs if item.get(key) is None] if isinstance(item, dict) else []
+        if not isinstance(item, dict) or missing:
+            said = f"has no {', '.join(repr(k) for k in missing)}" if missing else f"is {_kind(item)}, not an object"
+            raise UpstreamUnavailable(
+                f"The Server API answer for {untrusted.bound(where, 200)} is not a Wazuh envelope: an item {said}.",
+                hint="Nothing was done with it. Check that the URL reaches a Wazuh Server API (not a proxy's page).",
+            )
+    return items
 
 
 def envelope_items(body: Any, where: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -110,7 +176,7 @@ def raise_rule_file_failure(failed: dict[str, Any], path: str) -> None:
     """Wazuh's 200-with-error answers to ``PUT /rules/files/{name}``, as errors that say what to do."""
     error = failed.get("error") or {}
     code = error.get("code")
-    said = str(error.get("message") or "").strip()
+    said = wazuh_words(error.get("message"))
     wazuh = f" Wazuh said: {said}" if said else ""
     if code == 1905:
         raise Conflict(

@@ -45,9 +45,10 @@ class Requester(BaseModel):
     api_url: str | None = Field(default=None, description="The Server API the change must be applied to.")
     subject: str | None = Field(default=None, description="Team mode: the requesting analyst's token subject.")
     analyst: str | None = Field(default=None, description="Team mode: the requesting analyst's user name.")
-    channel: Literal["stdio", "http"] | None = Field(
+    channel: Literal["stdio", "http", "cli"] | None = Field(
         default=None,
-        description="How the change was asked for: a stdio session (the workstation's own user) or serve --http.",
+        description="How the change was asked for: a stdio session (the workstation's own user), serve --http, or "
+        "a person at this machine's command line or launcher (`wazuh-mcp undo`).",
     )
 
 

@@ -106,6 +106,7 @@ async def _submit(
     removed: list[int] | None = None,
     silences: list[str] | None = None,
     parent_rules: dict[int, str] | None = None,
+    arguments: dict[str, Any] | None = None,
 ) -> WriteResult:
     """The one place that decides, by tier, whether a validated change waits, asks or applies."""
     app = deps(ctx)
@@ -149,6 +150,7 @@ async def _submit(
         rule_ids=rule_ids,
         silences=silences,
         parent_rules=parent_rules,
+        arguments=arguments or {},
     )
     diff, cut = _cut(change.diff)
     common.update(change_id=change.id, change_sha256=change.change_sha256, diff=diff, diff_truncated=cut)
@@ -311,9 +313,15 @@ async def restart_manager(
                 "Clustering is not running on this deployment, so there is no cluster to restart.",
                 hint="Use scope='manager'.",
             )
-    # Wazuh 5.x has no /manager/*: its own node is validated (and, once approved, restarted) through /cluster/*
-    await validate_configuration(api, scope, await manager_node(api, await app.api_generation(fresh=True)))
+    # Wazuh 5.x has no /manager/*: its own node is validated (and, once approved, restarted) through /cluster/*.
+    # That node is recorded and shown: approval restarts it only if the API still names it (a URL that balances
+    # over several nodes may reach another one).
+    node = await manager_node(api, await app.api_generation(fresh=True))
+    await validate_configuration(api, scope, node)
     what = "every node of the Wazuh cluster" if scope == "cluster" else "the Wazuh manager"
+    recorded = {"node": node} if node and scope == "manager" else {}
+    if recorded:
+        what += f" (node {node})"
     return await _submit(
         ctx,
         tool_id="write.restart_manager",
@@ -323,6 +331,7 @@ async def restart_manager(
         summary=f"Restart {what}",
         confirm=confirm,
         scope=scope,
+        arguments=recorded,
         after="After it is applied, poll cluster_status every few seconds until every node reports running "
         "(a restart takes about 30 s).",
     )

@@ -12,7 +12,8 @@
   that carries their name or Wazuh user.
 - A change with **no requester subject** is exempt only when a stdio session on this workstation asked
   for it and it is kept in the file store (the record says ``channel: stdio``): the workstation's own user
-  approves the model's request. Over HTTP, in the Indexer store, or without a recorded channel it is
+  approves the model's request; so is the undo of such a change asked at this machine's command line
+  (``channel: cli``). Over HTTP, in the Indexer store, or without a recorded channel it is
   refused — never waved through four eyes.
 - A team change whose requester had **no name claim** cannot be compared with an OS login: the CLI
   approves it only when the approver says so (``--unnamed-requester``).
@@ -95,11 +96,11 @@ def check_approval(change: PendingChange, approver: Approver, store: str = "file
         )
     asked = change.requested_by
     if asked.subject is None:
-        if asked.channel == "stdio" and store == "file":
-            return  # asked over stdio on this workstation: its own user approves the model's request
+        if asked.channel in ("stdio", "cli") and store == "file":
+            return  # asked on this workstation (stdio, or its own command line): its own user approves it
         how = "over HTTP" if asked.channel == "http" else "by a session that did not record how it was asked"
-        if asked.channel == "stdio":
-            how = f"over stdio but kept in the {store} store"
+        if asked.channel in ("stdio", "cli"):
+            how = f"over {asked.channel} but kept in the {store} store"
         raise Forbidden(
             f"Change {change.id} was asked for {how} with no requester subject, so nothing shows who asked: four "
             "eyes cannot be checked, and it is refused.",
@@ -144,9 +145,12 @@ def check_undo(change: PendingChange, changes: Iterable[PendingChange], undoer: 
             )
 
 
-def undo_requester(original: Requester, *, login: str, session: str, role: str | None, wazuh_user: str) -> Requester:
+def undo_requester(
+    original: Requester, *, login: str, session: str, role: str | None, wazuh_user: str, channel: Channel
+) -> Requester:
     """Who asks for an undo: the person running it, never the original requester. A team change's undo is a
-    team change (four eyes again), asked for by that OS login."""
+    team change (four eyes again), asked for by that OS login. ``channel`` is the undoer's own (``cli`` for
+    ``wazuh-mcp undo`` and the launcher), never the original request's."""
     return Requester(
         session=session,
         role=role,
@@ -156,5 +160,5 @@ def undo_requester(original: Requester, *, login: str, session: str, role: str |
         api_url=original.api_url,
         subject=f"local:{login}" if original.subject is not None else None,
         analyst=login,
-        channel=original.channel,
+        channel="http" if channel == "http" else "cli",
     )

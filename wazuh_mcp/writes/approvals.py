@@ -34,14 +34,16 @@ import os
 import re
 import secrets
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from wazuh_mcp import untrusted
 from wazuh_mcp.backends.api_generation import api_generation
 from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.config.settings import ResponseSettings, Settings, selected_profile, state_dir
@@ -52,6 +54,7 @@ from wazuh_mcp.errors import (
     InvalidArgument,
     NotFound,
     Tampered,
+    UpstreamError,
     WazuhMCPError,
 )
 from wazuh_mcp.models.write import DECISION_FIELDS, ChangeKind, PendingChange, Requester, RestartScope, Tier
@@ -60,7 +63,7 @@ from wazuh_mcp.writes import interrupted, responses, restart_log
 from wazuh_mcp.writes.approval_policy import Approver, check_approval, check_undo, undo_requester
 from wazuh_mcp.writes.change_records import ChangeRecords, Claim, FileRecords, records_for
 from wazuh_mcp.writes.generation_checks import check_at_apply
-from wazuh_mcp.writes.rule_files import check_fresh, check_record, send_change, sha256_text
+from wazuh_mcp.writes.rule_files import check_fresh, check_node, check_record, manager_node, send_change, sha256_text
 
 if TYPE_CHECKING:
     from wazuh_mcp.backends.server_api import ServerApi
@@ -145,6 +148,54 @@ def _windows_account() -> str:  # pragma: no cover - Windows only, untested on t
     return buffer.value
 
 
+TAMPER_NOTES = 100
+"""At most this many ``approval.tamper`` records per process and store for tampered records found while listing
+(then one that says the rest are only logged)."""
+
+
+class _TamperNotes:
+    """Which tampered records this process has audited (each once), up to ``TAMPER_NOTES`` per store."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, set[str]] = {}
+        self._lock = threading.Lock()
+
+    def take(self, store: str, key: str) -> Literal["note", "last", "skip"]:
+        with self._lock:
+            seen = self._seen.setdefault(store, set())
+            if key in seen or len(seen) > TAMPER_NOTES:
+                return "skip"
+            seen.add(key)
+            return "last" if len(seen) > TAMPER_NOTES else "note"
+
+
+_TAMPER_NOTES = _TamperNotes()
+
+
+class _Watched:
+    """The Server API as the applier uses it: notes whether a request that changes Wazuh (anything but a GET)
+    was sent, so an unexpected stop can say whether anything reached Wazuh."""
+
+    def __init__(self, api: ServerApiBackend) -> None:
+        self._api = api
+        self.sent = False
+
+    @property
+    def identity(self) -> str:
+        return self._api.identity
+
+    async def request(self, method: str, path: str, **kwargs: Any) -> Any:
+        if method.upper() != "GET":
+            self.sent = True  # before the call: a request that failed may still have reached Wazuh
+        return await self._api.request(method, path, **kwargs)
+
+    async def page(self, path: str, *, action: str, params: dict[str, Any] | None = None) -> Any:
+        return await self._api.page(path, action=action, params=params)
+
+    async def aclose(self) -> None:
+        await self._api.aclose()
+
+
 class ChangeStore:
     """The pending-change directory. Safe to use from several processes at once."""
 
@@ -218,9 +269,10 @@ class ChangeStore:
         return self._effective(self._read(change_id))
 
     def list_changes(self) -> list[PendingChange]:
-        """Every recorded change, oldest first. Unreadable or tampered records are skipped (and logged); an
-        older revision put back is also recorded in the audit as a refused ``approval.tamper``."""
-        found = self.records.list()
+        """Every recorded change, oldest first. Unreadable or tampered records are skipped (and logged); a
+        tampered one — its MAC does not verify, or an older revision was put back — is also recorded in the
+        audit as a refused ``approval.tamper``, once per record per process (``_note_tamper``)."""
+        found = self.records.list(on_tamper=self._note_tamper)
         recorded = self.auditor.sink.recorded_revisions(c.id for c in found) if found else {}
         changes = []
         for change in found:
@@ -228,7 +280,7 @@ class ChangeStore:
                 self._not_replayed(change, recorded)
             except Tampered as exc:
                 log.warning("%s", exc)
-                self._audit_refusal("approval.tamper", change.id, now_iso(), time.perf_counter(), exc)
+                self._note_tamper(change.id, exc)
                 continue
             changes.append(self._effective(change))
         return sorted(changes, key=lambda c: c.created_at)
@@ -236,6 +288,23 @@ class ChangeStore:
     def list_pending(self) -> list[PendingChange]:
         """The changes a human can still approve or reject."""
         return [c for c in self.list_changes() if c.state == "pending"]
+
+    def _note_tamper(self, record: str, exc: Tampered) -> None:
+        """A tampered record found while listing: one ``approval.tamper`` record per record per process, and at
+        most ``TAMPER_NOTES`` of them (then one that says the rest are only logged), so a store filled with
+        forged records cannot flood the audit trail."""
+        change_id = untrusted.bound(record, 32) or "unnamed"
+        note = _TAMPER_NOTES.take(str(self.records.where), f"{change_id}|{exc.message[:200]}")
+        if note == "skip":
+            return
+        started, ts = time.perf_counter(), now_iso()
+        if note == "last":
+            exc = Tampered(
+                f"{exc.message} More than {TAMPER_NOTES} tampered change records were found by this process: the "
+                "next ones are logged, not audited one by one.",
+                hint=exc.hint,
+            )
+        self._emit("approval.tamper", {"change_id": change_id, "step": "approval.list"}, change_id, ts, started, exc)
 
     # --- requesting ---------------------------------------------------------------------
 
@@ -264,8 +333,11 @@ class ChangeStore:
         started, ts = time.perf_counter(), now_iso()
         created = datetime.now(UTC)
         base_sha = sha256_text(base_text) if base_text is not None else None
+        if diff is None and kind == "restart_manager":
+            node = (response.get("arguments") or {}).get("node")
+            diff = f"restart {target}{f' (node {node})' if node else ''}\n"
         if diff is None:
-            diff = unified_diff(target, base_text, payload) if kind != "restart_manager" else f"restart {target}\n"
+            diff = unified_diff(target, base_text, payload)
         fields: dict[str, Any] = {
             "tool": tool,
             "kind": kind,
@@ -338,9 +410,13 @@ class ChangeStore:
 
     @contextmanager
     def refusals_audited(self, step: str, change_id: str, ts: str, started: float) -> Iterator[None]:
-        """A ``WazuhMCPError`` raised inside is recorded as a refused ``step`` before it propagates."""
+        """A ``WazuhMCPError`` raised inside is recorded as a refused ``step`` before it propagates; a record
+        that is not what wazuh-mcp wrote (``Tampered``) as a refused ``approval.tamper`` naming ``step``."""
         try:
             yield
+        except Tampered as exc:
+            self._emit("approval.tamper", {"change_id": change_id, "step": step}, change_id, ts, started, exc)
+            raise
         except WazuhMCPError as exc:
             self._audit_refusal(step, change_id, ts, started, exc)
             raise
@@ -521,7 +597,21 @@ class ChangeStore:
         if change.state not in ("applying", "approved"):
             return
         with self.refusals_audited(step, change_id, ts, started):
-            resolved = await interrupted.resolve(change, api, owner)
+            try:
+                resolved = await interrupted.resolve(change, api, owner)
+            except WazuhMCPError:
+                raise  # cannot tell yet (unreachable…): it stays applying, the next approval looks again
+            except Exception as exc:  # never stuck applying on an answer nothing reads
+                log.error("resolving change %s stopped on %s", change_id, type(exc).__name__, exc_info=exc)
+                resolved = change.model_copy(
+                    update={
+                        "state": "failed",
+                        "reason": f"{owner} stopped while applying it, and reading Wazuh's state then met an "
+                        f"unexpected {type(exc).__name__} (the server's log has the details): whether Wazuh carried "
+                        "it out cannot be read back, so it is not sent again (check the manager, and ask again if "
+                        "needed)",
+                    }
+                )
         self._write(resolved)
         self._audit("approval.resolve", resolved, ts, started, wazuh_user=api.identity)
 
@@ -530,15 +620,9 @@ class ChangeStore:
     async def _apply(self, change: PendingChange, api: ServerApiBackend) -> PendingChange:
         started, ts = time.perf_counter(), now_iso()
         is_response = change.kind in responses.RESPONSE_KINDS
+        watched = _Watched(api)  # knows whether a request that changes Wazuh went out
         try:
-            # Asked now, not taken from the request: a manager upgraded to 5.x since has no /rules/files or
-            # /active-response, and restarts through /cluster/restart.
-            where = await api_generation(api)
-            check_at_apply(change, where)
-            if is_response:
-                await responses.check_targets(api, change, self.policy.max_agents)
-            else:
-                await check_fresh(api, change, where)
+            node = await self._as_it_is_now(change, watched)
         except Conflict as exc:
             change = self._write(change.model_copy(update={"state": "failed", "reason": f"stale: {exc.message}"}))
             self._audit("approval.apply", change, ts, started, error=exc, wazuh_user=api.identity)
@@ -557,16 +641,20 @@ class ChangeStore:
             )
             self._audit("approval.apply", change, ts, started, error=exc, wazuh_user=api.identity)
             raise
+        except Exception as exc:
+            raise self._unexpected(change, exc, watched, ts, started) from None
         try:
             if is_response:
-                sent = await responses.send(api, change)
+                sent = await responses.send(watched, change)
                 result, outcomes = sent.result, sent.outcomes
             else:
-                result, outcomes = await send_change(api, change, self._ours(change), where), []
+                result, outcomes = await send_change(watched, change, self._ours(change), node), []
         except WazuhMCPError as exc:
             change = self._write(change.model_copy(update={"state": "failed", "reason": str(exc)}))
             self._audit("approval.apply", change, ts, started, error=exc, wazuh_user=api.identity)
             raise
+        except Exception as exc:
+            raise self._unexpected(change, exc, watched, ts, started) from None
         if is_response and not sent.reached_any:
             error = Conflict(f"Wazuh sent change {change.id} to no agent: {result}.")
             change = self._write(
@@ -584,6 +672,42 @@ class ChangeStore:
         )
         self._audit("approval.apply", change, ts, started, wazuh_user=api.identity)
         return change
+
+    async def _as_it_is_now(self, change: PendingChange, api: ServerApiBackend) -> str | None:
+        """Before anything is sent: the manager takes this change now, and its target is as the change found it
+        (stale → ``Conflict``). Returns, for a restart on 5.x, this manager's node — resolved
+        once here and used for the validation, the restart and its log (``check_node``)."""
+        # Asked now, not taken from the request: a manager upgraded to 5.x since has no /rules/files or
+        # /active-response, and restarts through /cluster/restart.
+        where = await api_generation(api)
+        check_at_apply(change, where)
+        if change.kind in responses.RESPONSE_KINDS:
+            await responses.check_targets(api, change, self.policy.max_agents)
+            return None
+        node = await manager_node(api, where) if change.kind == "restart_manager" else None
+        check_node(change, node)
+        await check_fresh(api, change, node)
+        return node
+
+    def _unexpected(
+        self, change: PendingChange, exc: Exception, watched: _Watched, ts: str, started: float
+    ) -> WazuhMCPError:
+        """An exception no check expected (an answer of a shape nothing reads, a bug): the change ends ``failed``
+        and audited, never left ``applying`` — saying whether anything had been sent to Wazuh."""
+        log.error("applying change %s stopped on %s", change.id, type(exc).__name__, exc_info=exc)
+        what = f"an unexpected {type(exc).__name__} while applying it (the server's log has the details)"
+        if watched.sent:
+            reason = (
+                f"stopped by {what}, after a request that changes Wazuh was sent: whether Wazuh carried it out "
+                "cannot be read back, so it is not sent again (check the manager and the agents, and ask again "
+                "if needed)"
+            )
+        else:
+            reason = f"not applied: stopped by {what} before anything was sent to Wazuh; ask for the change again"
+        error = UpstreamError(f"Change {change.id} failed, {reason}.")
+        change = self._write(change.model_copy(update={"state": "failed", "reason": reason}))
+        self._audit("approval.apply", change, ts, started, error=error, wazuh_user=watched.identity)
+        return error
 
     def _ours(self, change: PendingChange) -> restart_log.Ours | None:
         """For a restart: the rules wazuh-mcp wrote (applied rule changes), whose loader warnings it reports."""
@@ -619,6 +743,8 @@ class ChangeStore:
         }
         if change.reason:
             args["reason"] = change.reason
+        if step == "approval.request" and change.requested_by.channel:
+            args["channel"] = change.requested_by.channel  # stdio, http, or cli (an undo asked at this machine)
         if change.undo_of:
             args["undo_of"] = change.undo_of  # an undo is a new change: Wazuh's rules tell it apart (100702)
         if step in ("approval.apply", "approval.resolve") and change.result:
@@ -920,6 +1046,7 @@ class ApprovalPath:
                     session=store.auditor.session,
                     role=store.approver.role,
                     wazuh_user=api.identity,
+                    channel=store.approver.channel,
                 )
                 return store.record_plan(plan, requester, undo_of=change.id)
         finally:

@@ -28,7 +28,7 @@ import json
 import logging
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -56,6 +56,8 @@ CLOCK_SKEW_S = 5.0
 """How far ahead of this clock a lease or a lock may be and still count (replicas' clocks differ a little)."""
 
 StoreKind = Literal["file", "indexer"]
+OnTamper = Callable[[str, Tampered], None]
+"""Told of each record a listing skipped as tampered: its name (the change id it claims) and the refusal."""
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,10 @@ class ChangeRecords(Protocol):
     def write(self, change: PendingChange) -> PendingChange:
         """Replace the change (inside a claim: only while the claim is still this process's)."""
 
-    def list(self) -> list[PendingChange]: ...
+    def list(self, on_tamper: OnTamper | None = None) -> list[PendingChange]:
+        """Every readable change; a record that is not what wazuh-mcp wrote is skipped, logged and handed to
+        ``on_tamper`` (the record's name, the refusal)."""
+        ...
 
     def claim(self, change_id: str) -> Any:
         """A context manager yielding a ``Claim``; ``Conflict`` when someone else holds a live one."""
@@ -269,13 +274,15 @@ class FileRecords:
     def revision(self, change_id: str) -> int:
         return self._revisions.revision(change_id)
 
-    def list(self) -> list[PendingChange]:
+    def list(self, on_tamper: OnTamper | None = None) -> list[PendingChange]:
         changes = []
         for path in sorted(self.dir.glob("ch-*.json")) if self.dir.is_dir() else []:
             try:
                 changes.append(self._parse(path.stem, path.read_text(encoding="utf-8"), str(path))[0])
             except Tampered as exc:
                 log.warning("%s", exc)
+                if on_tamper is not None:
+                    on_tamper(path.stem, exc)
             except (OSError, ValueError, Conflict, UpstreamError):
                 log.warning("skipping unreadable pending change %s", path)
         return changes
@@ -436,7 +443,7 @@ class IndexerRecords:
         self._replace(current, self._body(change, current, lease_until=None))
         return change
 
-    def list(self) -> list[PendingChange]:
+    def list(self, on_tamper: OnTamper | None = None) -> list[PendingChange]:
         changes = []
         self.docs.refresh(self.index)  # a get is real-time, a search sees what the last refresh made visible
         for doc in self.docs.search(self.index, {"match_all": {}}, size=1000):
@@ -444,6 +451,8 @@ class IndexerRecords:
                 changes.append(self._checked(doc))
             except (UpstreamError, Conflict) as exc:
                 log.warning("%s", exc)
+                if on_tamper is not None and isinstance(exc, Tampered):
+                    on_tamper(doc.id, exc)
         return changes
 
     def _lease(self, doc: Doc) -> tuple[str | None, datetime | None]:

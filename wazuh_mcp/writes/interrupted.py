@@ -9,12 +9,15 @@ the dead replica's request has either reached Wazuh or never will, so Wazuh's st
   change's payload and the configuration validates → ``applied`` (found applied); anything else →
   ``failed``, after a new file that does not validate is deleted (``put_back``), or with the words "the
   manager may not restart" and the file to restore when a replacement left it not validating;
+- a rule file on a manager upgraded to Wazuh 5.x since (no ``/rules/files`` to read it back) → ``failed``,
+  saying so: it can neither be checked nor applied there;
 - a restart or a response action leaves nothing Wazuh can be asked about afterwards, so it may or may
   not have happened → ``failed`` with the reason, never sent again (ask for it again if needed).
 """
 
 from __future__ import annotations
 
+from wazuh_mcp.backends.api_generation import api_generation
 from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.errors import WazuhMCPError
 from wazuh_mcp.models.write import PendingChange
@@ -31,6 +34,19 @@ async def resolve(change: PendingChange, api: ServerApiBackend, owner: str) -> P
                 "state": "failed",
                 "reason": f"{dead}; whether Wazuh carried it out cannot be read back, so it is not sent again "
                 "(check the manager and the agents, and ask again if needed)",
+            }
+        )
+    where = await api_generation(api)  # unreadable: it stays applying, the next approval asks again
+    if where.v5:
+        # A manager upgraded to 5.x since has no rule files to read back or validate (no /rules/files, no
+        # /manager/configuration/validation): asking would be refused forever, so the change ends here, in words.
+        return change.model_copy(
+            update={
+                "state": "failed",
+                "reason": f"{dead}, and the manager is now Wazuh {where.version}, which keeps no rule files (its "
+                "Server API has no /rules/files and no /manager/configuration/validation): whether the file was "
+                "written before the upgrade cannot be read back, and a rule change cannot be applied there. It "
+                "is not sent again; on 5.x rules are written in the Content Manager (ask there if still needed)",
             }
         )
     try:

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 from wazuh_mcp import untrusted
 from wazuh_mcp.backends.api_generation import ApiGeneration
 from wazuh_mcp.backends.protocols import ServerApiBackend
-from wazuh_mcp.backends.server_api_shapes import envelope_data, failed_agents, raise_failed_item
+from wazuh_mcp.backends.server_api_shapes import envelope_data, envelope_objects, failed_agents, raise_failed_item
 from wazuh_mcp.config.settings import ResponseSettings
 from wazuh_mcp.errors import Conflict, InvalidArgument, NotFound, UpstreamUnavailable, WazuhMCPError
 from wazuh_mcp.models.write import AgentTarget, ApiCall, Inverse, Outcome, PendingChange, ResponseKind
@@ -338,13 +338,17 @@ def check_group_name(group: str) -> str:
 
 
 def _target(item: dict[str, Any]) -> AgentTarget:
-    os_info = item.get("os") or {}
+    """One agent as ``GET /agents`` lists it (an object with an id: ``envelope_objects``); a part of another
+    shape reads as absent, never as an exception."""
+    found = item.get("os")
+    os_info: dict[str, Any] = found if isinstance(found, dict) else {}
+    groups = item.get("group") or []
     return AgentTarget(
-        id=str(item["id"]),
+        id=clean(item["id"], 16),
         name=clean(item.get("name", ""), 128),
         os=clean(os_info.get("name") or os_info.get("platform") or "", 64) or None,
         status=clean(item.get("status", "unknown"), 32),
-        groups=[clean(g, 128) for g in item.get("group") or []],
+        groups=[clean(g, 128) for g in (groups if isinstance(groups, list) else [groups])],
     )
 
 
@@ -357,7 +361,8 @@ async def resolve_agents(api: ServerApiBackend, ids: list[str]) -> dict[str, Age
     for entry in data.get("failed_items") or []:
         if (entry.get("error") or {}).get("code") != 1701:
             raise_failed_item(entry)
-    return {target.id: target for target in map(_target, data.get("affected_items") or [])}
+    items = envelope_objects(data.get("affected_items") or [], "GET /agents", needs=("id",))
+    return {target.id: target for target in map(_target, items)}
 
 
 async def agent_versions(api: ServerApiBackend, ids: list[str]) -> dict[str, str | None]:
@@ -365,7 +370,7 @@ async def agent_versions(api: ServerApiBackend, ids: list[str]) -> dict[str, str
     body = await api.request(
         "GET", "/agents", action="agent:read", params={"agents_list": ",".join(ids), "select": "version", "limit": 500}
     )
-    items = envelope_data(body, "/agents").get("affected_items") or []
+    items = envelope_objects(envelope_data(body, "/agents").get("affected_items") or [], "GET /agents")
     return {
         str(item.get("id")): clean(item["version"], 64) if item.get("version") else None
         for item in items
@@ -386,14 +391,16 @@ async def group_members(api: ServerApiBackend, group: str, cap: int) -> list[Age
             f"Group '{group}' has {total} agents; a change may reach at most {cap} (responses.max_agents).",
             hint="Name the agents (agent_ids) instead, in changes of at most the cap.",
         )
-    return [_target(item) for item in data.get("affected_items") or []]
+    items = envelope_objects(data.get("affected_items") or [], f"GET /groups/{group}/agents", needs=("id",))
+    return [_target(item) for item in items]
 
 
 async def require_group(api: ServerApiBackend, group: str) -> None:
     body = await api.request("GET", "/groups", action="group:read", params={"groups_list": group, "select": "name"})
     if not envelope_data(body, "/groups").get("affected_items"):
         listing = await api.request("GET", "/groups", action="group:read", params={"select": "name", "limit": 50})
-        names = ", ".join(str(i.get("name")) for i in envelope_data(listing, "/groups").get("affected_items") or [])
+        groups = envelope_objects(envelope_data(listing, "/groups").get("affected_items") or [], "GET /groups")
+        names = ", ".join(clean(i.get("name"), 128) for i in groups)
         raise NotFound(f"Group '{group}' does not exist.", hint=f"Existing groups: {names or 'none'}.")
 
 
@@ -869,8 +876,11 @@ def _outcome(call: ApiCall, body: Any) -> Outcome:
     data = body.get("data")
     if not isinstance(data, dict):  # DELETE /agents/{id}/group/{g} answers only a message
         agent = call.path.split("/")[2]
+        # Wazuh's words, kept in the record and the audit: cleaned and bounded like every other answer's
         return Outcome(
-            request=call.line(), affected=[agent] if body.get("error") == 0 else [], message=body.get("message")
+            request=call.line(),
+            affected=[agent] if body.get("error") == 0 else [],
+            message=clean(body.get("message") or "", 200) or None,
         )
     failed = [clean(line, 200) for line in failed_agents(list(data.get("failed_items") or []))]
     affected = [clean(i, 16) for i in data.get("affected_items") or []]

@@ -37,6 +37,7 @@ from wazuh_mcp.backends.server_api_shapes import (
     FILE_MISSING_CODES,
     RULE_DOES_NOT_EXIST,
     envelope_items,
+    envelope_objects,
     failed_code,
     raise_failed_item,
     raise_rule_file_failure,
@@ -275,9 +276,30 @@ async def restart(api: ServerApiBackend, scope: RestartScope, node: str | None =
     return [str(item) for item in items]
 
 
+def is_node_name(text: str) -> bool:
+    """A node name as ``local_node`` reads one: not empty, already clean and within its bound."""
+    return bool(text) and untrusted.bound(text, 128) == text
+
+
 async def manager_node(api: ServerApiBackend, where: ApiGeneration) -> str | None:
     """The node that is "this manager" on Wazuh 5.x (``GET /cluster/local/info``); None on 4.x (``/manager/*``)."""
     return await local_node(api) if where.v5 else None
+
+
+def check_node(change: PendingChange, node: str | None) -> None:
+    """A restart of this manager asked on Wazuh 5.x recorded the node the Server API named then (and the approver
+    was shown it): it is restarted only if the API names the same node now. A URL that balances over several
+    nodes may reach another one, which is not the node the approver agreed to restart (``Conflict``)."""
+    recorded = change.arguments.get("node") if change.kind == "restart_manager" else None
+    if recorded is None or node == recorded:
+        return
+    now = f"names node '{node}'" if node else "names no node (it answers as Wazuh 4.x)"
+    raise Conflict(
+        f"Change {change.id} restarts node '{untrusted.bound(str(recorded), 128)}', the node the Server API named "
+        f"as this manager when the restart was asked for, but the Server API now {now}.",
+        hint="Nothing was sent. If the API URL balances over several nodes, approve with the URL of that node's "
+        "API; otherwise ask for the restart again, which shows the node it will restart.",
+    )
 
 
 async def validate_configuration(api: ServerApiBackend, scope: RestartScope, node: str | None = None) -> None:
@@ -292,6 +314,7 @@ async def validate_configuration(api: ServerApiBackend, scope: RestartScope, nod
     )
     body = await api.request("GET", path, action=action, params=params)
     items, failed = envelope_items(body, path)
+    items = envelope_objects(items, f"GET {path}")
     # Wazuh's words quote what the files hold (names, elements, values): cleaned and bounded for the model
     problems = [
         f"{untrusted.bound(', '.join(str(i) for i in entry.get('id') or []), 128) or 'manager'}: "
@@ -326,6 +349,11 @@ def check_record(change: PendingChange) -> None:
     if change.kind == "restart_manager":
         if not (change.target == change.payload == change.scope and change.scope in ("manager", "cluster")):
             raise Conflict(f"Change {change.id} restarts '{change.scope}' but its record names '{change.target}'.")
+        node = change.arguments.get("node")
+        if set(change.arguments) - {"node"} or (
+            node is not None and not (change.scope == "manager" and isinstance(node, str) and is_node_name(node))
+        ):
+            raise Conflict(f"Change {change.id} is a restart whose record holds arguments no request records.")
         return
     if change.filename is None or change.relative_dirname is None:
         raise Conflict(f"Change {change.id} names no target file.")
@@ -345,13 +373,14 @@ def check_record(change: PendingChange) -> None:
         raise Conflict(f"Change {change.id} does not show everything its rules silence.")
 
 
-async def check_fresh(api: ServerApiBackend, change: PendingChange, where: ApiGeneration) -> None:
+async def check_fresh(api: ServerApiBackend, change: PendingChange, node: str | None = None) -> None:
     """Is the target still what the change was prepared against? Stale → ``Conflict``.
 
+    ``node``: a restart on Wazuh 5.x, this manager's node as the applier resolved it once (``manager_node``).
     Other errors (unreachable, refused login) pass through: nothing has been sent yet."""
     if change.kind == "restart_manager":
         try:
-            await validate_configuration(api, change.scope or "manager", await manager_node(api, where))
+            await validate_configuration(api, change.scope or "manager", node)
         except InvalidArgument as exc:
             raise Conflict(exc.message) from None
         return
@@ -375,7 +404,7 @@ async def check_fresh(api: ServerApiBackend, change: PendingChange, where: ApiGe
 
 
 async def send_change(
-    api: ServerApiBackend, change: PendingChange, ours: restart_log.Ours | None, where: ApiGeneration
+    api: ServerApiBackend, change: PendingChange, ours: restart_log.Ours | None, node: str | None = None
 ) -> str:
     """Carry the change out; returns what Wazuh did, in words.
 
@@ -387,8 +416,7 @@ async def send_change(
 
     A restart given ``ours`` (the rules wazuh-mcp wrote) then reads the manager's log for what Wazuh's rule
     loader said about them (``restart_log``) and adds it to the words returned."""
-    if change.kind == "restart_manager":
-        node = await manager_node(api, where)
+    if change.kind == "restart_manager":  # ``node``: resolved once by the applier (Wazuh 5.x), else None
         since = await restart_log.mark(api, node) if ours else None
         nodes = await restart(api, change.scope or "manager", node)
         said = f"restart requested on {', '.join(nodes) or 'the manager'}"

@@ -1,0 +1,144 @@
+"""Adversary round 5, "found, not fixed": the applier caught only ``WazuhMCPError`` before the send.
+
+Any other exception while reading an oddly shaped manager answer (a ``KeyError`` in ``responses._target``, an
+``AttributeError`` on a failed item in ``validate_configuration``, ``local_node`` reading a ``data`` that is not
+an object) left the change ``applying`` with no ``approval.apply`` record until the lock's lease ran out, and it
+then ended ``failed: … cannot be read back`` although nothing was sent.
+
+Now the Server API client (and the shape helpers) refuse an answer that is not a Wazuh envelope as
+``upstream_unavailable``: nothing was sent, so the change is pending again, audited, and a later approval
+applies it. An exception nothing expected ends the change ``failed``, audited, saying whether anything had been
+sent. The stand-in answers a malformed envelope for one path (``Faults.malformed_*``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from standin.faults import MALFORMED
+from standin.server import StandinServer
+from tests.write.conftest import NEW_RULE, ask, uploads
+from tests.write.test_approvals import approve_now, steps
+from wazuh_mcp.errors import Conflict, UpstreamError, UpstreamUnavailable
+from wazuh_mcp.writes import approvals, responses
+from wazuh_mcp.writes.approvals import default_store, pending_dir
+
+pytestmark = pytest.mark.usefixtures("responses_configured")
+
+
+def nothing_sent(standin: StandinServer) -> bool:
+    snapshot = standin.state.snapshot()
+    return snapshot["responses"] == [] and snapshot["restarts"] == {"manager": 0, "cluster": 0} and not uploads(standin)
+
+
+ISOLATE: tuple[str, dict[str, Any]] = ("isolate_agent", {"agent_id": "001"})
+RESTART: tuple[str, dict[str, Any]] = ("restart_manager", {})
+CREATE: tuple[str, dict[str, Any]] = ("create_rule", {"rule_xml": NEW_RULE})
+MALFORMED_AT_APPLY = [
+    # the reported forms: responses._target, validate_configuration's entry.get (local_node's data on 5.x:
+    # tests/write/test_v5_restart_node.py)
+    (*ISOLATE, "/agents", "item_without_id"),
+    (*RESTART, "/manager/configuration/validation", "failed_not_object"),
+    # their obvious variants
+    (*ISOLATE, "/agents", "item_not_object"),
+    (*ISOLATE, "/agents", "items_not_list"),
+    (*ISOLATE, "/agents", "data_list"),
+    (*ISOLATE, "/agents", "failed_not_object"),
+    (*RESTART, "/manager/configuration/validation", "item_not_object"),
+    (*RESTART, "/manager/configuration/validation", "total_not_count"),
+    (*CREATE, "/rules/files/wazuh-mcp-100100.xml", "failed_not_object"),
+    (*CREATE, "/rules/files/wazuh-mcp-100100.xml", "items_not_list"),
+]
+
+
+@pytest.mark.parametrize(
+    "tool, arguments, path, shape", MALFORMED_AT_APPLY, ids=[f"{c[0]}-{c[3]}" for c in MALFORMED_AT_APPLY]
+)
+async def test_a_malformed_answer_before_the_send_leaves_the_change_pending_and_audited(
+    standin: StandinServer, audit_path: Path, tool: str, arguments: dict[str, Any], path: str, shape: str
+) -> None:
+    change_id = await ask(tool, arguments)
+    await malformed_then_applied(standin, audit_path, change_id, path, shape)
+
+
+async def malformed_then_applied(
+    standin: StandinServer, audit_path: Path, change_id: str, path: str, shape: str
+) -> None:
+    """The stand-in answers ``shape`` once for ``path`` while ``change_id`` is approved: refused in words, the
+    change pending again and audited, nothing sent, no lock left; then approved and applied."""
+    assert shape in MALFORMED
+    standin.faults.set(malformed_next=1, malformed_path=path, malformed_shape=shape)
+    with pytest.raises(UpstreamUnavailable, match="is not a Wazuh envelope") as refused:
+        await approve_now(default_store(), change_id, standin)
+    assert path in refused.value.message
+    assert standin.faults.malformed_next == 0  # the fault was what the applier read
+    change = default_store().get(change_id)
+    assert change.state == "pending" and (change.reason or "").startswith("last attempt: ")
+    assert steps(audit_path, change_id)[-2:] == [("approval.approve", "ok"), ("approval.apply", "upstream_unavailable")]
+    assert nothing_sent(standin)
+    assert not (pending_dir() / f"{change_id}.lock").exists()
+    # Nothing is stuck: the next approval, with the manager answering as Wazuh does, applies it.
+    assert (await approve_now(default_store(), change_id, standin)).state == "applied"
+
+
+@pytest.mark.parametrize("error", [KeyError("id"), AttributeError("'str' object has no attribute 'get'"), TypeError()])
+async def test_an_unexpected_error_before_the_send_fails_the_change_saying_nothing_was_sent(
+    standin: StandinServer, audit_path: Path, monkeypatch: pytest.MonkeyPatch, error: Exception
+) -> None:
+    """Whatever raises before anything is sent (an answer of a shape no check knows, a bug): the change ends
+    ``failed`` — not pending, so a person looks before it is asked again — audited, never left applying."""
+    change_id = await ask(*ISOLATE)
+
+    async def unexpected(*_: Any, **__: Any) -> None:
+        raise error
+
+    monkeypatch.setattr(responses, "check_targets", unexpected)
+    with pytest.raises(UpstreamError, match="before anything was sent to Wazuh") as refused:
+        await approve_now(default_store(), change_id, standin)
+    assert type(error).__name__ in refused.value.message
+    change = default_store().get(change_id)
+    assert change.state == "failed" and "not applied" in (change.reason or "")
+    assert steps(audit_path, change_id)[-2:] == [("approval.approve", "ok"), ("approval.apply", "upstream_error")]
+    assert nothing_sent(standin) and not (pending_dir() / f"{change_id}.lock").exists()
+    with pytest.raises(Conflict, match="already failed"):
+        await approve_now(default_store(), change_id, standin)
+
+
+async def test_an_unexpected_error_before_a_rule_upload_fails_the_change_saying_nothing_was_sent(
+    standin: StandinServer, audit_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    change_id = await ask(*CREATE)
+
+    async def unexpected(*_: Any, **__: Any) -> None:
+        raise KeyError("sha")
+
+    monkeypatch.setattr(approvals, "check_fresh", unexpected)
+    with pytest.raises(UpstreamError, match="before anything was sent"):
+        await approve_now(default_store(), change_id, standin)
+    assert default_store().get(change_id).state == "failed"
+    assert steps(audit_path, change_id)[-1] == ("approval.apply", "upstream_error")
+    assert nothing_sent(standin)
+
+
+async def test_an_unexpected_error_after_the_send_fails_the_change_saying_it_may_have_reached_wazuh(
+    standin: StandinServer, audit_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The isolation was sent; reading Wazuh's answer then failed: it may have happened, so it is not sent
+    again, and the words say so (not "nothing was sent")."""
+    change_id = await ask(*ISOLATE)
+
+    def unreadable(*_: Any) -> None:
+        raise TypeError("list indices must be integers or slices, not str")
+
+    monkeypatch.setattr(responses, "_outcome", unreadable)
+    with pytest.raises(UpstreamError, match="after a request that changes Wazuh was sent"):
+        await approve_now(default_store(), change_id, standin)
+    change = default_store().get(change_id)
+    assert change.state == "failed" and "cannot be read back" in (change.reason or "")
+    assert "nothing was sent" not in (change.reason or "")
+    assert len(standin.state.snapshot()["responses"]) == 1  # it did reach Wazuh
+    assert steps(audit_path, change_id)[-1] == ("approval.apply", "upstream_error")
+    assert not (pending_dir() / f"{change_id}.lock").exists()

@@ -1,0 +1,113 @@
+"""v24's "not done": a change record whose MAC does not verify was audited under the decision tried
+(``approval.approve`` / ``conflict``), and ``pending`` skipped it with a log line and no audit record, although
+the CHANGELOG says forged records are audited as ``approval.tamper``.
+
+Now every way a person meets such a record — approve, reject, undo, the pending list — writes an
+``approval.tamper`` record naming the step tried; the listing writes one per record per process, at most
+``TAMPER_NOTES`` per store (then one that says the rest are only logged), so a store filled with forged records
+cannot flood the audit trail.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from standin.server import StandinServer
+from tests.write.forge import edit_record
+from tests.write.test_approvals import approve_now, requested
+from wazuh_mcp.errors import Tampered
+from wazuh_mcp.runtime.audit import AuditEvent, iter_events
+from wazuh_mcp.writes import approvals
+from wazuh_mcp.writes.approvals import default_store, pending_dir, propose_undo
+
+
+def tamper_records(audit: Path) -> list[AuditEvent]:
+    return [e for e in iter_events(audit) if e.tool == "approval.tamper"]
+
+
+def decisions_after_request(audit: Path, change_id: str) -> list[str]:
+    return [
+        e.tool
+        for e in iter_events(audit)
+        if e.change_id == change_id and e.toolset == "approval" and e.tool != "approval.request"
+    ]
+
+
+async def forged() -> str:
+    change_id = await requested()
+    edit_record(change_id, lambda change: change.update(summary="harmless"))  # the seal no longer verifies
+    return change_id
+
+
+def approve(standin: StandinServer) -> Callable[[str], Coroutine[Any, Any, Any]]:
+    return lambda change_id: approve_now(default_store(), change_id, standin)
+
+
+async def reject(change_id: str) -> Any:
+    return default_store().reject(change_id)
+
+
+async def undo(change_id: str) -> Any:
+    return await propose_undo(change_id)
+
+
+async def approve_as_the_cli_does(change_id: str) -> Any:
+    return await approvals.approve(change_id)
+
+
+@pytest.mark.parametrize(
+    "step, decide",
+    [
+        ("approval.approve", None),
+        ("approval.approve", approve_as_the_cli_does),
+        ("approval.reject", reject),
+        ("approval.undo", undo),
+    ],
+    ids=["approve", "approve-cli-path", "reject", "undo"],
+)
+async def test_a_forged_record_is_audited_as_tampering_whatever_is_tried(
+    standin: StandinServer,
+    audit_path: Path,
+    step: str,
+    decide: Callable[[str], Coroutine[Any, Any, Any]] | None,
+) -> None:
+    change_id = await forged()
+    with pytest.raises(Tampered, match="not what wazuh-mcp wrote"):
+        await (decide or approve(standin))(change_id)
+    assert decisions_after_request(audit_path, change_id) == ["approval.tamper"]
+    [record] = tamper_records(audit_path)
+    assert record.change_id == change_id and record.error_code == "conflict"
+    assert record.args.get("step") == step and "not what wazuh-mcp wrote" in (record.error or "")
+    assert standin.state.snapshot()["uploaded_files"] == []
+
+
+async def test_pending_audits_a_forged_record_once(standin: StandinServer, audit_path: Path) -> None:
+    change_id = await forged()
+    assert default_store().list_pending() == []
+    [record] = tamper_records(audit_path)
+    assert record.change_id == change_id and record.args.get("step") == "approval.list"
+    assert "not what wazuh-mcp wrote" in (record.error or "")
+    default_store().list_pending()  # the same process lists again: no second record for the same record
+    assert len(tamper_records(audit_path)) == 1
+
+
+async def test_a_flood_of_forged_records_is_audited_within_a_bound(
+    standin: StandinServer, audit_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(approvals, "TAMPER_NOTES", 5)
+    change_id = await requested()
+    envelope = json.loads((pending_dir() / f"{change_id}.json").read_text())
+    for n in range(40):
+        copy = f"ch-{n:08x}"
+        body = envelope | {"id": copy, "change": envelope["change"] | {"id": copy}}
+        (pending_dir() / f"{copy}.json").write_text(json.dumps(body))
+    for _ in range(3):
+        assert [c.id for c in default_store().list_pending()] == [change_id]
+    records = tamper_records(audit_path)
+    assert len(records) == 6  # five, then one that says the rest are only logged
+    assert "only logged" not in (records[0].error or "") and "logged, not audited" in (records[-1].error or "")
