@@ -36,6 +36,7 @@ from wazuh_mcp.backends.protocols import LoadProgress
 from wazuh_mcp.errors import ConfigurationError, ErrorCode, Forbidden, NotFound, WazuhMCPError
 from wazuh_mcp.runtime.audit import now_iso
 from wazuh_mcp.runtime.context import AppContext, deps
+from wazuh_mcp.untrusted import bound
 
 RULE_TTL = 300
 TECHNIQUE_TTL = 86_400
@@ -47,6 +48,13 @@ connects, what file integrity monitoring watches, and which logs it collects. On
 agent can report them; the shared ``agent.conf`` of its groups (``GET /groups/{id}/configuration``)
 is what the manager pushes to it either way."""
 MAX_GROUPS = 5
+_GROUP_NAME = re.compile(r"[A-Za-z0-9._-]{1,128}")
+"""A name Wazuh accepts for a group: only such a name (from the agent's record) goes into a request's path."""
+QUOTED_TEXT = 400
+QUOTED_ITEMS = 50
+QUOTED_DEPTH = 8
+"""A Wazuh answer a resource quotes whole (a rule, an agent's configuration): each string at most
+``QUOTED_TEXT`` characters, each list or object at most ``QUOTED_ITEMS`` entries, ``QUOTED_DEPTH`` levels."""
 
 _RULE_ID = re.compile(r"[0-9]{1,7}")
 READERS: dict[str, tuple[str, ...]] = {
@@ -129,6 +137,25 @@ def _require_reader(app: AppContext, kind: str) -> None:
         )
 
 
+def quoted(value: Any, depth: int = 0) -> Any:
+    """``value`` (JSON from Wazuh) as a resource quotes it: a rule file, a host's configuration or a record
+    wrote its text, so every key and string is cleaned and cut (``untrusted.bound``) and every list and
+    object shortened, with how much was left out said in place."""
+    if depth >= QUOTED_DEPTH:
+        return "…"
+    if isinstance(value, dict):
+        kept = {bound(str(k), 64) or "?": quoted(v, depth + 1) for k, v in list(value.items())[:QUOTED_ITEMS]}
+        if len(value) > QUOTED_ITEMS:
+            kept["…"] = f"{len(value) - QUOTED_ITEMS} more keys left out"
+        return kept
+    if isinstance(value, list):
+        items = [quoted(v, depth + 1) for v in value[:QUOTED_ITEMS]]
+        return [*items, f"… {len(value) - QUOTED_ITEMS} more left out"] if len(value) > QUOTED_ITEMS else items
+    if isinstance(value, str):
+        return bound(value, QUOTED_TEXT)
+    return value
+
+
 def _not_found(what: str, value: str, hint: str) -> NotFound:
     return NotFound(f"There is no {what} '{value}'.", hint=hint)
 
@@ -151,7 +178,8 @@ async def load_rule(ctx: Context[Any, Any], rule_id: str) -> dict[str, Any]:
     rule = await fetch_rule(deps(ctx).server_api(), int(rule_id))
     if rule is None:
         raise _not_found("rule", rule_id, "Check the id; custom rules are 100000-120000.")
-    return {k: v for k, v in rule.items() if v not in ([], {}, None, "")}
+    shown: dict[str, Any] = quoted({k: v for k, v in rule.items() if v not in ([], {}, None, "")})
+    return shown  # a rule file wrote it: cleaned and bounded like any other answer
 
 
 async def load_technique(ctx: Context[Any, Any], technique_id: str) -> dict[str, Any]:
@@ -186,14 +214,17 @@ async def load_agent_config(ctx: Context[Any, Any], agent_id: str) -> dict[str, 
             body = await api.request(
                 "GET", f"/agents/{agent.id}/config/{component}/{configuration}", action="agent:read"
             )
-            sections[key] = body.get("data", body)
+            sections[key] = quoted(body.get("data", body))  # the agent reports its own configuration
         except WazuhMCPError as exc:  # a disconnected agent cannot report its active config
             sections[key] = {"unavailable": exc.render()}
     shared: dict[str, Any] = {}
     for group in agent.groups[:MAX_GROUPS]:
+        if not _GROUP_NAME.fullmatch(group):  # the agent's record names it: never a path of our own making
+            shared[group] = {"unavailable": "not a name Wazuh gives a group; not asked for"}
+            continue
         try:
             page = await api.page(f"/groups/{group}/configuration", action="group:read", params={"limit": 20})
-            shared[group] = page.items
+            shared[group] = quoted(page.items)
         except WazuhMCPError as exc:
             shared[group] = {"unavailable": exc.render()}
     return {
