@@ -20,16 +20,16 @@ from tests.hardening.hostile_text import IN_XML
 LONG = 100_000
 PAD = IN_XML + "A" * LONG
 LISTED = 3
-KEEP = frozenset({"id", "agent_id", "token", "external_id", "api_version", "error", "code"})
+KEEP = frozenset({"id", "agent_id", "token", "external_id", "api_version", "error", "code", "enabled", "running"})
 _DATE = re.compile(r"^\d{4}-\d\d-\d\d")
 
 
-def poison(value: Any, key: str | None = None) -> Any:
+def poison(value: Any, key: str | None = None, keep: frozenset[str] = KEEP) -> Any:
     if isinstance(value, dict):
-        return {k: poison(v, k) for k, v in value.items()}
+        return {k: poison(v, k, keep) for k, v in value.items()}
     if isinstance(value, list):
-        return [poison(v, key) if n < LISTED else v for n, v in enumerate(value)]
-    if isinstance(value, str) and key not in KEEP and not value.isdigit() and not _DATE.match(value):
+        return [poison(v, key, keep) if n < LISTED else v for n, v in enumerate(value)]
+    if isinstance(value, str) and key not in keep and not value.isdigit() and not _DATE.match(value):
         return value + PAD
     return value
 
@@ -37,8 +37,8 @@ def poison(value: Any, key: str | None = None) -> Any:
 class Poisoned:
     """ASGI middleware: JSON answers of the Server API (login and control routes apart) poisoned."""
 
-    def __init__(self, app: ASGIApp, canned: dict[str, Any] | None = None) -> None:
-        self.app, self.canned = app, canned or {}
+    def __init__(self, app: ASGIApp, canned: dict[str, Any] | None = None, keep: frozenset[str] = KEEP) -> None:
+        self.app, self.canned, self.keep = app, canned or {}, keep
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
@@ -46,7 +46,7 @@ class Poisoned:
             await self.app(scope, receive, send)
             return
         if path in self.canned:  # an answer the stand-in does not model (an agent's active configuration)
-            body = json.dumps({"data": poison(self.canned[path]), "error": 0}).encode()
+            body = json.dumps({"data": poison(self.canned[path], keep=self.keep), "error": 0}).encode()
             headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
             await send({"type": "http.response.start", "status": 200, "headers": headers})
             await send({"type": "http.response.body", "body": body})
@@ -71,7 +71,7 @@ class Poisoned:
                 pass
             else:
                 if isinstance(answer, dict) and "data" in answer:
-                    answer["data"] = poison(answer["data"])
+                    answer["data"] = poison(answer["data"], keep=self.keep)
                 body = json.dumps(answer).encode()
             headers = [(k, v) for k, v in start["headers"] if k.lower() != b"content-length"]
             await send({**start, "headers": [*headers, (b"content-length", str(len(body)).encode())]})
@@ -80,11 +80,13 @@ class Poisoned:
         await self.app(scope, receive, poisoned_send)
 
 
-def poisoned_standin(generation: int = 4, canned: dict[str, Any] | None = None) -> StandinServer:
+def poisoned_standin(
+    generation: int = 4, canned: dict[str, Any] | None = None, *, cluster: bool = False, keep: frozenset[str] = KEEP
+) -> StandinServer:
     """A stand-in (not started) of ``generation`` whose answers are poisoned; ``canned``: path → ``data`` of
-    an answer it does not model, poisoned too."""
-    server = StandinServer(tls=True, generation=generation)
-    server.app = Poisoned(server.app, canned)  # type: ignore[assignment]  # uvicorn serves whatever ASGI app is set
+    an answer it does not model, poisoned too; ``keep``: the keys left as they are."""
+    server = StandinServer(tls=True, generation=generation, cluster=cluster)
+    server.app = Poisoned(server.app, canned, keep)  # type: ignore[assignment]  # uvicorn serves whatever ASGI app is set
     return server
 
 

@@ -27,7 +27,7 @@ import pytest
 from mcp.client.client import Client
 
 from standin.server import DEMO_USERS, StandinServer
-from tests.hardening.poisoned_answers import poisoned_standin, unclean_or_long
+from tests.hardening.poisoned_answers import KEEP, poisoned_standin, unclean_or_long
 from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.server.build import build_server
 
@@ -118,4 +118,17 @@ async def test_a_rule_resource_is_clean_and_bounded(
         read = await resource(client, "wazuh://rules/5716")
     assert read["id"] == 5716
     problems = unclean_or_long(read, LIMIT)
+    assert not problems, problems[:20]
+
+
+@pytest.mark.parametrize("generation", [4, 5], ids=["4.x", "5.x"])
+async def test_a_cluster_nodes_record_is_clean_and_bounded(
+    generation: int, isolated_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # node names stay: each is asked for by name (GET /cluster/{node}/status), which Wazuh checks
+    with poisoned_standin(generation, cluster=True, keep=KEEP | {"name", "node"}) as cluster:
+        async with connect(cluster, isolated_env, monkeypatch) as client:
+            status = await call(client, "cluster_status", {})
+    assert status["structured"]["nodes"], status["structured"]
+    problems = unclean_or_long(status, LIMIT)
     assert not problems, problems[:20]
