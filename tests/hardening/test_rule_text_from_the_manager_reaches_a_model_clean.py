@@ -19,8 +19,9 @@ import pytest
 from standin.rules import RuleFile
 from standin.server import StandinServer
 from tests.hardening.hostile_text import IN_XML
-from tests.hardening.poisoned_answers import poisoned_standin, unclean_or_long
-from tests.write.conftest import connect, point_at
+from tests.hardening.poisoned_answers import KEEP, poisoned_standin, unclean_or_long
+from tests.write.conftest import connect, point_at, settings
+from wazuh_mcp.writes.approvals import default_store
 
 IN_A_FILE = "".join(ch for ch in IN_XML if ch in "\t\n\r" or ord(ch) >= 0x20)  # what XML 1.0 lets a file hold
 """C1 CSI, DEL, bidi, zero-width and tag characters: XML 1.0 allows them all in a file."""
@@ -34,6 +35,14 @@ LONGEST = 1_000
 @pytest.fixture
 def poisoned(isolated_env: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[StandinServer]:
     with poisoned_standin(4) as server:
+        point_at(server, isolated_env, monkeypatch)
+        yield server
+
+
+@pytest.fixture
+def poisoned_but_valid(isolated_env: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[StandinServer]:
+    """Poisoned, but the configuration validates (its ``status`` stays "OK")."""
+    with poisoned_standin(4, keep=KEEP | {"status"}) as server:
         point_at(server, isolated_env, monkeypatch)
         yield server
 
@@ -78,3 +87,27 @@ async def test_the_replaced_files_text_in_a_diff_is_clean(plain: StandinServer) 
     assert "-<!-- " in diff and 'level="4"' in diff
     raw = sorted({f"U+{ord(ch):04X}" for ch in diff if not ch.isprintable() and ch != "\n"})
     assert not raw, (raw, json.dumps(diff)[:600])
+
+
+ATTESTED = {"write.create_rule": "caller_attested", "write.restart_manager": "caller_attested"}
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [
+        ("create_rule", {"rule_xml": NEW_100001.replace("100001", "100260"), "confirm": True}),
+        ("restart_manager", {"scope": "manager", "confirm": True}),
+    ],
+    ids=["the path an upload wrote", "the nodes a restart reached"],
+)
+async def test_what_wazuh_says_it_did_is_clean_and_bounded(
+    poisoned_but_valid: StandinServer, tool: str, arguments: dict[str, Any]
+) -> None:
+    async with connect(settings(write_tiers=ATTESTED)) as client:
+        result = await client.call_tool(tool, arguments)
+    text = " ".join(getattr(part, "text", "") for part in result.content)
+    assert not result.is_error and result.structured_content["status"] == "applied", text[:600]
+    answer = {k: v for k, v in result.structured_content.items() if k != "diff"}  # the diff keeps its lines
+    assert not unclean_or_long(answer, LONGEST), unclean_or_long(answer, LONGEST)
+    (change,) = default_store().list_changes()
+    assert not unclean_or_long(change.result, LONGEST), unclean_or_long(change.result, LONGEST)

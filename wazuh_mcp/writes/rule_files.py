@@ -231,7 +231,7 @@ async def upload_rule_file(
         raise_rule_file_failure(failed[0], path)
     if body.get("error") not in (0, None) or not items:
         raise UpstreamUnavailable(f"The Server API neither confirmed nor refused the upload of {path}.")
-    return str(items[0])
+    return untrusted.bound(str(items[0]), 300) or path  # Wazuh's words for what it wrote, in the change's result
 
 
 def upload_mode(change: PendingChange) -> bool:
@@ -272,7 +272,7 @@ async def restart(api: ServerApiBackend, scope: RestartScope, node: str | None =
     items, failed = envelope_items(body, path)
     if failed and not items:
         raise_failed_item(failed[0])
-    return [str(item) for item in items]
+    return [untrusted.bound(str(item), 128) or "?" for item in items[:64]]  # node names, in the change's result
 
 
 async def manager_node(api: ServerApiBackend, where: ApiGeneration) -> str | None:
