@@ -21,7 +21,8 @@ from standin.server import StandinServer
 from tests.hardening.hostile_text import IN_XML
 from tests.hardening.poisoned_answers import KEEP, poisoned_standin, unclean_or_long
 from tests.write.conftest import connect, point_at, settings
-from wazuh_mcp.writes.approvals import default_store
+from wazuh_mcp.errors import Conflict
+from wazuh_mcp.writes.approvals import approve, default_store
 
 IN_A_FILE = "".join(ch for ch in IN_XML if ch in "\t\n\r" or ord(ch) >= 0x20)  # what XML 1.0 lets a file hold
 """C1 CSI, DEL, bidi, zero-width and tag characters: XML 1.0 allows them all in a file."""
@@ -111,3 +112,19 @@ async def test_what_wazuh_says_it_did_is_clean_and_bounded(
     assert not unclean_or_long(answer, LONGEST), unclean_or_long(answer, LONGEST)
     (change,) = default_store().list_changes()
     assert not unclean_or_long(change.result, LONGEST), unclean_or_long(change.result, LONGEST)
+
+
+async def test_a_rules_file_named_in_an_approvals_refusal_is_clean_and_bounded(
+    poisoned_but_valid: StandinServer,
+) -> None:
+    """At approval the ids are checked again: a file that took one since is named to the approver and recorded."""
+    asked = NEW_100001.replace("100001", "100270")
+    failed, result = await answer("create_rule", {"rule_xml": asked})
+    assert not failed, result
+    taker = asked.replace("Ignore failed logins.", "Took the id first.")
+    poisoned_but_valid.state.ruleset.add(RuleFile("taker.xml", "etc/rules", taker, uploaded=True))
+    with pytest.raises(Conflict) as refused:
+        await approve(result["change_id"], settings=settings())
+    said = str(refused.value)
+    assert "used elsewhere" in said, said[:300]
+    assert not unclean_or_long(said, LONGEST), unclean_or_long(said, LONGEST)

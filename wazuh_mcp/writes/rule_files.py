@@ -370,7 +370,10 @@ async def check_fresh(api: ServerApiBackend, change: PendingChange, where: ApiGe
         )
     taken = await rules_defined_elsewhere(api, change.rule_ids, change.target)
     if taken:
-        listed = ", ".join(f"{rule_id} ({where.path})" for rule_id, where in sorted(taken.items()))
+        # GET /rules names the files: cleaned and cut for the approver, the record and the audit
+        listed = ", ".join(
+            f"{rule_id} ({untrusted.bound(where.path, 200)})" for rule_id, where in sorted(taken.items())
+        )
         raise Conflict(f"Rule ids used elsewhere since this change was requested: {listed}.")
 
 
