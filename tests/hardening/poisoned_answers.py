@@ -91,9 +91,10 @@ def poisoned_standin(
 
 
 def strings(value: Any, where: str = "") -> list[tuple[str, str]]:
-    """Every string in a JSON value, with its path."""
+    """Every string in a JSON value (an object's keys too: a model reads them), with its path."""
     if isinstance(value, dict):
-        return [pair for k, v in value.items() for pair in strings(v, f"{where}.{k}")]
+        keys = [(f"{where} key", str(k)) for k in value]
+        return keys + [pair for k, v in value.items() for pair in strings(v, f"{where}.{str(k)[:40]}")]
     if isinstance(value, list):
         return [pair for n, v in enumerate(value) for pair in strings(v, f"{where}[{n}]")]
     return [(where, value)] if isinstance(value, str) else []

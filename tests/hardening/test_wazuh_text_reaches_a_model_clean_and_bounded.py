@@ -80,9 +80,14 @@ async def test_an_agents_record_is_clean_and_bounded(
     async with connect(standin, isolated_env, monkeypatch) as client:
         listed = await call(client, "list_agents", {"size": 2})
         one = await call(client, "get_agent", {"agent_id": "001"})
+        prompt = (await client.get_prompt("agent-posture", {"agent_id": "001"})).messages[0].content
     assert listed["structured"]["agents"] and one["structured"]["agent"]["os"]
     problems = unclean_or_long(listed, LIMIT) + unclean_or_long(one, LIMIT)
     assert not problems, problems[:20]
+    said = getattr(prompt, "text", "")
+    assert "get_agent" in said
+    raw = sorted({f"U+{ord(ch):04X}" for ch in said if not ch.isprintable() and ch != "\n"})
+    assert not raw, raw  # the agent-posture prompt embeds get_agent's answer
     assert listed["length"] < 20_000, listed["length"]
 
 
