@@ -4,7 +4,8 @@ manager's own datasets write, read through the Server API, reached the model raw
 - An agent's record (``list_agents``, ``get_agent``, the ``agent_posture`` prompt, ``wazuh://agents/{id}/config``):
   ``to_agent`` passed name, IP, OS name/version/platform, agent version, groups, keep-alive, node as sent —
   an agent reports its own OS and version, so a host could put ESC sequences, bidi overrides and a megabyte
-  into every ``list_agents`` (measured before the fix: 3 MB for two agents given 100k-character fields).
+  into every ``list_agents`` (measured before the fix: 1,702,207 characters for two agents given 100k-character
+  fields; 1,834 after).
 - A MITRE technique (``get_mitre_technique``, ``search_mitre``, ``wazuh://mitre/technique/{id}``): id, name,
   tactic names and URL passed as the manager's dataset holds them (only the description was cut).
 - ``wazuh://agents/{id}/config``: the agent's active configuration (the agent reports it) and its groups'
