@@ -50,14 +50,35 @@ class PrivateRotatingFileHandler(RotatingFileHandler):
         return open_private(Path(self.baseFilename), "a")
 
 
+LOGGED_MESSAGE = 4_000
+LOGGED_TRACEBACK = 16_000
+"""Most characters of one log record's message and of its traceback: a logged value cannot flood the log."""
+
+
 class ShownFormatter(logging.Formatter):
     """Log lines as a person may read them: the message (which may quote a host, a token's claims or a record)
     on one line with every control, bidi and invisible character made visible (``untrusted.shown``), so no
-    logged value can forge a line or drive the terminal; a traceback keeps its own lines."""
+    logged value can forge a line or drive the terminal; a traceback keeps its own lines, and is shown the same
+    way (its exception's message can quote an answer). Both are cut; a traceback keeps its end, which names
+    the exception."""
 
     def formatMessage(self, record: logging.LogRecord) -> str:
-        record.message = shown(record.message)
+        record.message = shown(record.message, limit=LOGGED_MESSAGE)
         return super().formatMessage(record)
+
+    def formatException(self, ei: Any) -> str:
+        return _shown_lines(super().formatException(ei))
+
+    def formatStack(self, stack_info: str) -> str:
+        return _shown_lines(super().formatStack(stack_info))
+
+
+def _shown_lines(text: str) -> str:
+    text = shown(text, multiline=True)
+    if len(text) <= LOGGED_TRACEBACK:
+        return text
+    half = LOGGED_TRACEBACK // 2
+    return f"{text[:half]}\n… ({len(text) - 2 * half} characters left out) …\n{text[-half:]}"
 
 
 def configure_logging(*, to_file: bool) -> None:

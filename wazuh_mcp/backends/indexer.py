@@ -65,6 +65,7 @@ from wazuh_mcp.errors import (
     UpstreamUnavailable,
     WazuhMCPError,
 )
+from wazuh_mcp.untrusted import bound
 
 log = logging.getLogger(__name__)
 
@@ -366,7 +367,7 @@ def _connect_timed_out(cause: object) -> bool:
 
 
 def _reason(exc: TransportError) -> str:
-    """The engine's own explanation (root cause first), cut short."""
+    """The engine's own explanation (root cause first), cleaned and cut short (``untrusted.bound``)."""
     info = exc.info
     reason: Any = None
     if isinstance(info, dict) and isinstance(info.get("error"), dict):
@@ -381,4 +382,4 @@ def _reason(exc: TransportError) -> str:
     if text.startswith("<"):  # a proxy's HTML error page: its title says it all
         title = re.search(r"<title>(.*?)</title>", text, re.IGNORECASE | re.DOTALL)
         text = title.group(1).strip() if title else "an HTML error page"
-    return text if len(text) <= _REASON_LIMIT else text[: _REASON_LIMIT - 1] + "…"
+    return bound(text, _REASON_LIMIT) or ""  # it can quote a query's value or a document's: cleaned too

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal, get_args
 
-from wazuh_mcp.untrusted import clean
+from wazuh_mcp.untrusted import bound, clean
 
 InventoryIndex = Literal[
     "processes",
@@ -88,8 +88,9 @@ def shard_warnings(response: dict[str, Any], *, fix: str) -> list[str]:
     if len(by_index) > len(named):
         warnings.append(f"{len(by_index) - len(named)} more indices failed as well; their documents are left out.")
     if not by_index:
+        total = shards.get("total")
         warnings.append(
-            f"{shards['failed']} of {shards.get('total', '?')} shards failed to answer; counts are too low."
+            f"{shards['failed']} of {total if isinstance(total, int) else '?'} shards failed to answer; counts are too low."
         )
     return warnings
 
@@ -108,5 +109,5 @@ def describe_failure(reason: Any, *, fix: str) -> str:
             f"it lacks Wazuh's mapping for {name}, so its documents are left out of this result. "
             f"Fix: {fix}, then reindex this index."
         )
-    short = text if len(text) <= _WARNING_REASON else text[: _WARNING_REASON - 1] + "…"
+    short, kind = bound(text, _WARNING_REASON), bound(kind, 80) or ""  # the engine's words: cleaned and cut
     return f"its shards failed ({kind or 'error'}: {short or 'no reason given'}); its documents are left out."

@@ -15,6 +15,7 @@ from typing import Literal, Protocol
 
 from wazuh_mcp.backends.indexer_shapes import IndexKind
 from wazuh_mcp.errors import ConfigurationError
+from wazuh_mcp.untrusted import bound
 
 V5_EVENT_PATTERNS = "wazuh-events-v5*,wazuh-findings-v5*"
 V5_AGENT_FIELD = "wazuh.agent.id"
@@ -64,7 +65,8 @@ async def v5_event_indices(indexer: FieldTypes) -> list[str]:
 
 
 def _names(indices: list[str] | tuple[str, ...]) -> str:
-    shown = ", ".join(indices[:3])
+    """Up to three index names, as the Indexer answered them: cleaned and cut (``untrusted.bound``)."""
+    shown = ", ".join(bound(str(index), 120) or "?" for index in indices[:3])
     return shown + (f" and {len(indices) - 3} more" if len(indices) > 3 else "")
 
 
@@ -98,7 +100,7 @@ def wazuh5_api_error(version: str, what: str) -> ConfigurationError:
 
 def v5_index_warning(index: str) -> str:
     return (
-        f"Index {index}: Wazuh 5.x vulnerability state (wazuh.agent.*) under the same pattern as 4.x indices; "
+        f"Index {bound(index, 120)}: Wazuh 5.x vulnerability state (wazuh.agent.*) under the same pattern as 4.x indices; "
         "its records are left out (point indexer.vulnerabilities_pattern at one generation's indices)."
     )
 

@@ -143,14 +143,17 @@ def require_custom_id(rule_id: int) -> None:
 def require_custom_file(filename: str, relative_dirname: str) -> None:
     """Refuse any target that is not a plain ``.xml`` file directly under ``etc/rules``."""
     directory = relative_dirname.strip("/")
-    if directory != CUSTOM_RULES_DIR:
+    if directory != CUSTOM_RULES_DIR:  # the names come from GET /rules: quoted cleaned and cut
         raise InvalidArgument(
-            f"{directory}/{filename} is not a custom rule file: only files in {CUSTOM_RULES_DIR} can be written "
+            f"{untrusted.bound(f'{directory}/{filename}', 200)} is not a custom rule file: only files in "
+            f"{CUSTOM_RULES_DIR} can be written "
             "(ruleset/rules is Wazuh's default ruleset and is replaced on every upgrade).",
             hint="Create a new custom rule with create_rule instead.",
         )
     if not _FILENAME.fullmatch(filename):
-        raise InvalidArgument(f"'{filename}' is not an acceptable rule file name (letters, digits, _ . - and .xml).")
+        raise InvalidArgument(
+            f"'{untrusted.bound(filename, 200)}' is not an acceptable rule file name (letters, digits, _ . - and .xml)."
+        )
 
 
 def _misreadings(text: str) -> list[Problem]:

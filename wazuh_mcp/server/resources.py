@@ -48,6 +48,13 @@ connects, what file integrity monitoring watches, and which logs it collects. On
 agent can report them; the shared ``agent.conf`` of its groups (``GET /groups/{id}/configuration``)
 is what the manager pushes to it either way."""
 MAX_GROUPS = 5
+_GROUP_NAME = re.compile(r"[A-Za-z0-9._-]{1,128}")
+"""A name Wazuh accepts for a group: only such a name (from the agent's record) goes into a request's path."""
+QUOTED_TEXT = 400
+QUOTED_ITEMS = 50
+QUOTED_DEPTH = 8
+"""A Wazuh answer a resource quotes whole (a rule, an agent's configuration): each string at most
+``QUOTED_TEXT`` characters, each list or object at most ``QUOTED_ITEMS`` entries, ``QUOTED_DEPTH`` levels."""
 
 _RULE_ID = re.compile(r"[0-9]{1,7}")
 READERS: dict[str, tuple[str, ...]] = {
@@ -130,6 +137,13 @@ def _require_reader(app: AppContext, kind: str) -> None:
         )
 
 
+def quoted(value: Any) -> Any:
+    """``value`` (JSON from Wazuh) as a resource quotes it: a rule file, a host's configuration or a record
+    wrote its text, so every key and string is cleaned and cut and every list and object shortened, with how
+    much was left out said in place (``untrusted.bound_tree``)."""
+    return bound_tree(value, text=QUOTED_TEXT, items=QUOTED_ITEMS, depth=QUOTED_DEPTH)
+
+
 def _not_found(what: str, value: str, hint: str) -> NotFound:
     return NotFound(f"There is no {what} '{value}'.", hint=hint)
 
@@ -152,7 +166,8 @@ async def load_rule(ctx: Context[Any, Any], rule_id: str) -> dict[str, Any]:
     rule = await fetch_rule(deps(ctx).server_api(), int(rule_id))
     if rule is None:
         raise _not_found("rule", rule_id, "Check the id; custom rules are 100000-120000.")
-    return {k: v for k, v in rule.items() if v not in ([], {}, None, "")}
+    shown: dict[str, Any] = quoted({k: v for k, v in rule.items() if v not in ([], {}, None, "")})
+    return shown  # a rule file wrote it: cleaned and bounded like any other answer
 
 
 async def load_technique(ctx: Context[Any, Any], technique_id: str) -> dict[str, Any]:
@@ -187,14 +202,17 @@ async def load_agent_config(ctx: Context[Any, Any], agent_id: str) -> dict[str, 
             body = await api.request(
                 "GET", f"/agents/{agent.id}/config/{component}/{configuration}", action="agent:read"
             )
-            sections[key] = bound_tree(body.get("data", body))  # the agent's own report: untrusted
+            sections[key] = quoted(body.get("data", body))  # the agent reports its own configuration
         except WazuhMCPError as exc:  # a disconnected agent cannot report its active config
             sections[key] = {"unavailable": exc.render()}
     shared: dict[str, Any] = {}
     for group in agent.groups[:MAX_GROUPS]:
+        if not _GROUP_NAME.fullmatch(group):  # the agent's record names it: never a path of our own making
+            shared[group] = {"unavailable": "not a name Wazuh gives a group; not asked for"}
+            continue
         try:
             page = await api.page(f"/groups/{group}/configuration", action="group:read", params={"limit": 20})
-            shared[group] = bound_tree(page.items)
+            shared[group] = quoted(page.items)
         except WazuhMCPError as exc:
             shared[group] = {"unavailable": exc.render()}
     return {

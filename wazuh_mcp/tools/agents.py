@@ -43,21 +43,31 @@ async def agent_fields(ctx: Context[Any, Any]) -> str:
     return AGENT_FIELDS_V5 if (await deps(ctx).api_generation()).v5 else AGENT_FIELDS
 
 
+MAX_GROUPS = 128
+"""Most groups one agent belongs to in Wazuh (``wazuh-db``'s limit): more in an answer are left out."""
+
+
 def to_agent(item: dict[str, Any]) -> Agent:
-    os_info = item.get("os") or {}
-    os_text = " ".join(p for p in (os_info.get("name"), os_info.get("version")) if p) or None
+    """An agent as ``GET /agents`` lists it, every string cleaned and bounded: an agent reports its own OS and
+    version, and a record the manager keeps can hold what a host or a registration wrote."""
+    found = item.get("os")
+    os_info: dict[str, Any] = found if isinstance(found, dict) else {}
+    os_text = " ".join(p for p in (text(os_info.get("name"), 64), text(os_info.get("version"), 64)) if p) or None
+    groups = item.get("group") or []
     return Agent(
-        id=str(item.get("id")),
-        name=str(item.get("name", "")),
-        ip=item.get("ip"),
-        status=str(item.get("status", "unknown")),
+        id=text(item.get("id"), 16) or "",
+        name=text(item.get("name"), 128) or "",
+        ip=text(item.get("ip"), 64),
+        status=text(item.get("status"), 32) or "unknown",
         os=os_text,
-        platform=os_info.get("platform"),
-        version=item.get("version"),
-        groups=list(item.get("group") or []),
-        last_keepalive=item.get("lastKeepAlive"),
-        registered=item.get("dateAdd"),
-        node=item.get("node_name"),
+        platform=text(os_info.get("platform"), 64),
+        version=text(item.get("version"), 64),
+        groups=[
+            g for g in (text(x, 128) for x in (groups if isinstance(groups, list) else [groups])[:MAX_GROUPS]) if g
+        ],
+        last_keepalive=text(item.get("lastKeepAlive"), 40),
+        registered=text(item.get("dateAdd"), 40),
+        node=text(item.get("node_name"), 128),
     )
 
 

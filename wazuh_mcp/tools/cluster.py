@@ -163,9 +163,7 @@ async def _cluster_v5(api: Any, version: str) -> ClusterStatusResult:
             failed += [f"{name}: {daemon}" for daemon in down]
             notes += [f"{name}: {daemon} not ready yet" for daemon in waiting]
             notes += [f"{name}: {daemon} not running (off unless enrollment is used)" for daemon in off]
-        nodes.append(
-            ClusterNode(name=name, type=str(n.get("type", "")), status=status, version=n.get("version"), ip=n.get("ip"))
-        )
+        nodes.append(_node(n, name, status))
     result = _running(nodes, failed)
     if len(nodes) == 1:  # one manager: the usual deployment, which 5.x runs as a one-node cluster
         deployment = (
@@ -180,6 +178,18 @@ async def _cluster_v5(api: Any, version: str) -> ClusterStatusResult:
     if notes:
         result = result.model_copy(update={"summary": f"{result.summary} Also: {'; '.join(notes[:10])}."})
     return result
+
+
+def _node(item: dict[str, Any], name: str, status: str) -> ClusterNode:
+    """A node as ``GET /cluster/nodes`` lists it: its type, version and address cleaned and bounded as its name is."""
+
+    def said(key: str, limit: int) -> str | None:
+        value = item.get(key)
+        return bound(str(value), limit) if value is not None else None
+
+    return ClusterNode(
+        name=name, type=said("type", 32) or "", status=status, version=said("version", 64), ip=said("ip", 64)
+    )
 
 
 @tool("cluster.status", title="Cluster status", name="cluster_status")
@@ -213,9 +223,7 @@ async def cluster_status(ctx: Context[Any, Any]) -> ClusterStatusResult:
             down, restarting = await _daemons(api, f"/cluster/{quote(name, safe='')}/status", "cluster:read")
             failed += [f"{name}: {daemon}" for daemon in down]
             status = "restarting" if restarting else "failed" if down else "running"
-        nodes.append(
-            ClusterNode(name=name, type=str(n.get("type", "")), status=status, version=n.get("version"), ip=n.get("ip"))
-        )
+        nodes.append(_node(n, name, status))
     return _running(nodes, failed)
 
 

@@ -17,6 +17,7 @@ from wazuh_mcp.tools._alert_index import AlertIndex
 from wazuh_mcp.tools._alert_view import FIM_SOURCE, number, text, to_fim
 from wazuh_mcp.tools._args import AgentId
 from wazuh_mcp.tools._search import Cursor, PageQuery, PageSize, TimeRange, alert_index, check_cursor, fetch_page
+from wazuh_mcp.untrusted import bound
 
 FIM_EVENT_SOURCE = ["timestamp", "agent.id", "agent.name", "rule.id", "rule.level", "rule.description", *FIM_SOURCE]
 FIM_INTEGRATION_V5 = "wazuh-fim"
@@ -44,7 +45,7 @@ def to_fim_event(hit: dict[str, Any]) -> FimEvent:
     source: dict[str, Any] = hit.get("_source") or {}
     detail = to_fim(source) or FimDetail(path="", changed=[])
     return FimEvent(
-        id=str(hit.get("_id", "")),
+        id=bound(str(hit.get("_id", "")), 512) or "",  # whoever indexed the document chose it
         timestamp=text(source, "timestamp") or "",
         agent=AlertAgent(id=text(source, "agent.id") or "", name=text(source, "agent.name")),
         rule_id=text(source, "rule.id") or "",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context
@@ -27,6 +28,8 @@ TechniqueId = Annotated[
 # Wazuh's q language gives ; , ( ) < > = ~ ! meaning: keep caller text to plain words.
 _SAFE_TEXT = r"^[A-Za-z0-9 ._/'&-]+$"
 TECHNIQUE_SELECT = "external_id,name,tactics,description,url,deprecated"
+_STIX_ID = re.compile(r"attack-pattern--[0-9a-fA-F-]{36}")
+"""A technique's STIX id as a tactic lists it: only these are sent back to Wazuh in ``technique_ids``."""
 
 
 async def tactics_by_id(ctx: Context[Any, Any]) -> dict[str, dict[str, Any]]:
@@ -42,14 +45,21 @@ async def tactics_by_id(ctx: Context[Any, Any]) -> dict[str, dict[str, Any]]:
     return app.mitre_tactics
 
 
+def _text(value: Any, limit: int) -> str:
+    return excerpt(str(value), limit) or "" if value is not None else ""
+
+
 def to_technique(item: dict[str, Any], tactics: dict[str, dict[str, Any]]) -> Technique:
-    names = [str(tactics[t]["name"]) if t in tactics else str(t) for t in item.get("tactics") or []]
+    """A technique of the manager's MITRE dataset, every string cleaned and bounded (the dataset is the
+    manager's files: what a model reads of it is text like any other answer's)."""
+    listed = item.get("tactics") or []
+    named = [tactics[str(t)].get("name") if str(t) in tactics else t for t in listed[:20] if t is not None]
     return Technique(
-        id=str(item.get("external_id", "")),
-        name=str(item.get("name", "")),
-        tactics=names,
+        id=_text(item.get("external_id"), 16),
+        name=_text(item.get("name"), 200),
+        tactics=[name for name in (_text(n, 64) for n in named) if name],
         description=excerpt(item.get("description")),
-        url=item.get("url"),
+        url=excerpt(item.get("url"), 300) if item.get("url") is not None else None,
         deprecated=bool(item.get("deprecated")),
     )
 
@@ -90,7 +100,7 @@ def _resolve_tactic(tactics: dict[str, dict[str, Any]], wanted: str) -> dict[str
         names = {str(record.get(k, "")).lower() for k in ("name", "short_name", "external_id")}
         if key in names or key.replace(" ", "-") in names:
             return record
-    known = ", ".join(sorted(str(r.get("name")) for r in tactics.values()))
+    known = ", ".join(sorted(_text(r.get("name"), 64) for r in tactics.values()))
     raise NotFound(f"Unknown MITRE tactic '{wanted}'.", hint=f"Use one of: {known}.")
 
 
@@ -129,6 +139,8 @@ async def search_mitre(
         ids = record.get("techniques") or []
         if isinstance(ids, str):  # some Wazuh versions return the list as its Python repr
             ids = [p.strip(" '[]") for p in ids.split(",") if p.strip(" '[]")]
+        # sent back in the query: only what is shaped like a STIX id (an answer cannot make the URL)
+        ids = [i for i in ids if isinstance(i, str) and _STIX_ID.fullmatch(i)]
         if not ids:
             return MitreSearchResult(techniques=[], total=0, truncated=False)
         params["technique_ids"] = ",".join(ids)

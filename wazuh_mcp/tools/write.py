@@ -36,6 +36,7 @@ from wazuh_mcp.rulecheck.rule_xml import (
 from wazuh_mcp.runtime.context import AppContext, deps
 from wazuh_mcp.runtime.registry import tool
 from wazuh_mcp.tools._changes import change_store, requester_of
+from wazuh_mcp.untrusted import bound, clean
 from wazuh_mcp.writes.approvals import unified_diff
 from wazuh_mcp.writes.generation_checks import check_generation
 from wazuh_mcp.writes.rule_files import (
@@ -84,9 +85,14 @@ def _tier(app: AppContext, tool_id: str) -> Tier:
 
 
 def _cut(diff: str) -> tuple[str, bool]:
+    """The diff as the model reads it: cut, and cleaned with its lines kept — its ``-`` lines are the current file
+    as the manager holds it, which any rule file's author wrote (C1, bidi and tag characters are valid XML). The
+    record keeps the diff as it is; a person reads it through ``untrusted.shown``."""
     if len(diff) <= MAX_DIFF_CHARS:
-        return diff, False
-    return diff[:MAX_DIFF_CHARS] + "\n… (diff cut; `wazuh-mcp pending` shows all of it)\n", True
+        return clean(diff, keep_newlines=True), False
+    return clean(
+        diff[:MAX_DIFF_CHARS], keep_newlines=True
+    ) + "\n… (diff cut; `wazuh-mcp pending` shows all of it)\n", True
 
 
 async def _submit(
@@ -193,7 +199,7 @@ def _ids_in(text: str) -> set[int]:
 async def _ids_taken_elsewhere(api: ServerApiBackend, ids: list[int], own_path: str | None) -> None:
     taken = await rules_defined_elsewhere(api, ids, own_path)
     if taken:
-        listed = ", ".join(f"{i} (in {where.path})" for i, where in sorted(taken.items()))
+        listed = ", ".join(f"{i} (in {bound(where.path, 200)})" for i, where in sorted(taken.items()))  # GET /rules
         raise InvalidArgument(
             f"Rule id(s) already used: {listed}.",
             hint=f"Pick ids that are free in {CUSTOM_ID_MIN}-{CUSTOM_ID_MAX}, or change that file with update_rule.",

@@ -232,7 +232,7 @@ async def upload_rule_file(
         raise_rule_file_failure(failed[0], path)
     if body.get("error") not in (0, None) or not items:
         raise UpstreamUnavailable(f"The Server API neither confirmed nor refused the upload of {path}.")
-    return str(items[0])
+    return untrusted.bound(str(items[0]), 300) or path  # Wazuh's words for what it wrote, in the change's result
 
 
 def upload_mode(change: PendingChange) -> bool:
@@ -273,7 +273,7 @@ async def restart(api: ServerApiBackend, scope: RestartScope, node: str | None =
     items, failed = envelope_items(body, path)
     if failed and not items:
         raise_failed_item(failed[0])
-    return [str(item) for item in items]
+    return [untrusted.bound(str(item), 128) or "?" for item in items[:64]]  # node names, in the change's result
 
 
 def is_node_name(text: str) -> bool:
@@ -399,7 +399,10 @@ async def check_fresh(api: ServerApiBackend, change: PendingChange, node: str | 
         )
     taken = await rules_defined_elsewhere(api, change.rule_ids, change.target)
     if taken:
-        listed = ", ".join(f"{rule_id} ({where.path})" for rule_id, where in sorted(taken.items()))
+        # GET /rules names the files: cleaned and cut for the approver, the record and the audit
+        listed = ", ".join(
+            f"{rule_id} ({untrusted.bound(where.path, 200)})" for rule_id, where in sorted(taken.items())
+        )
         raise Conflict(f"Rule ids used elsewhere since this change was requested: {listed}.")
 
 
