@@ -1,9 +1,8 @@
 """A document's ``_id`` is chosen by whoever indexes it (up to 512 bytes of any character: OpenSearch and osmem take
 ESC, bidi overrides and tag characters), and the alert tools hand it to the model as the alert's or FIM event's
 ``id``. Every other field of a planted alert is cleaned (test_hostile_alert_content); before this test the id went
-through raw. ``fim.to_fim_event`` now bounds it through ``untrusted.bound`` (an id that needed cleaning does not
-round-trip to get_alert, which is the point). The compact alert view (``_alert_view.AlertView``, where another
-change is under way) still copies it raw: that case is marked xfail, strict, until it is fixed there the same way."""
+through raw. ``fim.to_fim_event`` and the alert view (``_alert_view``) now bound it through ``untrusted.bound`` (an id that
+needed cleaning does not round-trip to get_alert, which is the point)."""
 
 from __future__ import annotations
 
@@ -57,9 +56,6 @@ async def test_a_fim_events_document_id_is_clean(planted: str, tmp_path: Path) -
     assert not unclean_or_long(page, 600), unclean_or_long(page, 600)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="_alert_view.AlertView copies hit['_id'] raw: fix it there through untrusted.bound"
-)
 async def test_an_alerts_document_id_is_clean(planted: str, tmp_path: Path) -> None:
     page = await answer(planted, tmp_path, "search_alerts", {"time_range": "1h", "size": 5})
     assert page["alerts"], page

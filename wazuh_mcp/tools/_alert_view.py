@@ -286,7 +286,7 @@ class _AlertReader:
         self.who = (src_ip, src_user, dst_user, host)
         self.decoder = text(source, "decoder.name", 64)
         self.fixed: dict[str, Any] = {
-            "id": str(hit.get("_id", "")),
+            "id": bound(str(hit.get("_id", "")), 512) or "",  # whoever indexed it chose it
             "timestamp": text(source, "timestamp", 64) or "",
             "agent": AlertAgent(
                 id=text(source, "agent.id", 32) or "", **({} if listed else agent_info(hit).model_dump())
