@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 
 from tests.conftest import REPO, shared_dir
+from wazuh_mcp.errors import Tampered
 from wazuh_mcp.rulecheck.rule_xml import check_rule_file, parse_rule_file
 from wazuh_mcp.runtime.audit import Auditor, AuditSink, now_iso
-from wazuh_mcp.writes.approvals import ChangeStore
+from wazuh_mcp.writes.approvals import ChangeStore, pending_dir
 
 RULES = REPO / "packaging" / "wazuh" / "wazuh-mcp_rules.xml"
 ID_RANGE = range(100700, 100800)
@@ -94,6 +95,22 @@ def real_records(tmp_path: Path) -> list[dict[str, Any]]:
     )
     store.reject(asked.id, reason="not now")
     auditor.record("audit.rate_limited", "audit", args={}, ts=now_iso(), started=time.perf_counter())
+    forged = store.prepare(
+        tool="write.restart_manager",
+        kind="restart_manager",
+        tier="confirmation_required",
+        requester=Requester(session="s1", role="admin", subject="sub-a", analyst="alice"),
+        target="manager",
+        payload="manager",
+        summary="restart the manager",
+        scope="manager",
+    )
+    path = pending_dir(tmp_path) / f"{forged.id}.json"
+    envelope = json.loads(path.read_text())
+    envelope["change"]["summary"] = "harmless"  # the seal no longer verifies
+    path.write_text(json.dumps(envelope))
+    with pytest.raises(Tampered):
+        store.reject(forged.id, reason="not now")
     return [json.loads(line) for line in sink.path.read_text().splitlines()]
 
 
@@ -108,7 +125,7 @@ def test_every_field_a_rule_reads_is_in_the_products_records(tmp_path: Path) -> 
         for shown in re.findall(r"\$\(([^)]+)\)", rule.findtext("description", "")):
             assert shown in carried, (rule.get("id"), shown)
     tools = {r["tool"] for r in records}
-    assert {"approval.request", "approval.reject", "audit.rate_limited"} <= tools
+    assert {"approval.request", "approval.reject", "audit.rate_limited", "approval.tamper"} <= tools
     assert any(r.get("args", {}).get("undo_of") == "ch-00000001" for r in records)
 
 
