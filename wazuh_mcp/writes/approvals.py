@@ -55,6 +55,8 @@ from wazuh_mcp.errors import (
     NotFound,
     Tampered,
     UpstreamError,
+    UpstreamTimeout,
+    UpstreamUnavailable,
     WazuhMCPError,
 )
 from wazuh_mcp.models.write import DECISION_FIELDS, ChangeKind, PendingChange, Requester, RestartScope, Tier
@@ -196,6 +198,28 @@ class _Watched:
         await self._api.aclose()
 
 
+_ANSWER_LOST = (UpstreamUnavailable, UpstreamTimeout, UpstreamError)
+"""Errors that say Wazuh's answer was lost, late or unreadable — not that Wazuh refused the request."""
+
+
+def _after_the_send(change: PendingChange, exc: WazuhMCPError, watched: _Watched) -> WazuhMCPError:
+    """A restart's or a response's error once its request went out. An answer lost, late or unreadable (a
+    malformed envelope, a timeout, a 5xx) does not mean nothing happened: the words say the request was sent
+    and may have been carried out, so the person checks before asking again (a restart or an isolation run
+    twice). A rule change's own words already say what was put back (``send_change``)."""
+    if not watched.sent or change.kind not in (*responses.RESPONSE_KINDS, "restart_manager"):
+        return exc
+    if not isinstance(exc, _ANSWER_LOST):
+        return exc
+    return type(exc)(
+        f"{exc.message} The request was sent to Wazuh before that: whether Wazuh carried it out cannot be read "
+        "back, so it is not sent again (check the manager and the agents before asking again).",
+        hint="Check the manager (cluster_status, the agent's state) before asking again: the request may have been "
+        "carried out.",
+        upstream_code=exc.upstream_code,
+    )
+
+
 class ChangeStore:
     """The pending-change directory. Safe to use from several processes at once."""
 
@@ -267,6 +291,18 @@ class ChangeStore:
     def get(self, change_id: str) -> PendingChange:
         """One change, with an overdue ``pending`` reported as ``expired``."""
         return self._effective(self._read(change_id))
+
+    def shown(self, change_id: str) -> PendingChange:
+        """``get`` for a person reading one change (``wazuh-mcp show``): a forged record is refused and
+        recorded as a refused ``approval.tamper`` (step ``approval.show``), as for every decision."""
+        started, ts = time.perf_counter(), now_iso()
+        try:
+            return self.get(change_id)
+        except Tampered as exc:
+            self._emit(
+                "approval.tamper", {"change_id": change_id, "step": "approval.show"}, change_id, ts, started, exc
+            )
+            raise
 
     def list_changes(self) -> list[PendingChange]:
         """Every recorded change, oldest first. Unreadable or tampered records are skipped (and logged); a
@@ -593,7 +629,8 @@ class ChangeStore:
     ) -> None:
         """A change left ``applying`` by a dead claimer: applied, back to pending, or failed — from what
         Wazuh holds now (``interrupted.resolve``), never by sending it again blindly."""
-        change = self._read(change_id)
+        with self.refusals_audited(step, change_id, ts, started):  # a forged record here too: approval.tamper
+            change = self._read(change_id)
         if change.state not in ("applying", "approved"):
             return
         with self.refusals_audited(step, change_id, ts, started):
@@ -650,9 +687,10 @@ class ChangeStore:
             else:
                 result, outcomes = await send_change(watched, change, self._ours(change), node), []
         except WazuhMCPError as exc:
+            exc = _after_the_send(change, exc, watched)
             change = self._write(change.model_copy(update={"state": "failed", "reason": str(exc)}))
             self._audit("approval.apply", change, ts, started, error=exc, wazuh_user=api.identity)
-            raise
+            raise exc from None
         except Exception as exc:
             raise self._unexpected(change, exc, watched, ts, started) from None
         if is_response and not sent.reached_any:
@@ -1059,7 +1097,7 @@ def list_pending(settings: Settings | None = None) -> list[PendingChange]:
 
 
 def get_change(change_id: str, settings: Settings | None = None) -> PendingChange:
-    return default_store(settings).get(change_id)
+    return default_store(settings).shown(change_id)
 
 
 def reject(change_id: str, reason: str | None = None, *, settings: Settings | None = None) -> PendingChange:
