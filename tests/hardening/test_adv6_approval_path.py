@@ -26,7 +26,7 @@ from tests.write.test_approvals import approve_now, steps
 from tests.write.test_interrupted import left_applying_by_a_dead_applier
 from wazuh_mcp.backends import server_api, server_api_shapes
 from wazuh_mcp.backends.api_generation import local_node
-from wazuh_mcp.errors import ConfigurationError, Tampered, UpstreamTimeout, UpstreamUnavailable, WazuhMCPError
+from wazuh_mcp.errors import ConfigurationError, Conflict, Tampered, UpstreamTimeout, UpstreamUnavailable, WazuhMCPError
 from wazuh_mcp.runtime.audit import iter_events
 from wazuh_mcp.writes import approvals
 from wazuh_mcp.writes.approvals import default_store
@@ -133,3 +133,16 @@ async def test_a_node_name_with_nothing_printable_is_refused_never_used_raw(name
     with pytest.raises(ConfigurationError) as refused:
         await local_node(OneNode(name))  # type: ignore[arg-type]
     assert name not in str(refused.value)
+
+
+async def test_a_record_nested_too_deep_for_python_neither_crashes_listing_nor_show(standin: StandinServer) -> None:
+    """A file in the pending directory holding JSON nested deeper than Python recurses raised RecursionError
+    (not a ValueError) out of the store: ``wazuh-mcp pending`` and ``show`` crashed with a traceback, and every
+    restart approval (which lists the applied rule changes) ended failed on it."""
+    change_id = await ask("isolate_agent", {"agent_id": "001"})
+    (approvals.pending_dir() / "ch-deadbeef.json").write_text("[" * 100_000 + "]" * 100_000)
+    assert [c.id for c in approvals.list_pending()] == [change_id]
+    with pytest.raises(Conflict, match="unreadable"):
+        approvals.get_change("ch-deadbeef")
+    restart = await ask("restart_manager", {})
+    assert (await approve_now(default_store(), restart, standin)).state == "applied"
