@@ -94,8 +94,9 @@ async def test_an_answer_lost_after_the_send_is_not_reported_as_if_nothing_was_s
 async def test_showing_a_forged_record_is_audited_as_tampering(audit_path: Path) -> None:
     change_id = await ask("isolate_agent", {"agent_id": "001"})
     edit_record(change_id, lambda change: change.update(summary="harmless"))
-    with pytest.raises(Tampered):
-        approvals.get_change(change_id)  # what `wazuh-mcp show` calls
+    for _ in range(3):  # what `wazuh-mcp show` calls; the launcher's playground polls it
+        with pytest.raises(Tampered):
+            approvals.get_change(change_id)
     [record] = [e for e in iter_events(audit_path) if e.tool == "approval.tamper"]
     assert record.change_id == change_id and record.args.get("step") == "approval.show"
 

@@ -294,14 +294,12 @@ class ChangeStore:
 
     def shown(self, change_id: str) -> PendingChange:
         """``get`` for a person reading one change (``wazuh-mcp show``): a forged record is refused and
-        recorded as a refused ``approval.tamper`` (step ``approval.show``), as for every decision."""
-        started, ts = time.perf_counter(), now_iso()
+        recorded as a refused ``approval.tamper`` (step ``approval.show``), bounded as a listing's notes are (a
+        screen polls it: once per record per process)."""
         try:
             return self.get(change_id)
         except Tampered as exc:
-            self._emit(
-                "approval.tamper", {"change_id": change_id, "step": "approval.show"}, change_id, ts, started, exc
-            )
+            self._note_tamper(change_id, exc, step="approval.show")
             raise
 
     def list_changes(self) -> list[PendingChange]:
@@ -325,10 +323,10 @@ class ChangeStore:
         """The changes a human can still approve or reject."""
         return [c for c in self.list_changes() if c.state == "pending"]
 
-    def _note_tamper(self, record: str, exc: Tampered) -> None:
-        """A tampered record found while listing: one ``approval.tamper`` record per record per process, and at
-        most ``TAMPER_NOTES`` of them (then one that says the rest are only logged), so a store filled with
-        forged records cannot flood the audit trail."""
+    def _note_tamper(self, record: str, exc: Tampered, *, step: str = "approval.list") -> None:
+        """A tampered record found while listing (or shown): one ``approval.tamper`` record per record per
+        process, and at most ``TAMPER_NOTES`` of them (then one that says the rest are only logged), so a store
+        filled with forged records cannot flood the audit trail."""
         change_id = untrusted.bound(record, 32) or "unnamed"
         note = _TAMPER_NOTES.take(str(self.records.where), f"{change_id}|{exc.message[:200]}")
         if note == "skip":
@@ -340,7 +338,7 @@ class ChangeStore:
                 "next ones are logged, not audited one by one.",
                 hint=exc.hint,
             )
-        self._emit("approval.tamper", {"change_id": change_id, "step": "approval.list"}, change_id, ts, started, exc)
+        self._emit("approval.tamper", {"change_id": change_id, "step": step}, change_id, ts, started, exc)
 
     # --- requesting ---------------------------------------------------------------------
 
