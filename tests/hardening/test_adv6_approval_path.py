@@ -147,3 +147,30 @@ async def test_a_record_nested_too_deep_for_python_neither_crashes_listing_nor_s
         approvals.get_change("ch-deadbeef")
     restart = await ask("restart_manager", {})
     assert (await approve_now(default_store(), restart, standin)).state == "applied"
+
+
+HOSTILE_ID = "ch-" + "\x1b[2J\u202e\u200b" * 5000
+
+
+@pytest.mark.parametrize("step", ["approve", "reject", "undo", "show"])
+async def test_a_hostile_change_id_reaches_neither_the_audit_nor_the_refusal_raw(audit_path: Path, step: str) -> None:
+    """The id a person types (or a team analyst posts) is refused as "not a change id"; the refusal and its audit
+    record named it raw: ESC, bidi and zero-width characters, hundreds of characters long."""
+    decide = {
+        "approve": lambda: approvals.approve(HOSTILE_ID),
+        "reject": lambda: _async(approvals.reject, HOSTILE_ID),
+        "undo": lambda: approvals.propose_undo(HOSTILE_ID),
+        "show": lambda: _async(approvals.get_change, HOSTILE_ID),
+    }[step]
+    with pytest.raises(WazuhMCPError) as refused:
+        await decide()
+    assert refused.value.message.isprintable() and len(refused.value.message) < 200
+    events = list(iter_events(audit_path))
+    assert events or step == "show"  # a decision's refusal is audited
+    for event in events:
+        for named in (event.change_id, event.args.get("change_id"), event.error):
+            assert named is None or (str(named).isprintable() and len(str(named)) < 300), repr(named)[:80]
+
+
+async def _async(call: Any, *args: Any) -> Any:
+    return call(*args)

@@ -150,6 +150,12 @@ def _windows_account() -> str:  # pragma: no cover - Windows only, untested on t
     return buffer.value
 
 
+def shown_id(change_id: str) -> str:
+    """A change id as a record or a message may name it: as is when well formed, else the asker's text cleaned
+    and bounded (an id a caller typed, or a record's file name)."""
+    return change_id if _CHANGE_ID.fullmatch(change_id) else untrusted.bound(change_id, 40) or "(empty)"
+
+
 TAMPER_NOTES = 100
 """At most this many ``approval.tamper`` records per process and store for tampered records found while listing
 (then one that says the rest are only logged)."""
@@ -249,7 +255,7 @@ class ChangeStore:
     def _path(self, change_id: str) -> Path:
         if not _CHANGE_ID.fullmatch(change_id):
             raise NotFound(
-                f"'{change_id}' is not a change id (they look like ch-1a2b3c4d).",
+                f"'{shown_id(change_id)}' is not a change id (they look like ch-1a2b3c4d).",
                 hint="`wazuh-mcp pending` lists the changes waiting for a decision.",
             )
         return self.dir / f"{change_id}.json"
@@ -841,6 +847,9 @@ class ChangeStore:
     ) -> bool:
         """``wazuh_user`` only for a step that uses the Server API (request, approve, apply); ``analyst`` only
         for a request (who asked, when no team analyst is the caller). False when the record was not kept."""
+        change_id = shown_id(change_id)  # a refusal names the id it was asked for: the asker's text
+        if "change_id" in args:
+            args = {**args, "change_id": change_id}
         return self.auditor.record(
             step,
             "approval",
