@@ -221,8 +221,6 @@ def _after_the_send(change: PendingChange, exc: WazuhMCPError, watched: _Watched
         f"{exc.message} The request was sent to Wazuh, or was being sent, when that happened: whether Wazuh "
         "carried it out cannot be read back, so it is not sent again (check the manager and the agents before "
         "asking again).",
-        hint="Check the manager (cluster_status, the agent's state) before asking again: the request may have been "
-        "carried out.",
         upstream_code=exc.upstream_code,
     )
 
