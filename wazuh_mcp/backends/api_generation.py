@@ -100,11 +100,13 @@ async def local_node(api: ServerApiBackend) -> str:
     items = (data or {}).get("affected_items") or []
     if not isinstance(items, list):
         raise UpstreamUnavailable("The Server API answer for GET /cluster/local/info is not a Wazuh envelope.")
-    node = str(items[0].get("node") or "") if items and isinstance(items[0], dict) else ""
+    named = str(items[0].get("node") or "") if items and isinstance(items[0], dict) else ""
+    # Only the cleaned name is ever used: one with nothing printable left names no node (never the raw text).
+    node = bound(named, 128)
     if not node:
         raise ConfigurationError(
-            "The Server API did not name its own node (GET /cluster/local/info), so the manager's own node "
+            "The Server API did not name its own node in printable text (GET /cluster/local/info), so the manager's own node "
             "cannot be addressed.",
             hint="Check the manager's cluster configuration (node_name).",
         )
-    return bound(node, 128) or node
+    return node

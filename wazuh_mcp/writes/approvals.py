@@ -55,6 +55,8 @@ from wazuh_mcp.errors import (
     NotFound,
     Tampered,
     UpstreamError,
+    UpstreamTimeout,
+    UpstreamUnavailable,
     WazuhMCPError,
 )
 from wazuh_mcp.models.write import DECISION_FIELDS, ChangeKind, PendingChange, Requester, RestartScope, Tier
@@ -148,6 +150,12 @@ def _windows_account() -> str:  # pragma: no cover - Windows only, untested on t
     return buffer.value
 
 
+def shown_id(change_id: str) -> str:
+    """A change id as a record or a message may name it: as is when well formed, else the asker's text cleaned
+    and bounded (an id a caller typed, or a record's file name)."""
+    return change_id if _CHANGE_ID.fullmatch(change_id) else untrusted.bound(change_id, 40) or "(empty)"
+
+
 TAMPER_NOTES = 100
 """At most this many ``approval.tamper`` records per process and store for tampered records found while listing
 (then one that says the rest are only logged)."""
@@ -196,6 +204,27 @@ class _Watched:
         await self._api.aclose()
 
 
+_ANSWER_LOST = (UpstreamUnavailable, UpstreamTimeout, UpstreamError)
+"""Errors that say Wazuh's answer was lost, late or unreadable — not that Wazuh refused the request."""
+
+
+def _after_the_send(change: PendingChange, exc: WazuhMCPError, watched: _Watched) -> WazuhMCPError:
+    """A restart's or a response's error once its request went out. An answer lost, late or unreadable (a
+    malformed envelope, a timeout, a 5xx) does not mean nothing happened: the words say the request was sent
+    and may have been carried out, so the person checks before asking again (a restart or an isolation run
+    twice). A rule change's own words already say what was put back (``send_change``)."""
+    if not watched.sent or change.kind not in (*responses.RESPONSE_KINDS, "restart_manager"):
+        return exc
+    if not isinstance(exc, _ANSWER_LOST):
+        return exc
+    return type(exc)(
+        f"{exc.message} The request was sent to Wazuh, or was being sent, when that happened: whether Wazuh "
+        "carried it out cannot be read back, so it is not sent again (check the manager and the agents before "
+        "asking again).",
+        upstream_code=exc.upstream_code,
+    )
+
+
 class ChangeStore:
     """The pending-change directory. Safe to use from several processes at once."""
 
@@ -225,7 +254,7 @@ class ChangeStore:
     def _path(self, change_id: str) -> Path:
         if not _CHANGE_ID.fullmatch(change_id):
             raise NotFound(
-                f"'{change_id}' is not a change id (they look like ch-1a2b3c4d).",
+                f"'{shown_id(change_id)}' is not a change id (they look like ch-1a2b3c4d).",
                 hint="`wazuh-mcp pending` lists the changes waiting for a decision.",
             )
         return self.dir / f"{change_id}.json"
@@ -268,6 +297,16 @@ class ChangeStore:
         """One change, with an overdue ``pending`` reported as ``expired``."""
         return self._effective(self._read(change_id))
 
+    def shown(self, change_id: str) -> PendingChange:
+        """``get`` for a person reading one change (``wazuh-mcp show``): a forged record is refused and
+        recorded as a refused ``approval.tamper`` (step ``approval.show``), bounded as a listing's notes are (a
+        screen polls it: once per record per process)."""
+        try:
+            return self.get(change_id)
+        except Tampered as exc:
+            self._note_tamper(change_id, exc, step="approval.show")
+            raise
+
     def list_changes(self) -> list[PendingChange]:
         """Every recorded change, oldest first. Unreadable or tampered records are skipped (and logged); a
         tampered one — its MAC does not verify, or an older revision was put back — is also recorded in the
@@ -289,10 +328,10 @@ class ChangeStore:
         """The changes a human can still approve or reject."""
         return [c for c in self.list_changes() if c.state == "pending"]
 
-    def _note_tamper(self, record: str, exc: Tampered) -> None:
-        """A tampered record found while listing: one ``approval.tamper`` record per record per process, and at
-        most ``TAMPER_NOTES`` of them (then one that says the rest are only logged), so a store filled with
-        forged records cannot flood the audit trail."""
+    def _note_tamper(self, record: str, exc: Tampered, *, step: str = "approval.list") -> None:
+        """A tampered record found while listing (or shown): one ``approval.tamper`` record per record per
+        process, and at most ``TAMPER_NOTES`` of them (then one that says the rest are only logged), so a store
+        filled with forged records cannot flood the audit trail."""
         change_id = untrusted.bound(record, 32) or "unnamed"
         note = _TAMPER_NOTES.take(str(self.records.where), f"{change_id}|{exc.message[:200]}")
         if note == "skip":
@@ -304,7 +343,7 @@ class ChangeStore:
                 "next ones are logged, not audited one by one.",
                 hint=exc.hint,
             )
-        self._emit("approval.tamper", {"change_id": change_id, "step": "approval.list"}, change_id, ts, started, exc)
+        self._emit("approval.tamper", {"change_id": change_id, "step": step}, change_id, ts, started, exc)
 
     # --- requesting ---------------------------------------------------------------------
 
@@ -593,7 +632,8 @@ class ChangeStore:
     ) -> None:
         """A change left ``applying`` by a dead claimer: applied, back to pending, or failed — from what
         Wazuh holds now (``interrupted.resolve``), never by sending it again blindly."""
-        change = self._read(change_id)
+        with self.refusals_audited(step, change_id, ts, started):  # a forged record here too: approval.tamper
+            change = self._read(change_id)
         if change.state not in ("applying", "approved"):
             return
         with self.refusals_audited(step, change_id, ts, started):
@@ -650,9 +690,10 @@ class ChangeStore:
             else:
                 result, outcomes = await send_change(watched, change, self._ours(change), node), []
         except WazuhMCPError as exc:
+            exc = _after_the_send(change, exc, watched)
             change = self._write(change.model_copy(update={"state": "failed", "reason": str(exc)}))
             self._audit("approval.apply", change, ts, started, error=exc, wazuh_user=api.identity)
-            raise
+            raise exc from None
         except Exception as exc:
             raise self._unexpected(change, exc, watched, ts, started) from None
         if is_response and not sent.reached_any:
@@ -805,6 +846,9 @@ class ChangeStore:
     ) -> bool:
         """``wazuh_user`` only for a step that uses the Server API (request, approve, apply); ``analyst`` only
         for a request (who asked, when no team analyst is the caller). False when the record was not kept."""
+        change_id = shown_id(change_id)  # a refusal names the id it was asked for: the asker's text
+        if "change_id" in args:
+            args = {**args, "change_id": change_id}
         return self.auditor.record(
             step,
             "approval",
@@ -1059,7 +1103,7 @@ def list_pending(settings: Settings | None = None) -> list[PendingChange]:
 
 
 def get_change(change_id: str, settings: Settings | None = None) -> PendingChange:
-    return default_store(settings).get(change_id)
+    return default_store(settings).shown(change_id)
 
 
 def reject(change_id: str, reason: str | None = None, *, settings: Settings | None = None) -> PendingChange:

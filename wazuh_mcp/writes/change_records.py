@@ -253,6 +253,12 @@ class FileRecords:
 
     def _parse(self, change_id: str, raw: str, where: str) -> tuple[PendingChange, dict[str, Any]]:
         try:
+            return self._parse_fields(change_id, raw, where)
+        except RecursionError:  # JSON nested deeper than Python recurses: never a record wazuh-mcp wrote
+            raise Conflict(f"The record of change {change_id} is unreadable ({where}).") from None
+
+    def _parse_fields(self, change_id: str, raw: str, where: str) -> tuple[PendingChange, dict[str, Any]]:
+        try:
             fields = json.loads(raw)
         except ValueError as exc:
             raise Conflict(f"The record of change {change_id} is unreadable ({where}).") from exc
