@@ -151,9 +151,10 @@ def _windows_account() -> str:  # pragma: no cover - Windows only, untested on t
 
 
 def shown_id(change_id: str) -> str:
-    """A change id as a record or a message may name it: as is when well formed, else the asker's text cleaned
-    and bounded (an id a caller typed, or a record's file name)."""
-    return change_id if _CHANGE_ID.fullmatch(change_id) else untrusted.bound(change_id, 40) or "(empty)"
+    """A change id as a record or a message may name it: as is when well formed, else the asker's text with
+    every control, bidi and invisible character made visible (``\\x1b``, ``<U+202E>``) and bounded, so the
+    person reading the refusal or the audit sees what was typed (an id a caller typed, or a record's file name)."""
+    return change_id if _CHANGE_ID.fullmatch(change_id) else untrusted.shown(change_id, limit=300) or "(empty)"
 
 
 TAMPER_NOTES = 100
