@@ -73,7 +73,8 @@ def test_the_json_decoder_keeps_the_fields_the_rules_read() -> None:
 
 
 def real_records(tmp_path: Path) -> list[dict[str, Any]]:
-    """Records the product writes for a change asked for, undone, rejected; a refused approval; a flood summary."""
+    """Records the product writes for a change asked for, undone, rejected; a refused approval; a flood summary;
+    a forged change record refused."""
     sink = AuditSink(tmp_path / "audit.jsonl")
     auditor = Auditor(sink, session="s1", role="admin")
     from wazuh_mcp.writes.approval_policy import Approver
@@ -82,29 +83,23 @@ def real_records(tmp_path: Path) -> list[dict[str, Any]]:
     store = ChangeStore(tmp_path, auditor=auditor, approver=bob)
     from wazuh_mcp.models.write import Requester
 
-    asked = store.prepare(
-        tool="write.restart_manager",
-        kind="restart_manager",
-        tier="confirmation_required",
-        requester=Requester(session="s1", role="admin", subject="sub-a", analyst="alice"),
-        target="manager",
-        payload="manager",
-        summary="restart the manager",
-        scope="manager",
-        undo_of="ch-00000001",
-    )
+    def restart(**extra: Any) -> Any:
+        return store.prepare(
+            tool="write.restart_manager",
+            kind="restart_manager",
+            tier="confirmation_required",
+            requester=Requester(session="s1", role="admin", subject="sub-a", analyst="alice"),
+            target="manager",
+            payload="manager",
+            summary="restart the manager",
+            scope="manager",
+            **extra,
+        )
+
+    asked = restart(undo_of="ch-00000001")
     store.reject(asked.id, reason="not now")
     auditor.record("audit.rate_limited", "audit", args={}, ts=now_iso(), started=time.perf_counter())
-    forged = store.prepare(
-        tool="write.restart_manager",
-        kind="restart_manager",
-        tier="confirmation_required",
-        requester=Requester(session="s1", role="admin", subject="sub-a", analyst="alice"),
-        target="manager",
-        payload="manager",
-        summary="restart the manager",
-        scope="manager",
-    )
+    forged = restart()
     path = pending_dir(tmp_path) / f"{forged.id}.json"
     envelope = json.loads(path.read_text())
     envelope["change"]["summary"] = "harmless"  # the seal no longer verifies
