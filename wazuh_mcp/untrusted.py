@@ -54,6 +54,10 @@ def bound(text: str | None, limit: int, *, keep_newlines: bool = False) -> str |
     """``text`` cleaned, stripped and cut to ``limit`` characters (an ellipsis marks a cut); None stays None."""
     if text is None:
         return None
+    # The usual value, returned as it is: short, printable ASCII, no blank to strip (the only printable
+    # ASCII whitespace is the space).
+    if len(text) <= limit and text.isascii() and text.isprintable() and (not text or text[0] != " " != text[-1]):
+        return text
     head = text[: limit * 4 + 64]  # a megabyte field costs a bounded amount of work
     shown = clean(head, keep_newlines=keep_newlines).strip()
     if len(shown) <= limit and len(head) == len(text):

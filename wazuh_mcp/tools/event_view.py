@@ -500,12 +500,31 @@ def event_fields(
 def _event_field(data: dict[str, Any], family: Family | None, path: str) -> tuple[Any, bool, str, int]:
     """A field of the event as a listed alert shows it: its value (None: nothing to show), whether it is a
     result column (``path.*``), its key, and what it costs of the event's budget."""
-    value = shown_value(values_at(data, path), _limit(family, path), LIST_ITEMS)
-    column = family is not None and f"{path.rsplit('.', 1)[0]}.*" in family.limits
+    limit, column, key = _path_facts(family, path)
+    value = shown_value(values_at(data, path), limit, LIST_ITEMS)
     if value is None:
         return None, column, "", 0
-    key = bound(path, KEY_LIMIT) or "?"
     return value, column, key, _cost(key, value)
+
+
+_PATH_FACTS: dict[tuple[str | None, str], tuple[int, bool, str]] = {}
+_PATH_FACTS_MAX = 4096
+"""What ``_path_facts`` worked out per family and path: a family's paths repeat on every alert of it; paths
+from documents are bounded in number here (crafted ones cost at most a few MB)."""
+
+
+def _path_facts(family: Family | None, path: str) -> tuple[int, bool, str]:
+    """A path's value limit, whether it is a result column (``path.*``) and its key as shown."""
+    cache_key = (family.name if family is not None else None, path)
+    found = _PATH_FACTS.get(cache_key)
+    if found is None:
+        column = family is not None and f"{path.rsplit('.', 1)[0]}.*" in family.limits
+        found = (_limit(family, path), column, bound(path, KEY_LIMIT) or "?")
+        if len(path) <= KEY_LIMIT * 4:
+            if len(_PATH_FACTS) >= _PATH_FACTS_MAX:
+                _PATH_FACTS.clear()
+            _PATH_FACTS[cache_key] = found
+    return found
 
 
 def _limit(family: Family | None, path: str) -> int:
