@@ -14,7 +14,6 @@ byte budget. ``get_alert`` adds the whole document, flattened, up to a larger bu
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +21,7 @@ from pydantic import TypeAdapter
 
 from wazuh_mcp.models.alerts import AgentInfo, Alert, AlertAgent, AlertRule, FimDetail, RuleInfo
 from wazuh_mcp.query.fields import SLOTS
+from wazuh_mcp.tools._json_text import encoder
 from wazuh_mcp.tools.event_view import COMPLIANCE, compliance_tags, dotted_parts, event_fields
 from wazuh_mcp.untrusted import bound
 
@@ -154,13 +154,27 @@ def text(doc: dict[str, Any], dotted: str, limit: int = VALUE_LIMIT) -> str | No
     return bound(value if isinstance(value, str) else str(value), limit) or None
 
 
-def first_text(doc: dict[str, Any], *dotted: str) -> str | None:
-    """The first of these fields that holds a real value (Windows writes '-' for "none")."""
+def _slot_paths(slot: str) -> tuple[tuple[str | None, tuple[str, ...]], ...]:
+    """A slot's fields in order, each as the key under ``data`` it needs (None: not under ``data``) and its path."""
+    found = _SLOT_PATHS.get(slot)
+    if found is None:
+        found = _SLOT_PATHS[slot] = tuple(
+            (parts[1] if parts[0] == "data" and len(parts) > 1 else None, parts)
+            for parts in (dotted_parts(name) for name in SLOTS[slot])
+        )
+    return found
+
+
+_SLOT_PATHS: dict[str, tuple[tuple[str | None, tuple[str, ...]], ...]] = {}
+
+
+def slot_text(doc: dict[str, Any], slot: str) -> str | None:
+    """The first field of a ``SLOTS`` entry (src_ip, src_user, dst_user, host) that holds a real value
+    (Windows writes '-' for "none")."""
     data = doc.get("data")
     keys = data if isinstance(data, dict) else {}
-    for name in dotted:
-        parts = _PARTS.get(name) or _parts_of(name)
-        if parts[0] == "data" and len(parts) > 1 and parts[1] not in keys:
+    for key, parts in _SLOT_PATHS.get(slot) or _slot_paths(slot):
+        if key is not None and key not in keys:
             continue  # the usual case: most of a slot's fields belong to other decoders' events
         found = _at(doc, parts)
         if found is None:
@@ -290,10 +304,10 @@ class _AlertReader:
         source: dict[str, Any] = hit.get("_source") or {}
         self.source = source
         location = text(source, "location")
-        src_ip = first_text(source, *SLOTS["src_ip"])
-        src_user = first_text(source, *SLOTS["src_user"])
-        dst_user = first_text(source, *SLOTS["dst_user"])
-        host = first_text(source, *SLOTS["host"])
+        src_ip = slot_text(source, "src_ip")
+        src_user = slot_text(source, "src_user")
+        dst_user = slot_text(source, "dst_user")
+        host = slot_text(source, "host")
         self.who = (src_ip, src_user, dst_user, host)
         self.decoder = text(source, "decoder.name", 64)
         self.fixed: dict[str, Any] = {
@@ -463,14 +477,14 @@ class _Variant:
 
 
 _EVENT: TypeAdapter[dict[str, Any]] = TypeAdapter(dict[str, Any])
-_FINITE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+_FINITE = encoder(compact=True, allow_nan=False)
 
 
 def _event_bytes(event: dict[str, Any]) -> int:
     """``json_size`` of the event as the model dumps it: its JSON values as they are, but for a float that is
     not finite, which the dump (pydantic's JSON mode) turns into ``null``."""
     try:
-        return len(_FINITE.encode(event).encode())
+        return len(_FINITE(event).encode())
     except ValueError:  # NaN or an infinity
         return json_size(_EVENT.dump_python(event, mode="json"))
 
@@ -596,13 +610,13 @@ class AlertPage:
     compliance_cut: bool = False
 
 
-_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
-"""What ``json.dumps(value, separators=(",", ":"), ensure_ascii=False)`` builds at every call, built once."""
+_COMPACT = encoder(compact=True)
+"""``json.dumps(value, separators=(",", ":"), ensure_ascii=False)``."""
 
 
 def json_size(value: Any) -> int:
     """Bytes of ``value`` as the server sends it (compact JSON, UTF-8)."""
-    return len(_COMPACT.encode(value).encode())
+    return len(_COMPACT(value).encode())
 
 
 def _alert_size(alert: Alert) -> int:

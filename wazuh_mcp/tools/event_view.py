@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Any
 
+from wazuh_mcp.tools._json_text import encoder
 from wazuh_mcp.untrusted import ELLIPSIS, bound, clean
 
 Scalar = str | int | float | bool
@@ -390,12 +391,12 @@ def shown_value(values: list[Any], limit: int, items: int) -> EventValue | None:
     return shown[0] if len(shown) == 1 and len(values) == 1 else shown
 
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False)
-"""``json.dumps(value, ensure_ascii=False)``'s encoder, built once rather than at every call."""
+_ENCODER = encoder(compact=False)
+"""``json.dumps(value, ensure_ascii=False)``."""
 
 
 def _cost(key: str, value: Any) -> int:
-    return len(key) + len(_ENCODER.encode(value)) + 4
+    return len(key) + len(_ENCODER(value)) + 4
 
 
 def _scalar_paths(node: Any, prefix: str = "") -> Iterator[str]:
