@@ -30,6 +30,8 @@ Body = dict[str, Any]
 
 BRUTE_FORCE = "brute_force"
 """Not one tool: the calls an assistant makes to name an attacker (``brute_force``)."""
+CHANGED_FILES = "changed_files"
+"""Not one tool: the file changes of the busiest agent that has some, then its SCA (CIS) score."""
 
 TOUR: list[Step] = [
     ("Is the manager healthy?", "cluster_status", {}),
@@ -40,6 +42,7 @@ TOUR: list[Step] = [
     ("What is T1110?", "get_mitre_technique", {"technique_id": "T1110"}),
     ("Critical vulnerabilities in the fleet?", "search_vulnerabilities", {"min_severity": "Critical", "size": 3}),
     ("What does agent 001 expose?", "agent_ports", {"agent_id": "001", "size": 5}),
+    ("Which files changed, and how hardened is that host?", CHANGED_FILES, {"time_range": "24h"}),
     ("A mistake the model might make", "list_agents", {"size": 5000}),
 ]
 
@@ -77,6 +80,7 @@ TOUR_V5: list[Step] = [
     ),
     ("Critical vulnerabilities in the fleet?", "search_vulnerabilities", {"min_severity": "Critical", "size": 3}),
     ("What do the busiest agents expose?", EXPOSED_AGENT, {"time_range": "24h"}),
+    ("Which files changed, and how hardened is that host?", CHANGED_FILES, {"time_range": "24h"}),
     ("A mistake the model might make", "list_agents", {"size": 5000}),
 ]
 """The same triage on Wazuh 5.x: findings told in 5.x's words (keyword levels, rule titles, integrations),
@@ -428,11 +432,67 @@ async def exposed_agent(call: Call, arguments: dict[str, Any]) -> tuple[dict[str
     return {"asked": asked}, [f"None of agents {', '.join(asked) or '(none)'} has a port inventory."]
 
 
+async def changed_files(call: Call, arguments: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Which files changed: the window's noisiest agents, then the active ones, asked for their file changes
+    (``fim_changes_by_agent``) until one has some (at most ``EXPOSED_TRIES``); then that agent's SCA policies
+    (``agent_sca``), the hardening its changes happen on."""
+    window = str(arguments["time_range"])
+    summary = await call("summarize_alerts", {"time_range": window})
+    active = await call("list_agents", {"status": "active", "size": EXPOSED_TRIES})
+    candidates = [str(b["id"]) for b in summary.get("by_agent") or []] + [
+        str(a["id"]) for a in active.get("agents") or []
+    ]
+    asked: list[str] = []
+    for agent_id in dict.fromkeys(candidates):
+        if len(asked) == EXPOSED_TRIES:
+            break
+        asked.append(agent_id)
+        changes = await call("fim_changes_by_agent", {"agent_id": agent_id, "time_range": window, "size": 3})
+        if not changes.get("events"):
+            continue
+        try:
+            policies = await call("agent_sca", {"agent_id": agent_id})
+        except RuntimeError as exc:  # no SCA results for it: the changes are still the answer
+            policies = {"error": str(exc)}
+        return {"asked": asked, "changes": changes, "sca": policies}, _changes(changes, window) + _sca(policies)
+    return {"asked": asked}, [f"No file changed on agents {', '.join(asked) or '(none)'} in the last {window}."]
+
+
+def _changes(body: Body, window: str) -> list[str]:
+    events = body["events"]
+    agent = events[0]["agent"]
+    name = f"{agent['id']} ({agent['name']})" if agent.get("name") else str(agent["id"])
+    total = int(body.get("total", len(events)))
+    newest = f"; the newest {len(events)}" if total > len(events) else ""
+    lines = [f"Agent {name}: {_n(total, 'file change')} in the last {window}{newest}:"]
+    for event in events:
+        file = event["file"]
+        by = f" by {file['who']}" if file.get("who") else ""
+        lines.append(f"  {file.get('event') or 'changed'}: {file['path']}{by}")
+    return lines
+
+
+def _sca(body: Body) -> list[str]:
+    policies = body.get("policies") or []
+    if not policies:
+        return ["It has no SCA (CIS benchmark) results."]
+    worst = min(policies, key=lambda p: p.get("score") if p.get("score") is not None else 101)
+    score = f"scores {worst['score']} %" if worst.get("score") is not None else "has no score yet"
+    return [
+        f"Its hardening: {str(worst.get('name') or worst['policy_id']).rstrip('.')} {score}, "
+        f"{_n(int(worst['failed']), 'failed check')} (agent_sca lists them)."
+    ]
+
+
 COMPOSITES: dict[str, tuple[frozenset[str], Callable[[Call, dict[str, Any]], Any]]] = {
     BRUTE_FORCE: (frozenset({"alerts_by_mitre", "hunt_query", "pivot_by_ioc"}), brute_force),
     SOURCE_PIVOT: (frozenset({"hunt_query", "pivot_by_ioc"}), source_pivot),
     TOP_TECHNIQUE: (frozenset({"summarize_alerts", "get_mitre_technique"}), top_technique),
     EXPOSED_AGENT: (frozenset({"summarize_alerts", "list_agents", "agent_ports"}), exposed_agent),
+    CHANGED_FILES: (
+        frozenset({"summarize_alerts", "list_agents", "fim_changes_by_agent", "agent_sca"}),
+        changed_files,
+    ),
 }
 """The steps made of several calls: the tools they need, and the function that makes them."""
 

@@ -34,3 +34,29 @@ class Calls:
         text = " ".join(getattr(c, "text", "") for c in result.content)
         assert not result.is_error, (name, text)
         return result.structured_content or {}
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count:,} {word if count == 1 else word + 's'}"
+
+
+def check_changed_files(found: dict[str, Any], said: list[str]) -> None:
+    """The file-change step names the first agent asked that has changes, each change listed, and the score
+    and failed checks of its weakest SCA policy (numbers from the same run's results)."""
+    changes, agent = found["changes"], found["asked"][-1]
+    events = changes["events"]
+    assert events and all(e["agent"]["id"] == agent for e in events)
+    assert (
+        said[0].startswith(f"Agent {agent} ")
+        and f"{_plural(changes['total'], 'file change')} in the last 24h" in said[0]
+    )
+    assert said[1 : 1 + len(events)] == [
+        f"  {e['file']['event']}: {e['file']['path']}" + (f" by {e['file']['who']}" if e["file"].get("who") else "")
+        for e in events
+    ]
+    policies = found["sca"]["policies"]
+    worst = min(policies, key=lambda p: p["score"])
+    assert said[-1] == (
+        f"Its hardening: {worst['name'].rstrip('.')} scores {worst['score']} %, "
+        f"{_plural(worst['failed'], 'failed check')} (agent_sca lists them)."
+    )

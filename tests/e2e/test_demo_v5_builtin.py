@@ -18,7 +18,7 @@ from typing import Any
 from mcp.client.client import Client
 
 from standin.dataset_v5 import builtin_documents
-from tests.e2e.support import Calls, demo_v5_params, read_tools
+from tests.e2e.support import Calls, check_changed_files, demo_v5_params, read_tools
 from wazuh_mcp import tour
 from wazuh_mcp.demo import v5_schema
 from wazuh_mcp.tools._inventory_kinds import KINDS
@@ -139,3 +139,5 @@ async def test_serve_demo_wazuh_5_without_wazuhs_files_answers_every_read_tool_f
     said = {s["tool"]: s["said"] for s in steps}
     assert said[tour.TOP_TECHNIQUE][0].endswith("more than any other."), said[tour.TOP_TECHNIQUE]
     assert "listens on" in said[tour.EXPOSED_AGENT][0], said[tour.EXPOSED_AGENT]
+    changed = next(s["result"] for s in steps if s["tool"] == tour.CHANGED_FILES)
+    check_changed_files(changed, said[tour.CHANGED_FILES])  # the built-in data has FIM findings and SCA state

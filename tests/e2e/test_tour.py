@@ -20,11 +20,12 @@ from mcp.client.client import Client
 from mcp.types import CallToolResult
 
 from standin.demo_load import DemoLoad
+from tests.e2e.support import check_changed_files
 from wazuh_mcp.backends.protocols import Backends
 from wazuh_mcp.demo import demo_settings
 from wazuh_mcp.runtime.notices import META_KEY
 from wazuh_mcp.server.build import build_server
-from wazuh_mcp.tour import BRUTE_FORCE, TOUR, brute_force, notes, tell, told, wait_for_data
+from wazuh_mcp.tour import BRUTE_FORCE, CHANGED_FILES, TOUR, brute_force, notes, tell, told, wait_for_data
 
 
 def demo(*flags: str, env: dict[str, str]) -> str:
@@ -103,6 +104,7 @@ def test_demo_json_is_one_document_and_each_sentence_says_its_data(serve_env: di
     listening = [p for p in data["agent_ports"]["items"] if p["state"] == "listening"]
     ports = ", ".join(f"{p['local_port']}/{p['protocol']} ({p['process']})" for p in listening)
     assert said["agent_ports"] == [f"Agent 001 listens on {plural(len(listening), 'port')}: {ports}."]
+    check_changed_files(data[CHANGED_FILES], said[CHANGED_FILES])
     mistake = steps[-1]
     assert mistake["result"]["error"].startswith("invalid_argument:")
     assert mistake["said"] == [f"The server refused the call and said how to fix it: {mistake['result']['error']}"]
