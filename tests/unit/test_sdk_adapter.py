@@ -103,6 +103,34 @@ async def test_point3_one_compact_serialisation_instead_of_the_sdks_indented_cop
     assert json.loads(ours.content[0].text) == ours.structured_content
 
 
+class Numbers(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    score: float
+    event: dict[str, Any]
+
+
+async def numbers() -> Numbers:
+    """Floats as an event from a host may carry them: not finite, large, small, negative zero; a big integer."""
+    odd = {"nan": float("nan"), "inf": float("-inf"), "big": 1e16, "small": 1e-7, "zero": -0.0, "int": 2**70}
+    return Numbers(score=float("nan"), event={**odd, "nested": [odd, "\u202e\x1b"]})
+
+
+async def test_point3_the_text_is_the_structured_content_as_json_for_any_float() -> None:
+    """The text is pydantic's JSON of the result (not json.dumps of the dump): the same JSON value, valid JSON."""
+    server: MCPServer[Any] = MCPServer(name="probe")
+    server.add_tool(numbers, name="numbers", structured_output=True)
+    ours = await sdk.run_tool(server, "numbers", {}, None, passthrough=PASS)
+    assert isinstance(ours, CallToolResult) and isinstance(ours.content[0], TextContent)
+    text = ours.content[0].text
+
+    def strict(constant: str) -> None:
+        raise AssertionError(f"{constant} is not JSON")
+
+    assert json.loads(text, parse_constant=strict) == ours.structured_content
+    assert ours.structured_content is not None and ours.structured_content["score"] is None
+    assert ours.structured_content["event"]["big"] == 1e16 and ours.structured_content["event"]["int"] == 2**70
+
+
 def test_point4_the_read_resource_handler_we_override_still_exists() -> None:
     handler = MCPServer._handle_read_resource  # noqa: SLF001 - this is the internal under test
     assert list(inspect.signature(handler).parameters) == ["self", "ctx", "params"]

@@ -11,8 +11,8 @@ What it works around, and why (tests/unit/test_sdk_adapter.py fails loudly if th
    field errors and timeouts reach the audit wrapper as themselves.
 3. ``MCPServer.call_tool`` mirrors structured output as indented JSON text, which we would then
    replace by a compact copy (two serialisations per call). ``run_tool`` runs the tool
-   without the SDK's conversion and serialises a result model once: ``structuredContent`` plus one
-   compact JSON text copy (about half the bytes).
+   without the SDK's conversion and serialises a result model once: one compact JSON text (pydantic's, about
+   half the bytes) and ``structuredContent`` read back from it.
 4. A resource read puts ``_meta`` only on each content item; ``AdaptedServer`` also puts the cache
    hint (``ttl_seconds``) on the result, where the tool reference promises it, by overriding the
    private request handler ``_handle_read_resource``.
@@ -85,10 +85,6 @@ def schemas(server: MCPServer[Any], name: str) -> tuple[dict[str, Any], Any]:
     return tool.parameters, tool.fn_metadata.output_schema
 
 
-def compact_json(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-
-
 async def run_tool(
     server: MCPServer[Any],
     name: str,
@@ -115,9 +111,11 @@ async def run_tool(
     metadata = tool.fn_metadata
     model = metadata.output_model if metadata.output_schema is not None else None
     if model is not None and not metadata.wrap_output and isinstance(raw, model) and isinstance(raw, BaseModel):
-        structured = raw.model_dump(mode="json", by_alias=True)
-        text = TextContent(type="text", text=compact_json(structured))
-        return CallToolResult(content=[text], structured_content=structured)
+        # pydantic writes the JSON text (compact, non-ASCII as is, a non-finite float as null: always valid JSON)
+        # and the structured content is that text read back, so the two are the same value by construction;
+        # cheaper than dumping the model and then encoding the dump with the json module.
+        text = raw.model_dump_json(by_alias=True)
+        return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=json.loads(text))
     try:
         return metadata.convert_result(raw)
     except Exception as exc:  # a result that does not fit the tool's output schema: a bug
