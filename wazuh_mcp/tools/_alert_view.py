@@ -14,10 +14,11 @@ byte budget. ``get_alert`` adds the whole document, flattened, up to a larger bu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import TypeAdapter
+from pydantic import BaseModel, TypeAdapter
 
 from wazuh_mcp.models.alerts import AgentInfo, Alert, AlertAgent, AlertRule, FimDetail, RuleInfo
 from wazuh_mcp.query.fields import SLOTS
@@ -458,7 +459,7 @@ class _AlertReader:
         found = self._dumped.get(id(part))
         if found is None:
             name = "rule" if isinstance(part, AlertRule) else "fim"
-            found = self._dumped[id(part)] = json_size({name: part.model_dump(mode="json")}) - 2
+            found = self._dumped[id(part)] = len(name) + 3 + model_size(part)
         return found
 
 
@@ -652,7 +653,7 @@ def alert_page_view(hits: list[dict[str, Any]], *, overhead: int = 0) -> AlertPa
     # What no page of up to 25 alerts exceeds (12 KiB), less what ``overhead`` leaves out (commas, flags).
     limit = PAGE_LIMIT * max(len(hits), 25) // 25 - _LIMIT_MARGIN
     total = overhead + sum(sizes) + _rules_size(rules)
-    total += json_size({k: v.model_dump(mode="json") for k, v in agents.items()})
+    total += _rules_size(agents)
     # First the log lines (decoded fields usually say what they say), then the rule descriptions (Wazuh
     # interpolates the event into many), then the rules' compliance tags (a page of 25 different rules
     # spends a fifth of its budget on them; get_alert has them), and only then the events.
@@ -699,8 +700,15 @@ _STAGES = (  # (log excerpt, event cut to its family's tight budget, description
 )
 
 
-def _rules_size(rules: dict[str, RuleInfo]) -> int:
-    return json_size({k: v.model_dump(mode="json") for k, v in rules.items()})
+def _rules_size(rules: Mapping[str, BaseModel]) -> int:
+    """``json_size`` of the map as the result dumps it: ``{"key":model,…}``."""
+    return 1 + sum(json_size(key) + 2 + model_size(info) for key, info in rules.items()) if rules else 2
+
+
+def model_size(model: BaseModel) -> int:
+    """Bytes of a result model as the server sends it (pydantic's compact JSON, what ``json_size`` of its dump
+    gives for the view's models, which hold no float)."""
+    return len(model.__pydantic_serializer__.to_json(model))
 
 
 def _decoded(variant: _Variant, reader: _AlertReader) -> bool:
