@@ -27,9 +27,16 @@ from urllib.parse import urlsplit
 from wazuh_mcp import untrusted
 from wazuh_mcp.backends.api_generation import ApiGeneration
 from wazuh_mcp.backends.protocols import ServerApiBackend
-from wazuh_mcp.backends.server_api_shapes import envelope_data, envelope_objects, failed_agents, raise_failed_item
+from wazuh_mcp.backends.server_api_shapes import (
+    action_items,
+    envelope_data,
+    envelope_objects,
+    failed_agents,
+    not_envelope,
+    raise_failed_item,
+)
 from wazuh_mcp.config.settings import ResponseSettings
-from wazuh_mcp.errors import Conflict, InvalidArgument, NotFound, UpstreamUnavailable, WazuhMCPError
+from wazuh_mcp.errors import Conflict, InvalidArgument, NotFound, WazuhMCPError
 from wazuh_mcp.models.write import AgentTarget, ApiCall, Inverse, Outcome, PendingChange, ResponseKind
 from wazuh_mcp.writes.ar_commands import ArCommand, Defined, read_defined, still_defined
 from wazuh_mcp.writes.ar_commands import recorded as recorded_command
@@ -870,20 +877,26 @@ class Sent:
         return any(o.affected for o in self.outcomes)
 
 
+_GROUP_REMOVAL = re.compile(r"/agents/(\d{3,})/group/[^/]+")
+
+
 def _outcome(call: ApiCall, body: Any) -> Outcome:
-    if not isinstance(body, dict):
-        raise UpstreamUnavailable(f"The Server API answer to {call.method} {call.path} is not a Wazuh envelope.")
-    data = body.get("data")
-    if not isinstance(data, dict):  # DELETE /agents/{id}/group/{g} answers only a message
-        agent = call.path.split("/")[2]
+    """Which agents Wazuh says the request reached. An answer of another shape (no ``data``, no item lists,
+    an empty object) says nothing about that: ``UpstreamUnavailable``, which the applier words as sent with
+    its outcome unknown (``approvals._after_the_send``), never "sent to no agent"."""
+    where = f"{call.method} {call.path}"
+    removal = _GROUP_REMOVAL.fullmatch(call.path) if call.method == "DELETE" else None
+    if removal and isinstance(body, dict) and "data" not in body:
+        # DELETE /agents/{id}/group/{g} answers only a message and error 0 (the oracle's api-105); its failures
+        # are HTTP 4xx. Anything else without data (``{}``, another error) is not that answer.
+        error, message = body.get("error"), body.get("message")
+        if type(error) is not int or error != 0 or not isinstance(message, str):
+            raise not_envelope(where, "it has no 'data', and is not the message and error 0 a removal answers")
         # Wazuh's words, kept in the record and the audit: cleaned and bounded like every other answer's
-        return Outcome(
-            request=call.line(),
-            affected=[agent] if body.get("error") == 0 else [],
-            message=clean(body.get("message") or "", 200) or None,
-        )
-    failed = [clean(line, 200) for line in failed_agents(list(data.get("failed_items") or []))]
-    affected = [clean(i, 16) for i in data.get("affected_items") or []]
+        return Outcome(request=call.line(), affected=[removal.group(1)], message=clean(message, 200) or None)
+    affected_items, failed_items = action_items(body, where)
+    failed = [clean(line, 200) for line in failed_agents(failed_items)]
+    affected = [clean(i, 16) for i in affected_items]
     return Outcome(request=call.line(), affected=affected, failed=failed, message=clean(body.get("message") or "", 200))
 
 
