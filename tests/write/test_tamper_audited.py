@@ -11,6 +11,7 @@ cannot flood the audit trail.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -111,3 +112,31 @@ async def test_a_flood_of_forged_records_is_audited_within_a_bound(
     records = tamper_records(audit_path)
     assert len(records) == 6  # five, then one that says the rest are only logged
     assert "only logged" not in (records[0].error or "") and "logged, not audited" in (records[-1].error or "")
+
+
+HOSTILE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
+"""Characters that act on a terminal (C0, C1, bidi, zero-width) and must not reach the audit's ``error`` raw."""
+
+
+@pytest.mark.parametrize("forgery", ["unknown key id", "edited"])
+async def test_a_tamper_record_shows_the_records_name_and_key_id_visibly_and_bounded(
+    standin: StandinServer, audit_path: Path, forgery: str
+) -> None:
+    """adv6, "found, not fixed": the tamper refusal quoted the record's file name (whoever wrote the pending
+    directory chose it) and ``kid[:16]`` raw into the audit's ``error``. Now both are shown as a person sees
+    them (``\\x1b``, ``<U+202E>``) and bounded."""
+    change_id = await requested()
+    envelope = json.loads((pending_dir() / f"{change_id}.json").read_text())
+    name = "ch-\x1b]0;owned\x07\u202egpj.exe\u200b" + "\x9b" * 40
+    body = envelope | {"id": name, "change": envelope["change"] | {"id": name}}
+    if forgery == "unknown key id":
+        body["kid"] = "\x1b[2J\x1b[H\u202e" + "k" * 5000
+    (pending_dir() / f"{name}.json").write_text(json.dumps(body))
+    assert [c.id for c in default_store().list_pending()] == [change_id]
+    [record] = tamper_records(audit_path)
+    said = record.error or ""
+    assert said and not HOSTILE.search(said), said
+    assert "\\x1b]0;owned\\x07<U+202E>gpj.exe<U+200B>" in said  # the name as it is, every character visible
+    if forgery == "unknown key id":
+        assert "key id \\x1b[2J\\x1b[H<U+202E>" in said and "k" * 30 not in said  # bounded
+    assert len(said) < 1200
