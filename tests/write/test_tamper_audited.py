@@ -19,12 +19,14 @@ from typing import Any
 import pytest
 
 from standin.server import StandinServer
-from tests.write.forge import edit_record
+from tests.write.forge import edit_record, seal_as_key_holder
 from tests.write.test_approvals import approve_now, requested
+from wazuh_mcp import untrusted
 from wazuh_mcp.errors import Tampered
 from wazuh_mcp.runtime.audit import AuditEvent, iter_events
 from wazuh_mcp.writes import approvals
 from wazuh_mcp.writes.approvals import default_store, pending_dir, propose_undo
+from wazuh_mcp.writes.change_records import FileRecords
 
 
 def tamper_records(audit: Path) -> list[AuditEvent]:
@@ -140,3 +142,27 @@ async def test_a_tamper_record_shows_the_records_name_and_key_id_visibly_and_bou
     if forgery == "unknown key id":
         assert "key id \\x1b[2J\\x1b[H<U+202E>" in said and "k" * 30 not in said  # bounded
     assert len(said) < 1200
+
+
+TERMINAL = "\x9b2J \u202egpj.exe \u200b \u2066x\u2069 \ufeff \x7f \U000e0041"
+
+
+async def test_a_change_file_holds_no_character_that_acts_on_a_terminal_and_old_files_still_verify(
+    standin: StandinServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """advtext, "found, not fixed": change files were written with ensure_ascii=False (C1, bidi and zero-width
+    characters of a summary or a rule raw in the file). They are now \\uXXXX escapes; the seal is over the
+    parsed values (``change_records.canonical``), so files written the old way still verify."""
+    change_id = await requested()
+    change = default_store().get(change_id)
+    seal_as_key_holder(change.model_copy(update={"summary": TERMINAL}))
+    path = pending_dir() / f"{change_id}.json"
+    text = path.read_text(encoding="utf-8")
+    assert not HOSTILE.search(text) and "\u202e" not in text and "\\u202e" in text and "\\udb40\\udc41" in text
+    assert FileRecords(pending_dir()).read(change_id).summary == TERMINAL  # its MAC verifies: the same values
+    with monkeypatch.context() as old_writer:  # a version before the escaping
+        old_writer.setattr(untrusted, "json_text_escaped", lambda text: text)
+        seal_as_key_holder(change.model_copy(update={"summary": TERMINAL + " again"}))
+    assert "\u202e" in path.read_text(encoding="utf-8")  # written the old way: raw
+    assert FileRecords(pending_dir()).read(change_id).summary == TERMINAL + " again"
+    assert default_store().get(change_id).summary == TERMINAL + " again"

@@ -232,7 +232,8 @@ class FileRecords:
             "prev": prev,
             "change": change.model_dump(mode="json"),
         }
-        return json.dumps(sealed(fields, self._keys(change)), indent=2, ensure_ascii=False)
+        # The MAC is over ``canonical`` (the parsed values), not this text: escaping changes no seal.
+        return untrusted.json_text_escaped(json.dumps(sealed(fields, self._keys(change)), indent=2, ensure_ascii=False))
 
     def create(self, change: PendingChange) -> None:
         self._ensure_dir()
