@@ -25,6 +25,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from wazuh_mcp import untrusted
+from wazuh_mcp.agent_ids import is_agent_id, is_group_name
 from wazuh_mcp.backends.api_generation import ApiGeneration
 from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.backends.server_api_shapes import (
@@ -48,7 +49,6 @@ _ARGUMENT = re.compile(r"[A-Za-z0-9_.:/@=+,%][A-Za-z0-9_.:/@=+,%-]{0,127}")
 """Active-response arguments reach a script on the agent: no spaces, quotes or shell metacharacters, and
 no leading ``-`` (a script would read it as an option)."""
 _COMMAND = re.compile(r"!?[A-Za-z0-9_.][A-Za-z0-9_.-]{0,63}")
-_GROUP = re.compile(r"(?!^(\.{1,2}|all)$)[A-Za-z0-9_.][A-Za-z0-9_.-]{0,127}")
 _AGENT_ID = re.compile(r"[0-9]{3,8}")
 _SELECT = "id,name,os.name,os.platform,status,group"
 
@@ -334,7 +334,7 @@ def canonical_ip_token(value: Any) -> str:
 
 
 def check_group_name(group: str) -> str:
-    if not _GROUP.fullmatch(group):
+    if not is_group_name(group):
         raise InvalidArgument(
             f"{group[:60]!r} is not a Wazuh group name (letters, digits, _ . -, not starting with -)."
         )
@@ -344,9 +344,14 @@ def check_group_name(group: str) -> str:
 # --- what Wazuh says now ---------------------------------------------------------------------------
 
 
-def _target(item: dict[str, Any]) -> AgentTarget:
+def _target(item: dict[str, Any], where: str) -> AgentTarget:
     """One agent as ``GET /agents`` lists it (an object with an id: ``envelope_objects``); a part of another
-    shape reads as absent, never as an exception."""
+    shape reads as absent, never as an exception. Its id goes into request paths (``/agents/{id}/config/…``,
+    the change's requests): one that is not a Wazuh agent id refuses the answer (``UpstreamUnavailable``)."""
+    if not is_agent_id(item["id"]):
+        raise not_envelope(
+            where, f"an agent's id {untrusted.shown(str(item['id']), limit=40)!r} is not a Wazuh agent id"
+        )
     found = item.get("os")
     os_info: dict[str, Any] = found if isinstance(found, dict) else {}
     groups = item.get("group") or []
@@ -369,7 +374,7 @@ async def resolve_agents(api: ServerApiBackend, ids: list[str]) -> dict[str, Age
         if (entry.get("error") or {}).get("code") != 1701:
             raise_failed_item(entry)
     items = envelope_objects(data.get("affected_items") or [], "GET /agents", needs=("id",))
-    return {target.id: target for target in map(_target, items)}
+    return {target.id: target for target in (_target(item, "GET /agents") for item in items)}
 
 
 async def agent_versions(api: ServerApiBackend, ids: list[str]) -> dict[str, str | None]:
@@ -398,8 +403,8 @@ async def group_members(api: ServerApiBackend, group: str, cap: int) -> list[Age
             f"Group '{group}' has {total} agents; a change may reach at most {cap} (responses.max_agents).",
             hint="Name the agents (agent_ids) instead, in changes of at most the cap.",
         )
-    items = envelope_objects(data.get("affected_items") or [], f"GET /groups/{group}/agents", needs=("id",))
-    return [_target(item) for item in items]
+    where = f"GET /groups/{group}/agents"
+    return [_target(item, where) for item in envelope_objects(data.get("affected_items") or [], where, needs=("id",))]
 
 
 async def require_group(api: ServerApiBackend, group: str) -> None:
