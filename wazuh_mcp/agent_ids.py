@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 AGENT_ID_MAX_LEN = 16
+MAX_GROUPS = 128
+"""Most groups one agent belongs to in Wazuh (``wazuh-db``'s limit): more in an answer are left out."""
 
 
 def agent_id(value: str) -> str:

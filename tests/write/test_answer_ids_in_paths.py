@@ -18,6 +18,8 @@ import pytest
 
 from standin.server import StandinServer
 from tests.write.conftest import connect
+from wazuh_mcp import untrusted
+from wazuh_mcp.agent_ids import MAX_GROUPS
 from wazuh_mcp.backends.api_generation import local_node, node_path
 from wazuh_mcp.backends.server_api import ServerApi
 from wazuh_mcp.errors import UpstreamUnavailable
@@ -32,8 +34,9 @@ class Members:
 
     identity = "wazuh"
 
-    def __init__(self, agent_id: str) -> None:
+    def __init__(self, agent_id: str, groups: Any = ("web",)) -> None:
         self.agent_id = agent_id
+        self.groups = groups
         self.paths: list[str] = []
 
     async def request(self, method: str, path: str, **_: Any) -> Any:
@@ -41,7 +44,7 @@ class Members:
         if path == "/groups":
             items: list[dict[str, Any]] = [{"name": "web"}]
         else:
-            items = [{"id": self.agent_id, "name": "web-01", "status": "active", "group": ["web"]}]
+            items = [{"id": self.agent_id, "name": "web-01", "status": "active", "group": self.groups}]
         return {"data": {"affected_items": items, "total_affected_items": 1, "failed_items": []}, "error": 0}
 
 
@@ -118,3 +121,23 @@ async def test_local_node_refuses_a_node_named_dot_dot() -> None:
 
     with pytest.raises(UpstreamUnavailable, match="not a node name"):
         await local_node(OneNode())  # type: ignore[arg-type]
+
+
+# advtext, "found, not fixed": ``responses._target`` bounded each group name but not how many there were.
+
+
+@pytest.mark.parametrize("count", [MAX_GROUPS + 1, 20_000])
+async def test_a_targets_groups_are_bounded_in_number_saying_how_many_were_left_out(count: int) -> None:
+    named = [f"g{n:04d}-" + "x" * 200 for n in range(count)]
+    [target] = await responses.group_members(Members("001", named), "web", 10)  # type: ignore[arg-type]
+    assert target.groups[:MAX_GROUPS] == [untrusted.bound(g, 128) for g in named[:MAX_GROUPS]]
+    assert target.groups[MAX_GROUPS:] == [f"… {count - MAX_GROUPS} more left out"]
+    assert len(target.line()) < (MAX_GROUPS + 1) * 130 + 200
+
+
+async def test_a_targets_groups_within_wazuhs_limit_are_listed_whole() -> None:
+    named = [f"g{n}" for n in range(MAX_GROUPS)]
+    [target] = await responses.group_members(Members("001", named), "web", 10)  # type: ignore[arg-type]
+    assert target.groups == named
+    [alone] = await responses.group_members(Members("001", "web"), "web", 10)  # type: ignore[arg-type]
+    assert alone.groups == ["web"]

@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from wazuh_mcp import untrusted
-from wazuh_mcp.agent_ids import is_agent_id, is_group_name
+from wazuh_mcp.agent_ids import MAX_GROUPS, is_agent_id, is_group_name
 from wazuh_mcp.backends.api_generation import ApiGeneration
 from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.backends.server_api_shapes import (
@@ -354,14 +354,23 @@ def _target(item: dict[str, Any], where: str) -> AgentTarget:
         )
     found = item.get("os")
     os_info: dict[str, Any] = found if isinstance(found, dict) else {}
-    groups = item.get("group") or []
     return AgentTarget(
         id=clean(item["id"], 16),
         name=clean(item.get("name", ""), 128),
         os=clean(os_info.get("name") or os_info.get("platform") or "", 64) or None,
         status=clean(item.get("status", "unknown"), 32),
-        groups=[clean(g, 128) for g in (groups if isinstance(groups, list) else [groups])],
+        groups=_groups(item.get("group")),
     )
+
+
+def _groups(found: Any) -> list[str]:
+    """An agent's groups as the change lists them: each bounded, and at most ``MAX_GROUPS`` (Wazuh's own limit
+    per agent, as ``list_agents`` keeps), then one entry saying how many more the answer named."""
+    groups = found if isinstance(found, list) else [found] if found else []
+    kept = [clean(g, 128) for g in groups[:MAX_GROUPS]]
+    if len(groups) > MAX_GROUPS:
+        kept.append(f"{untrusted.ELLIPSIS} {len(groups) - MAX_GROUPS} more left out")
+    return kept
 
 
 async def resolve_agents(api: ServerApiBackend, ids: list[str]) -> dict[str, AgentTarget]:
