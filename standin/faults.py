@@ -41,6 +41,15 @@ MALFORMED: dict[str, dict[str, Any]] = {
         "error": 1,
     },
     "total_not_count": {"data": {"affected_items": [], "failed_items": [], "total_affected_items": "many"}, "error": 0},
+    "no_data": {"error": 0},
+    "empty": {},
+    "data_null": {"data": None, "error": 0},
+    "data_string": {"data": "done", "error": 0},
+    "no_affected": {"data": {"failed_items": [], **_COUNTS}, "error": 0},
+    "failed_missing": {"data": {"affected_items": ["001"], **_COUNTS}, "error": 0},
+    "failed_not_list": {"data": {"affected_items": ["001"], "failed_items": "none", **_COUNTS}, "error": 0},
+    "affected_not_id": {"data": {"affected_items": [{"id": "001"}], "failed_items": [], **_COUNTS}, "error": 0},
+    "error_no_message": {"error": 1},
 }
 """Bodies a Wazuh Server API never answers with HTTP 200, by name (``malformed_shape``)."""
 

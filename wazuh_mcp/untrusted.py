@@ -133,6 +133,30 @@ _SHOWN_ONE_LINE = re.compile("[\t\n" + _CONTROLS + _INVISIBLE_TO_A_PERSON + "]")
 _HALF_AN_ESCAPE = re.compile(r"(\\(x[0-9a-f]?)?|<(U(\+[0-9A-F]{0,5})?)?)$")
 
 
+_ESCAPED_IN_JSON = re.compile("[\x7f-\x9f" + _INVISIBLE_TO_A_PERSON.replace("\ud800-\udfff", "") + "]")
+"""Lone surrogates are left alone: two escaped side by side would parse back as one other character (a
+writer meets them as a ``UnicodeEncodeError`` and takes its ASCII path, as before)."""
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code > 0xFFFF:  # JSON spells a character beyond the BMP as its UTF-16 surrogate pair
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
+def json_text_escaped(text: str) -> str:
+    """JSON text (from ``json.dumps(..., ensure_ascii=False)`` or pydantic) with DEL, every C1 control and every
+    character ``shown`` writes out (bidi, zero-width, format, invisible) written as a ``\\uXXXX`` escape: the
+    value it parses to is the same, but a person who runs ``tail`` or ``less`` on the file (and a reader that
+    prints it) meets no character that acts on a terminal (JSON already escapes C0). Outside its strings JSON
+    text holds none of these characters, so each one found is inside a string, where the escape means it."""
+    if text.isascii() and "\x7f" not in text:  # the usual line: nothing to escape
+        return text
+    return _ESCAPED_IN_JSON.sub(_json_escape, text)
+
+
 def _visible(match: re.Match[str]) -> str:
     code = ord(match.group())
     return f"\\x{code:02x}" if code < 0xA0 else f"<U+{code:04X}>"

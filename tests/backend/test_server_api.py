@@ -7,12 +7,15 @@ import asyncio
 import socket
 import time
 from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
+import httpx
 import pytest
 
 from standin.server import DEMO_USERS, StandinServer
 from wazuh_mcp.backends.server_api import ServerApi, ServerApiConfig
 from wazuh_mcp.errors import (
+    ConfigurationError,
     Forbidden,
     InvalidArgument,
     NotFound,
@@ -162,3 +165,71 @@ async def test_untrusted_certificate_names_the_ca_bundle_setting(standin: Standi
         await client.page("/agents", action="agent:read")
     await client.aclose()
     assert "ca_bundle" in str(err.value)
+
+
+# advtext, "found, not fixed": httpx errors that are not transport errors escaped `_request` as unexpected
+# (`internal`) errors: httpx.InvalidURL, raised while building a request or the client; and the transport errors
+# that say what to fix (UnsupportedProtocol, LocalProtocolError) came back without a hint.
+
+
+async def test_a_path_httpx_cannot_make_a_url_of_is_refused_in_words_and_never_sent(api: ServerApi) -> None:
+    await api.page("/agents", action="agent:read", params={"limit": 1})  # logged in
+    with pytest.raises(InvalidArgument, match="was not sent") as refused:
+        await api.request("GET", "/agents/0\x001/config/agent/client", action="agent:read")
+    assert "\\x00" in refused.value.message and "\x00" not in refused.value.message
+    assert "Nothing reached Wazuh" in (refused.value.hint or "")
+
+
+@pytest.mark.parametrize("url", ["https://[::1:55000", "https://wazuh:55000\x00"], ids=["bracket", "nul"])
+async def test_an_api_url_that_is_not_a_url_is_a_configuration_error_naming_the_setting(
+    standin: StandinServer, url: str
+) -> None:
+    with pytest.raises(ConfigurationError, match="is not a URL") as refused:
+        client = ServerApi(config(standin, url=url))
+        await client.request("GET", "/agents", action="agent:read")
+    assert "api.url" in (refused.value.hint or "") and "\x00" not in refused.value.message
+
+
+@pytest.mark.parametrize("url", ["localhost:55000", "ftp://localhost:55000"], ids=["no-scheme", "ftp"])
+async def test_an_api_url_without_https_is_a_configuration_error_naming_the_setting(
+    standin: StandinServer, url: str
+) -> None:
+    client = ServerApi(config(standin, url=url))
+    with pytest.raises(ConfigurationError, match=r"does not start with https://") as refused:
+        await client.request("GET", "/agents", action="agent:read")
+    assert "api.url" in (refused.value.hint or "")
+    await client.aclose()
+
+
+def mock_api(handler: Any) -> ServerApi:
+    return ServerApi(
+        ServerApiConfig(url="https://wazuh.test:55000", user="wazuh", password="x", verify=True, timeout_s=5.0),
+        transport=httpx.MockTransport(handler),
+    )
+
+
+@pytest.mark.parametrize(
+    "token", ["eyJ\u202e.x.y", "eyJé.x.y", "eyJ x.y", "eyJ\n.x.y"], ids=["bidi", "latin", "space", "nl"]
+)
+async def test_a_login_token_that_cannot_go_back_in_a_header_is_refused_as_no_token(token: str) -> None:
+    """Its characters go back in every request's Authorization header: a non-ASCII one raised UnicodeEncodeError
+    inside httpx, a newline LocalProtocolError on a real connection."""
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json={"data": {"token": token}, "error": 0})
+
+    client = mock_api(handler)
+    with pytest.raises(UpstreamUnavailable, match="carried no token"):
+        await client.request("GET", "/agents", action="agent:read")
+    await client.aclose()
+
+
+async def test_a_request_httpx_cannot_write_as_http_is_upstream_unavailable_with_a_hint() -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        raise httpx.LocalProtocolError("Illegal header value", request=request)
+
+    client = mock_api(handler)
+    with pytest.raises(UpstreamUnavailable, match="could not be written as HTTP") as refused:
+        await client.request("GET", "/agents", action="agent:read")
+    assert "api.url" in (refused.value.hint or "")
+    await client.aclose()

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import re
 from pathlib import Path
 
+import pytest
+
+from wazuh_mcp.runtime import audit, audit_chain
 from wazuh_mcp.runtime.audit import AuditEvent, AuditSink, changes_path, iter_events
 from wazuh_mcp.runtime.audit_chain import head_path, keys, read_head, stream_files, unseal, verify
 
@@ -188,3 +192,47 @@ def test_change_records_also_go_to_the_changes_stream_which_read_noise_never_rot
     kept = [e.tool for e in iter_events(changes_path(path))]
     assert kept == ["approval.approve", "write.create_rule"]  # …but kept in their own
     assert verify(changes_path(path)).ok and verify(path).ok
+
+
+# advtext, "found, not fixed": the lines were written with ensure_ascii=False, so C1 controls (U+009B is CSI in
+# some terminals), bidi and zero-width characters from attacker-controlled values were in the file raw, acting on
+# the terminal of whoever runs `tail` or `less` on it. They are now \uXXXX escapes: the same JSON values.
+TERMINAL = "\x9b2J \x1b[31m \u202egpj.exe \u200b \u2066x\u2069 \ufeff \x7f \U000e0041 \u00ad"
+ACTING = "[\x7f-\x9f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\U000e0000-\U000e007f]"
+
+
+def hostile(n: int) -> AuditEvent:
+    return event(n).model_copy(update={"args": {"agent_id": TERMINAL, "n": n}, "error": f"refused {TERMINAL}"})
+
+
+def test_a_line_holds_no_character_that_acts_on_a_terminal_and_reads_back_the_same(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    sink = AuditSink(path)
+    sink.write(hostile(1))
+    sink.write(hostile(2).model_copy(update={"error": TERMINAL * 400}))  # the slow path: cut to its bound
+    text = path.read_text(encoding="utf-8")
+    assert not re.search(ACTING, text), [c for c in text if re.fullmatch(ACTING, c)]
+    assert "\\u009b2J" in text and "\\u202e" in text and "\\udb40\\udc41" in text  # escaped, not dropped
+    first = next(iter_events(path))
+    assert first.args["agent_id"] == TERMINAL and first.error == f"refused {TERMINAL}"  # the same values
+    assert json.loads(text.splitlines()[0])["args"]["agent_id"] == TERMINAL
+    assert all(len(line.encode()) <= 8192 for line in text.splitlines())  # MAX_RECORD, escapes counted
+    report = verify(path)
+    assert report.ok and report.records == 2, report.summary()
+
+
+def test_lines_written_before_the_escaping_still_verify_and_the_chain_goes_on(tmp_path: Path) -> None:
+    """A trail written by a version that wrote these characters raw: its seals are over its own bytes, so
+    it verifies as it is, and new (escaped) records chain after it."""
+    path = tmp_path / "audit.jsonl"
+    with pytest.MonkeyPatch.context() as old_writer:
+        old_writer.setattr(audit, "json_text_escaped", lambda text: text)
+        old_writer.setattr(audit_chain, "json_text_escaped", lambda text: text)
+        write(path, 0).write(hostile(1))
+    assert "\u202e" in path.read_text(encoding="utf-8")  # written the old way: raw
+    AuditSink(path).write(hostile(2))
+    first, second = path.read_text(encoding="utf-8").splitlines()
+    assert "\u202e" in first and "\u202e" not in second and "\\u202e" in second
+    assert [e.args["agent_id"] for e in iter_events(path)] == [TERMINAL, TERMINAL]
+    report = verify(path)
+    assert report.ok and report.records == 2, report.summary()

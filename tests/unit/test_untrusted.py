@@ -88,3 +88,27 @@ def test_shown_in_place_keeps_each_characters_place() -> None:
     text = "a\x1bb\u202ec\x7fd\x00"
     drawn = shown_in_place(text)
     assert len(drawn) == len(text) and drawn == "a\u241bb\ufffdc\u2421d\u2400"
+
+
+def test_json_text_escaped_writes_every_character_shown_writes_out_as_an_escape_with_the_same_value() -> None:
+    """The audit and change files' text form: each character ``shown`` would write out (and DEL) is a ``\\uXXXX``
+    escape, so a line holds only what prints plainly; the value it parses to is unchanged."""
+    import json
+
+    from wazuh_mcp.untrusted import json_text_escaped
+
+    surrogates = range(0xD800, 0xE000)  # no UTF-8 file holds one: a writer's ASCII path escapes them
+    acting = [
+        chr(c)
+        for c in range(sys.maxunicode + 1)
+        if shown(chr(c)) != chr(c) and chr(c) not in "\t\n" and c not in surrogates
+    ]
+    acting.append("\x7f")
+    assert {"\x1b", "\x9b", "\u202e", "\u200b", "\u2066", "\ufeff", "\U000e0041"} <= set(acting)
+    for start in range(0, len(acting), 64):
+        value = {"k": "".join(acting[start : start + 64]) + " plain é 漢 ✓"}
+        text = json_text_escaped(json.dumps(value, ensure_ascii=False))
+        assert json.loads(text) == value
+        assert all(shown(c) == c for c in text), [c for c in text if shown(c) != c]
+    plain = json.dumps({"k": "plain é 漢 ✓ … ‘quoted’"}, ensure_ascii=False)
+    assert json_text_escaped(plain) == plain  # printable text stays as it was written

@@ -142,3 +142,50 @@ async def test_an_unexpected_error_after_the_send_fails_the_change_saying_it_may
     assert len(standin.state.snapshot()["responses"]) == 1  # it did reach Wazuh
     assert steps(audit_path, change_id)[-1] == ("approval.apply", "upstream_error")
     assert not (pending_dir() / f"{change_id}.lock").exists()
+
+
+REMOVE: tuple[str, dict[str, Any]] = ("remove_agent_from_group", {"agent_id": "001", "group": "webservers"})
+UNREADABLE_AFTER_THE_SEND = [
+    # adv6, "found, not fixed": no data on PUT /active-response (an IndexError), {} on a group removal ("sent to
+    # no agent", a Conflict about an answer that is not Wazuh's)
+    (*ISOLATE, "/active-response", "no_data"),
+    (*REMOVE, "/agents/001/group/webservers", "empty"),
+    # their obvious variants
+    (*ISOLATE, "/active-response", "empty"),
+    (*ISOLATE, "/active-response", "data_null"),
+    (*ISOLATE, "/active-response", "data_string"),
+    (*ISOLATE, "/active-response", "data_list"),
+    (*ISOLATE, "/active-response", "no_affected"),
+    (*ISOLATE, "/active-response", "items_not_list"),
+    (*ISOLATE, "/active-response", "affected_not_id"),
+    (*ISOLATE, "/active-response", "failed_missing"),
+    (*ISOLATE, "/active-response", "failed_not_list"),
+    (*REMOVE, "/agents/001/group/webservers", "error_no_message"),
+    (*REMOVE, "/agents/001/group/webservers", "data_null"),
+    (*REMOVE, "/agents/001/group/webservers", "no_affected"),
+]
+
+
+@pytest.mark.parametrize(
+    "tool, arguments, path, shape",
+    UNREADABLE_AFTER_THE_SEND,
+    ids=[f"{c[0]}-{c[3]}" for c in UNREADABLE_AFTER_THE_SEND],
+)
+async def test_an_answer_without_the_data_a_write_needs_is_refused_as_sent_with_its_outcome_unknown(
+    standin: StandinServer, audit_path: Path, tool: str, arguments: dict[str, Any], path: str, shape: str
+) -> None:
+    """The request that changes Wazuh went out; its answer does not say which agents it reached. That is a
+    shape refusal (``upstream_unavailable``) saying the request was sent and how to check — not an unexpected
+    IndexError, and not a definite "Wazuh sent it to no agent"."""
+    change_id = await ask(tool, arguments)
+    standin.faults.set(malformed_next=1, malformed_path=path, malformed_shape=shape)
+    with pytest.raises(UpstreamUnavailable, match="is not a Wazuh envelope") as refused:
+        await approve_now(default_store(), change_id, standin)
+    assert standin.faults.malformed_next == 0  # the fault was the answer to the request that was sent
+    said = refused.value.message
+    assert path in said and "unexpected" not in said and "no agent" not in said
+    assert "The request was sent to Wazuh" in said and "check the manager and the agents" in said
+    change = default_store().get(change_id)
+    assert change.state == "failed" and change.reason == said
+    assert steps(audit_path, change_id)[-1] == ("approval.apply", "upstream_unavailable")
+    assert not (pending_dir() / f"{change_id}.lock").exists()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from wazuh_mcp.backends.layout import Generation
 from wazuh_mcp.backends.protocols import ServerApiBackend
@@ -90,6 +91,18 @@ async def api_generation(api: ServerApiBackend) -> ApiGeneration:
     return ApiGeneration(generation=generation_of(version), version=version.strip())
 
 
+def node_path(name: str) -> str:
+    """``/cluster/{name}`` for a node name an answer gave: quoted whole (a ``/`` in it cannot add a segment),
+    and never empty, ``.`` or ``..`` (a segment that walks up: ``/cluster/../status`` is sent as ``/status``);
+    such a name is refused in words (``UpstreamUnavailable``), never sent."""
+    if name in ("", ".", ".."):
+        raise UpstreamUnavailable(
+            f"The Server API named a cluster node {name!r}, which is not a node name: nothing is asked about it.",
+            hint="Check the manager's cluster configuration (node_name).",
+        )
+    return f"/cluster/{quote(name, safe='')}"
+
+
 async def local_node(api: ServerApiBackend) -> str:
     """Wazuh 5.x: the name of the node answering (``GET /cluster/local/info``); a single manager is a
     one-node cluster there (``node01`` unless its configuration names it)."""
@@ -109,4 +122,5 @@ async def local_node(api: ServerApiBackend) -> str:
             "cannot be addressed.",
             hint="Check the manager's cluster configuration (node_name).",
         )
+    node_path(node)  # one that would walk up a path is refused here, before any request names it
     return node

@@ -23,13 +23,16 @@ import asyncio
 import base64
 import json
 import logging
+import re
 import ssl
 import time
+import urllib.parse
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
 
+from wazuh_mcp import untrusted
 from wazuh_mcp.backends.limiter import CallLimiter
 
 # Re-exported: the httpx-free parts live in server_api_shapes (what serve imports before `initialize`).
@@ -46,6 +49,7 @@ from wazuh_mcp.backends.server_api_shapes import failed_code as failed_code
 from wazuh_mcp.backends.server_api_shapes import raise_failed_item as raise_failed_item
 from wazuh_mcp.backends.server_api_shapes import raise_rule_file_failure as raise_rule_file_failure
 from wazuh_mcp.errors import (
+    ConfigurationError,
     Forbidden,
     InvalidArgument,
     NotFound,
@@ -107,6 +111,21 @@ def _jwt_expiry(token: str) -> float | None:
         return None
 
 
+_URL_HINT = "Set api.url (WAZUH_MCP_API_URL, or `wazuh-mcp setup`) to the manager's https://<host>:55000."
+_TOKEN = re.compile(r"[A-Za-z0-9_.=+/-]+")
+"""What a JWT (base64url parts and dots) is made of: the only token sent back in a header."""
+
+
+def shown_url(url: str) -> str:
+    """``url`` for messages: any ``user:password@`` written into api.url left out, controls shown, bounded."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        url = parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
+    except ValueError:  # not even a URL urllib can split (a bracket left open)
+        url = url.rpartition("@")[2]
+    return untrusted.shown(url, limit=200)
+
+
 def _ssl_context(verify: bool | str) -> ssl.SSLContext | bool:
     if isinstance(verify, str):
         return ssl.create_default_context(cafile=verify)
@@ -118,14 +137,20 @@ class ServerApi:
 
     def __init__(self, config: ServerApiConfig, *, transport: httpx.AsyncBaseTransport | None = None) -> None:
         self.config = config
-        self._client = httpx.AsyncClient(
-            base_url=config.url.rstrip("/"),
-            verify=_ssl_context(config.verify),
-            timeout=httpx.Timeout(config.timeout_s),
-            limits=httpx.Limits(max_connections=20, max_keepalive_connections=10),
-            transport=transport,
-            headers={"User-Agent": "wazuh-mcp"},
-        )
+        try:
+            self._client = httpx.AsyncClient(
+                base_url=config.url.rstrip("/"),
+                verify=_ssl_context(config.verify),
+                timeout=httpx.Timeout(config.timeout_s),
+                limits=httpx.Limits(max_connections=20, max_keepalive_connections=10),
+                transport=transport,
+                headers={"User-Agent": "wazuh-mcp"},
+            )
+        except httpx.InvalidURL as exc:
+            raise ConfigurationError(
+                f"The Server API URL {shown_url(config.url)} is not a URL ({untrusted.shown(str(exc), limit=120)}).",
+                hint=_URL_HINT,
+            ) from None
         self._sessions: dict[str, _Session] = {}
         self.logins = 0
         """How many times we authenticated (tests check that re-logins are shared)."""
@@ -167,9 +192,9 @@ class ServerApi:
     async def _login(self, session: _Session) -> str:
         auth = httpx.BasicAuth(self.config.user, self.config.password)
         if session.run_as:
-            request = self._client.build_request("POST", "/security/user/authenticate/run_as", json=session.run_as)
+            request = self._build("POST", "/security/user/authenticate/run_as", json=session.run_as)
         else:
-            request = self._client.build_request("POST", "/security/user/authenticate")
+            request = self._build("POST", "/security/user/authenticate")
         response = await self._send(request, auth=auth)
         if response.status_code == 401:
             raise Unauthenticated(
@@ -179,8 +204,11 @@ class ServerApi:
         body = self._json(response)
         if response.status_code >= 400:
             self._raise_problem(response, body, "security:login")
-        token = (body.get("data") or {}).get("token") if isinstance(body, dict) else None
-        if not isinstance(token, str):
+        data = body.get("data") if isinstance(body, dict) else None
+        token = data.get("token") if isinstance(data, dict) else None
+        # sent back in every request's Authorization header: a JWT's characters only (a control, a space or a
+        # non-ASCII character there would fail in httpx, not as an answer of the wrong shape)
+        if not isinstance(token, str) or not _TOKEN.fullmatch(token):
             raise UpstreamUnavailable("The Server API login answer carried no token; is this a Wazuh Server API?")
         self.logins += 1
         expiry = _jwt_expiry(token)
@@ -200,6 +228,19 @@ class ServerApi:
 
     # --- requests -----------------------------------------------------------------------
 
+    def _build(self, method: str, path: str, **parts: Any) -> httpx.Request:
+        """The request, or a refusal in words when httpx cannot make a URL of it (``httpx.InvalidURL``: a control
+        character in the path or the query): nothing is sent."""
+        try:
+            return self._client.build_request(method, path, **parts)
+        except httpx.InvalidURL as exc:
+            raise InvalidArgument(
+                f"The request {method} {untrusted.shown(path, limit=200)} was not sent: httpx cannot make a URL of "
+                f"it ({untrusted.shown(str(exc), limit=120)}).",
+                hint="Nothing reached Wazuh. A value in the path or the query (an id, a name) holds a character no "
+                "URL may carry; Wazuh's ids and names never do.",
+            ) from None
+
     async def _send(self, request: httpx.Request, auth: httpx.Auth | None = None) -> httpx.Response:
         try:
             return await self._client.send(request, auth=auth)
@@ -213,6 +254,18 @@ class ServerApi:
         except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
             raise UpstreamUnavailable(
                 f"The Server API dropped the connection ({request.method} {request.url.path})."
+            ) from exc
+        except httpx.UnsupportedProtocol as exc:
+            raise ConfigurationError(
+                f"The Server API URL {shown_url(self.config.url)} does not start with https:// (or http://).",
+                hint=_URL_HINT,
+            ) from exc
+        except httpx.LocalProtocolError as exc:
+            raise UpstreamUnavailable(
+                f"The request {request.method} {request.url.path} could not be written as HTTP "
+                f"({untrusted.shown(str(exc), limit=120)}).",
+                hint="Check api.url (a proxy or a scheme that is not the manager's) and that the manager "
+                "answers HTTP/1.1.",
             ) from exc
         except httpx.HTTPError as exc:
             raise UpstreamUnavailable(f"Could not talk to the Server API: {type(exc).__name__}.") from exc
@@ -273,7 +326,7 @@ class ServerApi:
         clean = {k: v for k, v in (params or {}).items() if v is not None}
         token = await self._valid_token()
         for attempt in (1, 2):
-            request = self._client.build_request(
+            request = self._build(
                 method,
                 path,
                 params=clean,

@@ -126,10 +126,36 @@ def check_envelope(body: dict[str, Any], where: str) -> None:
             if problem:
                 break
     if problem:
-        raise UpstreamUnavailable(
-            f"The Server API answer for {untrusted.bound(where, 200)} is not a Wazuh envelope: {problem}.",
-            hint="Nothing was done with it. Check that the URL reaches a Wazuh Server API (not a proxy's page).",
-        )
+        raise not_envelope(where, problem)
+
+
+def not_envelope(where: str, problem: str) -> UpstreamUnavailable:
+    """The refusal of an answer that is not a Wazuh envelope, naming the path and the part."""
+    return UpstreamUnavailable(
+        f"The Server API answer for {untrusted.bound(where, 200)} is not a Wazuh envelope: {problem}.",
+        hint="Nothing was done with it. Check that the URL reaches a Wazuh Server API (not a proxy's page).",
+    )
+
+
+def action_items(body: Any, where: str) -> tuple[list[str], list[dict[str, Any]]]:
+    """``affected_items`` (agent ids) and ``failed_items`` of the answer to an action on agents (an active
+    response, a restart, a group change). Wazuh answers every such action with both lists in its ``data``
+    (the oracle's PUT /active-response, /agents/restart, /agents/{id}/group/{g}); an answer without them says
+    nothing about which agents were reached, so it is refused (``UpstreamUnavailable``), never read as
+    "no agent"."""
+    if not isinstance(body, dict):
+        raise not_envelope(where, f"it is {_kind(body)}, not an object")
+    if "data" not in body:
+        raise not_envelope(where, "it has no 'data'")
+    check_envelope(body, where)
+    data = body["data"]
+    for key in ("affected_items", "failed_items"):
+        if not isinstance(data.get(key), list):
+            raise not_envelope(where, f"its 'data' has no '{key}' list")
+    for item in data["affected_items"]:
+        if not isinstance(item, str):
+            raise not_envelope(where, f"an affected item is {_kind(item)}, not an agent id")
+    return data["affected_items"], data["failed_items"]
 
 
 def _kind(value: Any) -> str:
@@ -154,10 +180,7 @@ def envelope_objects(items: list[Any], where: str, *, needs: tuple[str, ...] = (
         missing = [key for key in needs if item.get(key) is None] if isinstance(item, dict) else []
         if not isinstance(item, dict) or missing:
             said = f"has no {', '.join(repr(k) for k in missing)}" if missing else f"is {_kind(item)}, not an object"
-            raise UpstreamUnavailable(
-                f"The Server API answer for {untrusted.bound(where, 200)} is not a Wazuh envelope: an item {said}.",
-                hint="Nothing was done with it. Check that the URL reaches a Wazuh Server API (not a proxy's page).",
-            )
+            raise not_envelope(where, f"an item {said}")
     return items
 
 

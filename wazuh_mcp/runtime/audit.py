@@ -45,7 +45,7 @@ from pydantic_core import PydanticSerializationError
 from wazuh_mcp.errors import AuditUnavailable, ErrorCode
 from wazuh_mcp.runtime import audit_chain
 from wazuh_mcp.runtime.caller import CALLER
-from wazuh_mcp.untrusted import shown
+from wazuh_mcp.untrusted import json_text_escaped, shown
 
 if TYPE_CHECKING:
     from wazuh_mcp.config.settings import Settings
@@ -291,7 +291,7 @@ def bounded_record(event: AuditEvent) -> bytes:
     Applied by the sink to every record, so no writer (tool call, resource read, approval step)
     can produce an unbounded line, however it built the event."""
     try:
-        line = event.model_dump_json(exclude_none=True).encode()
+        line = json_text_escaped(event.model_dump_json(exclude_none=True)).encode()
     except PydanticSerializationError:  # a lone surrogate from a caller: the slow path escapes it
         line = b""
     if line and _within_bounds(event, line):  # the usual record: pydantic's own serialiser, nothing to cut
@@ -331,7 +331,7 @@ def _within_record(data: dict[str, Any], known: set[str]) -> bytes:
 
 
 def _json_bytes(data: dict[str, Any]) -> bytes:
-    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    text = json_text_escaped(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
     try:
         return text.encode()
     except UnicodeEncodeError:  # lone surrogates: keep the line valid UTF-8 with \u escapes

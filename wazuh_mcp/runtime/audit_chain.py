@@ -45,6 +45,7 @@ from pathlib import Path
 
 from wazuh_mcp.config import integrity
 from wazuh_mcp.runtime import audit_anchor
+from wazuh_mcp.untrusted import json_text_escaped
 
 GENESIS = "0" * 64
 MAX_BACKUPS_SCANNED = 100
@@ -231,7 +232,7 @@ def _record(tool: str, args: dict[str, object], outcome: str, error: str | None 
     if error is not None:
         record["error"] = error[:1000]
     record["duration_ms"] = 0
-    return json.dumps(record, separators=(",", ":"), ensure_ascii=False).encode()
+    return json_text_escaped(json.dumps(record, separators=(",", ":"), ensure_ascii=False)).encode()
 
 
 def _break_record(detail: str) -> bytes:

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from wazuh_mcp.errors import AuditUnavailable, Tampered, UpstreamError, WazuhMCPError
 from wazuh_mcp.runtime import audit_chain
 from wazuh_mcp.runtime.audit import AuditEvent, AuditSink, is_change_record, note_revision
+from wazuh_mcp.untrusted import shown
 
 if TYPE_CHECKING:
     from wazuh_mcp.backends.indexer_docs import Doc, IndexerDocs
@@ -132,7 +133,9 @@ class IndexedAuditSink(AuditSink):
                     newest = sealed
                     continue
                 log.warning(
-                    "tampering: %s/%s is not a record of replica %s; passed over", doc.index, doc.id, self.replica
+                    "tampering: %s is not a record of replica %s; passed over",
+                    shown(f"{doc.index}/{doc.id}", limit=300),
+                    self.replica,
                 )
             elif _planted(doc.id, sealed, doc_id(self.replica, sealed.seq) if sealed is not None else None):
                 # Below a record that was copied: the id was taken ahead of the writer and a later record copied
@@ -433,6 +436,8 @@ def _planted(found_id: str, sealed: audit_chain.Sealed | None, its_id: str | Non
 
 
 def _planted_error(index: str, id_: str) -> Tampered:
+    # The id may be one whoever planted the document chose: shown (controls written out) and bounded.
+    id_ = shown(id_, limit=120)
     return Tampered(
         f"The Indexer already holds {index}/{id_}, and it is not this replica's record of that seq: someone "
         "created the document ahead of the writer, so the record would be dropped from the shared trail. The "

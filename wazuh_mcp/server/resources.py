@@ -32,11 +32,19 @@ import anyio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 
+from wazuh_mcp.agent_ids import is_group_name
 from wazuh_mcp.backends.protocols import LoadProgress
-from wazuh_mcp.errors import ConfigurationError, ErrorCode, Forbidden, NotFound, WazuhMCPError
+from wazuh_mcp.errors import (
+    ConfigurationError,
+    ErrorCode,
+    Forbidden,
+    NotFound,
+    UpstreamUnavailable,
+    WazuhMCPError,
+)
 from wazuh_mcp.runtime.audit import now_iso
 from wazuh_mcp.runtime.context import AppContext, deps
-from wazuh_mcp.untrusted import bound_tree
+from wazuh_mcp.untrusted import bound_tree, shown
 
 RULE_TTL = 300
 TECHNIQUE_TTL = 86_400
@@ -48,7 +56,6 @@ connects, what file integrity monitoring watches, and which logs it collects. On
 agent can report them; the shared ``agent.conf`` of its groups (``GET /groups/{id}/configuration``)
 is what the manager pushes to it either way."""
 MAX_GROUPS = 5
-_GROUP_NAME = re.compile(r"[A-Za-z0-9._-]{1,128}")
 """A name Wazuh accepts for a group: only such a name (from the agent's record) goes into a request's path."""
 QUOTED_TEXT = 400
 QUOTED_ITEMS = 50
@@ -187,6 +194,11 @@ async def load_agent_config(ctx: Context[Any, Any], agent_id: str) -> dict[str, 
     except ValueError:
         raise _not_found("agent", agent_id, "Agent ids are numbers, e.g. wazuh://agents/001/config.") from None
     agent = await fetch_agent(ctx, normalised)
+    if agent.id != normalised:  # the path below is built from the id asked for, checked: never the answer's text
+        raise UpstreamUnavailable(
+            f"The Server API answered for agent {normalised} with agent {shown(agent.id, limit=40)!r}; "
+            "its configuration is not read."
+        )
     api = deps(ctx).server_api()
     sections: dict[str, Any] = {}
     where = await deps(ctx).api_generation()
@@ -200,14 +212,14 @@ async def load_agent_config(ctx: Context[Any, Any], agent_id: str) -> dict[str, 
         key = f"{component}/{configuration}"
         try:
             body = await api.request(
-                "GET", f"/agents/{agent.id}/config/{component}/{configuration}", action="agent:read"
+                "GET", f"/agents/{normalised}/config/{component}/{configuration}", action="agent:read"
             )
             sections[key] = quoted(body.get("data", body))  # the agent reports its own configuration
         except WazuhMCPError as exc:  # a disconnected agent cannot report its active config
             sections[key] = {"unavailable": exc.render()}
     shared: dict[str, Any] = {}
     for group in agent.groups[:MAX_GROUPS]:
-        if not _GROUP_NAME.fullmatch(group):  # the agent's record names it: never a path of our own making
+        if not is_group_name(group):  # the agent's record names it: never a path of our own making
             shared[group] = {"unavailable": "not a name Wazuh gives a group; not asked for"}
             continue
         try:

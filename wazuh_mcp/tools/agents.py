@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
+from wazuh_mcp.agent_ids import MAX_GROUPS
 from wazuh_mcp.backends.indexer_shapes import IndexKind
 from wazuh_mcp.backends.server_api_shapes import no_agent_on_v5, no_agent_readable
 from wazuh_mcp.errors import ConfigurationError, InvalidArgument, NotFound
@@ -41,10 +42,6 @@ AGENT_FIELDS_V5 = AGENT_FIELDS.removesuffix(",node_name")
 async def agent_fields(ctx: Context[Any, Any]) -> str:
     """The ``select`` of an agent read on this manager's generation."""
     return AGENT_FIELDS_V5 if (await deps(ctx).api_generation()).v5 else AGENT_FIELDS
-
-
-MAX_GROUPS = 128
-"""Most groups one agent belongs to in Wazuh (``wazuh-db``'s limit): more in an answer are left out."""
 
 
 def to_agent(item: dict[str, Any]) -> Agent:

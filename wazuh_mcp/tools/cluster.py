@@ -9,10 +9,10 @@ words, since a failed ``wazuh-analysisd`` means no detection at all."""
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import quote
 
 from mcp.server.mcpserver import Context
 
+from wazuh_mcp.backends.api_generation import node_path
 from wazuh_mcp.errors import WazuhMCPError
 from wazuh_mcp.models.cluster import ClusterNode, ClusterStatusResult
 from wazuh_mcp.runtime.context import deps
@@ -127,7 +127,7 @@ def _v5_daemons(states: dict[str, Any]) -> tuple[list[str], list[str], list[str]
 async def _v5_node(api: Any, name: str) -> tuple[str, list[str], list[str], list[str]]:
     """One 5.x node: its status word, and its daemons down, optional ones off, and not ready."""
     try:
-        body = await api.request("GET", f"/cluster/{quote(name, safe='')}/status", action="cluster:read")
+        body = await api.request("GET", f"{node_path(name)}/status", action="cluster:read")
     except WazuhMCPError as exc:
         if exc.upstream_code == DAEMONS_NOT_READY:
             return "restarting", [], [], []
@@ -220,7 +220,7 @@ async def cluster_status(ctx: Context[Any, Any]) -> ClusterStatusResult:
         name = bound(str(n.get("name")), 128) or ""
         status = "running"
         if index < MAX_NODES_CHECKED:
-            down, restarting = await _daemons(api, f"/cluster/{quote(name, safe='')}/status", "cluster:read")
+            down, restarting = await _daemons(api, f"{node_path(name)}/status", "cluster:read")
             failed += [f"{name}: {daemon}" for daemon in down]
             status = "restarting" if restarting else "failed" if down else "running"
         nodes.append(_node(n, name, status))

@@ -35,7 +35,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from wazuh_mcp import atomic
+from wazuh_mcp import atomic, untrusted
 from wazuh_mcp.config import integrity
 from wazuh_mcp.config.settings import replica_name
 from wazuh_mcp.errors import Conflict, NotFound, Tampered, UpstreamError
@@ -124,8 +124,17 @@ def sealed(fields: dict[str, Any], keys: integrity.Keys) -> dict[str, Any]:
     return out
 
 
+def named(where: str) -> str:
+    """A record's path or document id as a refusal names it. A file name in the pending directory and a
+    document's id are chosen by whoever wrote them, and the refusal reaches the audit record's ``error`` (read
+    in a terminal, and by Wazuh): shown as ``untrusted.shown`` shows text to a person (every control, bidi and
+    zero-width character written out) and bounded, like a change id (``approvals.shown_id``)."""
+    return untrusted.shown(where, limit=300)
+
+
 def check_seal(fields: dict[str, Any], keys: integrity.Keys, where: str) -> None:
-    """Raise ``Tampered`` unless ``fields`` carry a MAC that verifies under one of ``keys``."""
+    """Raise ``Tampered`` unless ``fields`` carry a MAC that verifies under one of ``keys`` (``where`` is
+    already ``named``; the key id is the record's own text, shown and bounded here)."""
     kid, mac = fields.get("kid"), fields.get("mac")
     if not isinstance(kid, str) or not isinstance(mac, str):
         raise Tampered(
@@ -136,7 +145,7 @@ def check_seal(fields: dict[str, Any], keys: integrity.Keys, where: str) -> None
     verdict = keys.verify(kid, canonical(fields), mac)
     if verdict is None:
         raise Tampered(
-            f"The record {where} is sealed with an integrity key this process does not have (key id {kid[:16]}); "
+            f"The record {where} is sealed with an integrity key this process does not have (key id {untrusted.shown(kid, limit=24)}); "
             f"it is not trusted or applied ({keys.source}).",
             hint="If the key was rotated, keep the old key after the new one (docs/team.md, 'The integrity key'); "
             "otherwise the record was forged.",
@@ -223,7 +232,8 @@ class FileRecords:
             "prev": prev,
             "change": change.model_dump(mode="json"),
         }
-        return json.dumps(sealed(fields, self._keys(change)), indent=2, ensure_ascii=False)
+        # The MAC is over ``canonical`` (the parsed values), not this text: escaping changes no seal.
+        return untrusted.json_text_escaped(json.dumps(sealed(fields, self._keys(change)), indent=2, ensure_ascii=False))
 
     def create(self, change: PendingChange) -> None:
         self._ensure_dir()
@@ -252,25 +262,28 @@ class FileRecords:
         return self._parse(change_id, raw, str(path))
 
     def _parse(self, change_id: str, raw: str, where: str) -> tuple[PendingChange, dict[str, Any]]:
+        """The change in ``raw``; ``change_id`` and ``where`` are the file's name (a listing's are the names
+        found in the directory: anyone's text), so refusals show them through ``named``."""
+        where = named(where)
         try:
             return self._parse_fields(change_id, raw, where)
         except RecursionError:  # JSON nested deeper than Python recurses: never a record wazuh-mcp wrote
-            raise Conflict(f"The record of change {change_id} is unreadable ({where}).") from None
+            raise Conflict(f"The record of change {named(change_id)} is unreadable ({where}).") from None
 
     def _parse_fields(self, change_id: str, raw: str, where: str) -> tuple[PendingChange, dict[str, Any]]:
         try:
             fields = json.loads(raw)
         except ValueError as exc:
-            raise Conflict(f"The record of change {change_id} is unreadable ({where}).") from exc
+            raise Conflict(f"The record of change {named(change_id)} is unreadable ({where}).") from exc
         if not isinstance(fields, dict) or not isinstance(fields.get("change"), dict):
             raise Tampered(f"The record {where} is not a sealed change record.", hint=_TAMPER_HINT)
         try:
             change = PendingChange.model_validate(fields["change"])
         except ValueError as exc:
-            raise Conflict(f"The record of change {change_id} is unreadable ({where}).") from exc
+            raise Conflict(f"The record of change {named(change_id)} is unreadable ({where}).") from exc
         check_seal(fields, self._keys(change), where)
         if fields.get("id") != change_id or change.id != change_id or fields.get("store") != "file":
-            raise Tampered(f"The record {where} holds another change ({change.id}) or another store's.")
+            raise Tampered(f"The record {where} holds another change ({named(change.id)}) or another store's.")
         self._revisions.check(change_id, _revision_of(fields, where), str(fields["mac"]), where)
         return change, fields
 
@@ -290,7 +303,7 @@ class FileRecords:
                 if on_tamper is not None:
                     on_tamper(path.stem, exc)
             except (OSError, ValueError, Conflict, UpstreamError):
-                log.warning("skipping unreadable pending change %s", path)
+                log.warning("skipping unreadable pending change %s", named(str(path)))
         return changes
 
     def held_elsewhere(self, change_id: str) -> bool:
@@ -397,7 +410,7 @@ class IndexerRecords:
     def _checked(self, doc: Doc) -> PendingChange:
         """The change in ``doc``, if the document is what wazuh-mcp wrote and not older than a revision
         seen; else ``Tampered`` naming it."""
-        where = f"{doc.index}/{doc.id}"
+        where = named(f"{doc.index}/{doc.id}")  # the document's id is whoever created it's text
         source = doc.source
         check_seal(source, integrity.require("Change records"), f"the Indexer's document {where}")
         try:

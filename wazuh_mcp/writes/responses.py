@@ -25,11 +25,19 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from wazuh_mcp import untrusted
+from wazuh_mcp.agent_ids import MAX_GROUPS, is_agent_id, is_group_name
 from wazuh_mcp.backends.api_generation import ApiGeneration
 from wazuh_mcp.backends.protocols import ServerApiBackend
-from wazuh_mcp.backends.server_api_shapes import envelope_data, envelope_objects, failed_agents, raise_failed_item
+from wazuh_mcp.backends.server_api_shapes import (
+    action_items,
+    envelope_data,
+    envelope_objects,
+    failed_agents,
+    not_envelope,
+    raise_failed_item,
+)
 from wazuh_mcp.config.settings import ResponseSettings
-from wazuh_mcp.errors import Conflict, InvalidArgument, NotFound, UpstreamUnavailable, WazuhMCPError
+from wazuh_mcp.errors import Conflict, InvalidArgument, NotFound, WazuhMCPError
 from wazuh_mcp.models.write import AgentTarget, ApiCall, Inverse, Outcome, PendingChange, ResponseKind
 from wazuh_mcp.writes.ar_commands import ArCommand, Defined, read_defined, still_defined
 from wazuh_mcp.writes.ar_commands import recorded as recorded_command
@@ -41,7 +49,6 @@ _ARGUMENT = re.compile(r"[A-Za-z0-9_.:/@=+,%][A-Za-z0-9_.:/@=+,%-]{0,127}")
 """Active-response arguments reach a script on the agent: no spaces, quotes or shell metacharacters, and
 no leading ``-`` (a script would read it as an option)."""
 _COMMAND = re.compile(r"!?[A-Za-z0-9_.][A-Za-z0-9_.-]{0,63}")
-_GROUP = re.compile(r"(?!^(\.{1,2}|all)$)[A-Za-z0-9_.][A-Za-z0-9_.-]{0,127}")
 _AGENT_ID = re.compile(r"[0-9]{3,8}")
 _SELECT = "id,name,os.name,os.platform,status,group"
 
@@ -327,7 +334,7 @@ def canonical_ip_token(value: Any) -> str:
 
 
 def check_group_name(group: str) -> str:
-    if not _GROUP.fullmatch(group):
+    if not is_group_name(group):
         raise InvalidArgument(
             f"{group[:60]!r} is not a Wazuh group name (letters, digits, _ . -, not starting with -)."
         )
@@ -337,19 +344,33 @@ def check_group_name(group: str) -> str:
 # --- what Wazuh says now ---------------------------------------------------------------------------
 
 
-def _target(item: dict[str, Any]) -> AgentTarget:
+def _target(item: dict[str, Any], where: str) -> AgentTarget:
     """One agent as ``GET /agents`` lists it (an object with an id: ``envelope_objects``); a part of another
-    shape reads as absent, never as an exception."""
+    shape reads as absent, never as an exception. Its id goes into request paths (``/agents/{id}/config/…``,
+    the change's requests): one that is not a Wazuh agent id refuses the answer (``UpstreamUnavailable``)."""
+    if not is_agent_id(item["id"]):
+        raise not_envelope(
+            where, f"an agent's id {untrusted.shown(str(item['id']), limit=40)!r} is not a Wazuh agent id"
+        )
     found = item.get("os")
     os_info: dict[str, Any] = found if isinstance(found, dict) else {}
-    groups = item.get("group") or []
     return AgentTarget(
         id=clean(item["id"], 16),
         name=clean(item.get("name", ""), 128),
         os=clean(os_info.get("name") or os_info.get("platform") or "", 64) or None,
         status=clean(item.get("status", "unknown"), 32),
-        groups=[clean(g, 128) for g in (groups if isinstance(groups, list) else [groups])],
+        groups=_groups(item.get("group")),
     )
+
+
+def _groups(found: Any) -> list[str]:
+    """An agent's groups as the change lists them: each bounded, and at most ``MAX_GROUPS`` (Wazuh's own limit
+    per agent, as ``list_agents`` keeps), then one entry saying how many more the answer named."""
+    groups = found if isinstance(found, list) else [found] if found else []
+    kept = [clean(g, 128) for g in groups[:MAX_GROUPS]]
+    if len(groups) > MAX_GROUPS:
+        kept.append(f"{untrusted.ELLIPSIS} {len(groups) - MAX_GROUPS} more left out")
+    return kept
 
 
 async def resolve_agents(api: ServerApiBackend, ids: list[str]) -> dict[str, AgentTarget]:
@@ -362,7 +383,7 @@ async def resolve_agents(api: ServerApiBackend, ids: list[str]) -> dict[str, Age
         if (entry.get("error") or {}).get("code") != 1701:
             raise_failed_item(entry)
     items = envelope_objects(data.get("affected_items") or [], "GET /agents", needs=("id",))
-    return {target.id: target for target in map(_target, items)}
+    return {target.id: target for target in (_target(item, "GET /agents") for item in items)}
 
 
 async def agent_versions(api: ServerApiBackend, ids: list[str]) -> dict[str, str | None]:
@@ -391,8 +412,8 @@ async def group_members(api: ServerApiBackend, group: str, cap: int) -> list[Age
             f"Group '{group}' has {total} agents; a change may reach at most {cap} (responses.max_agents).",
             hint="Name the agents (agent_ids) instead, in changes of at most the cap.",
         )
-    items = envelope_objects(data.get("affected_items") or [], f"GET /groups/{group}/agents", needs=("id",))
-    return [_target(item) for item in items]
+    where = f"GET /groups/{group}/agents"
+    return [_target(item, where) for item in envelope_objects(data.get("affected_items") or [], where, needs=("id",))]
 
 
 async def require_group(api: ServerApiBackend, group: str) -> None:
@@ -870,20 +891,26 @@ class Sent:
         return any(o.affected for o in self.outcomes)
 
 
+_GROUP_REMOVAL = re.compile(r"/agents/(\d{3,})/group/[^/]+")
+
+
 def _outcome(call: ApiCall, body: Any) -> Outcome:
-    if not isinstance(body, dict):
-        raise UpstreamUnavailable(f"The Server API answer to {call.method} {call.path} is not a Wazuh envelope.")
-    data = body.get("data")
-    if not isinstance(data, dict):  # DELETE /agents/{id}/group/{g} answers only a message
-        agent = call.path.split("/")[2]
+    """Which agents Wazuh says the request reached. An answer of another shape (no ``data``, no item lists,
+    an empty object) says nothing about that: ``UpstreamUnavailable``, which the applier words as sent with
+    its outcome unknown (``approvals._after_the_send``), never "sent to no agent"."""
+    where = f"{call.method} {call.path}"
+    removal = _GROUP_REMOVAL.fullmatch(call.path) if call.method == "DELETE" else None
+    if removal and isinstance(body, dict) and "data" not in body:
+        # DELETE /agents/{id}/group/{g} answers only a message and error 0 (the oracle's api-105); its failures
+        # are HTTP 4xx. Anything else without data (``{}``, another error) is not that answer.
+        error, message = body.get("error"), body.get("message")
+        if type(error) is not int or error != 0 or not isinstance(message, str):
+            raise not_envelope(where, "it has no 'data', and is not the message and error 0 a removal answers")
         # Wazuh's words, kept in the record and the audit: cleaned and bounded like every other answer's
-        return Outcome(
-            request=call.line(),
-            affected=[agent] if body.get("error") == 0 else [],
-            message=clean(body.get("message") or "", 200) or None,
-        )
-    failed = [clean(line, 200) for line in failed_agents(list(data.get("failed_items") or []))]
-    affected = [clean(i, 16) for i in data.get("affected_items") or []]
+        return Outcome(request=call.line(), affected=[removal.group(1)], message=clean(message, 200) or None)
+    affected_items, failed_items = action_items(body, where)
+    failed = [clean(line, 200) for line in failed_agents(failed_items)]
+    affected = [clean(i, 16) for i in affected_items]
     return Outcome(request=call.line(), affected=affected, failed=failed, message=clean(body.get("message") or "", 200))
 
 

@@ -22,9 +22,9 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
 
 from wazuh_mcp import untrusted
+from wazuh_mcp.backends.api_generation import node_path
 from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.backends.server_api_shapes import envelope_items
 from wazuh_mcp.errors import WazuhMCPError
@@ -76,8 +76,8 @@ def _where(node: str | None) -> tuple[str, str, str]:
     ``/manager/*``) ``node``'s ``/cluster/{node}/*``, where the daemons are ``wazuh-manager-*``."""
     if node is None:
         return "/manager/logs", "/manager/status", _TAG
-    quoted = quote(node, safe="")
-    return f"/cluster/{quoted}/logs", f"/cluster/{quoted}/status", _TAG_V5
+    at = node_path(node)
+    return f"{at}/logs", f"{at}/status", _TAG_V5
 
 
 async def _analysisd(
