@@ -55,6 +55,7 @@ from opensearchpy import OpenSearch
 from wazuh_mcp.backends.indexer import Indexer, IndexerConfig
 from wazuh_mcp.backends.protocols import Backends
 from wazuh_mcp.config.settings import Settings
+from wazuh_mcp.runtime.collector import pace_for_serving
 from wazuh_mcp.server.build import build_server
 from wazuh_mcp.tools._alert_view import ALERT_SORT, ALERT_SOURCE
 from wazuh_mcp.tools._search import PageQuery, search_body, time_window
@@ -307,6 +308,7 @@ async def per_tool(args: argparse.Namespace, direct: OpenSearch, config: Indexer
 
     settings = Settings.load(role="analyst", audit_log=audit)
     server = build_server(settings, backends=backends)
+    pace_for_serving()  # as `serve` runs (the direct side shares the process, and its pace)
     server_cpu: list[float] = [0.0]
     serving = server.call_tool
 

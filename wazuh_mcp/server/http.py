@@ -44,6 +44,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from wazuh_mcp.config.settings import Settings
 from wazuh_mcp.errors import ConfigurationError
 from wazuh_mcp.runtime.audit import Auditor, AuditSink, now_iso
+from wazuh_mcp.runtime.collector import pace_for_serving
 from wazuh_mcp.runtime.first_answer import FirstAnswer
 from wazuh_mcp.server.approve_http import add_approval_route
 from wazuh_mcp.server.build import BackendFactory, WazuhServer, build_server
@@ -332,6 +333,7 @@ def prepare(
     first_answer: FirstAnswer | None = None,
 ) -> tuple[uvicorn.Server, socket.socket, WazuhServer, Listener]:
     """Everything ``serve --http`` runs, ready to serve (tests and the bench run it in-process)."""
+    pace_for_serving()
     check_listener(settings, host)
     sock = bind(host, port)
     listener = Listener(host, sock.getsockname()[1], tls=settings.http.tls_cert is not None)

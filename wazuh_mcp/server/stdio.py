@@ -14,6 +14,7 @@ import anyio
 
 from wazuh_mcp.config.profiles import missing_profile
 from wazuh_mcp.config.settings import Settings, selected_profile
+from wazuh_mcp.runtime.collector import pace_for_serving
 from wazuh_mcp.runtime.first_answer import FirstAnswer
 from wazuh_mcp.server.build import BackendFactory, WazuhServer, build_server
 
@@ -138,6 +139,7 @@ gate they wait on. Built by the demo's wiring (``wazuh_mcp.demo.demo_parts``), w
 
 
 def run_serve(*, demo: DemoParts | None, profile: str | None) -> int:
+    pace_for_serving()
     if demo is not None:
         settings, backends, gate = demo
         server = build_server(settings, backends=backends, profile="demo", first_answer=gate)
