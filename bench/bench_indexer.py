@@ -169,6 +169,8 @@ async def run(args: argparse.Namespace) -> int:
                 page1.append(await timed(mcp_call))
                 page40.append(await timed(lambda: mcp_call({"cursor": cursor})))
         await indexer.aclose()
+        if args.floor:
+            _cache_page_views()
         cases = await per_tool(args, direct, config) if args.per_tool else []
         direct.close()
         # The server's own share: the audit record's duration of each timed MCP call (call_tool entry to exit).
@@ -367,6 +369,22 @@ async def per_tool(args: argparse.Namespace, direct: OpenSearch, config: Indexer
     return cases
 
 
+def _cache_page_views() -> None:
+    """``--floor``: the alert tools get each page's view from a cache after its first shaping."""
+    from wazuh_mcp.tools import alerts
+
+    shape = alerts.alert_page_view  # type: ignore[attr-defined]  # the name the tools call, replaced below
+    views: dict[tuple[Any, ...], Any] = {}
+
+    def cached(hits: list[dict[str, Any]], **kwargs: Any) -> Any:
+        key = (tuple(hit.get("_id") for hit in hits), tuple(sorted(kwargs.items())))
+        if key not in views:
+            views[key] = shape(hits, **kwargs)
+        return views[key]
+
+    alerts.alert_page_view = cached  # type: ignore[attr-defined]
+
+
 def show_per_tool(cases: list[ToolRun], label: str, runs: int) -> None:
     print(f"\nPer tool, {label}: p50 of {runs} interleaved rounds (ms); ratios over the direct requests")
     print(
@@ -484,6 +502,12 @@ def main() -> int:
         "--per-tool", action="store_true", help="every Indexer tool against its own requests sent directly"
     )
     parser.add_argument("--tools", nargs="*", help="with --per-tool: only these tools")
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="with --per-tool: serve each alert page's view from a cache (keyed by its alerts' ids), to measure "
+        "what the server costs beyond shaping the alerts (an instrument, not how the server runs)",
+    )
     parser.add_argument("--v5-url", help="a node with Wazuh 5.x's templates and samples, measured beside --url")
     parser.add_argument("--pages", type=int, default=40, help="with --v5-url: pages whose bytes are compared")
     return asyncio.run(run(parser.parse_args()))
