@@ -413,18 +413,21 @@ async def top_technique(call: Call, arguments: dict[str, Any]) -> tuple[dict[str
     return results, [f"The last {window}'s most frequent techniques ({ids}) are not in the MITRE database."]
 
 
-async def exposed_agent(call: Call, arguments: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    """What the busiest agents expose: the window's noisiest agents, then the active ones, asked for their
-    ports (``agent_ports``) until one has an inventory (at most ``EXPOSED_TRIES``)."""
-    summary = await call("summarize_alerts", {"time_range": str(arguments["time_range"])})
+async def busiest_agents(call: Call, window: str) -> list[str]:
+    """The window's noisiest agents, then the active ones: whom a step asks first (each once, at most
+    ``EXPOSED_TRIES``)."""
+    summary = await call("summarize_alerts", {"time_range": window})
     active = await call("list_agents", {"status": "active", "size": EXPOSED_TRIES})
     candidates = [str(b["id"]) for b in summary.get("by_agent") or []] + [
         str(a["id"]) for a in active.get("agents") or []
     ]
+    return list(dict.fromkeys(candidates))[:EXPOSED_TRIES]
+
+
+async def exposed_agent(call: Call, arguments: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """What the busiest agents expose: asked for their ports (``agent_ports``) until one has an inventory."""
     asked: list[str] = []
-    for agent_id in dict.fromkeys(candidates):
-        if len(asked) == EXPOSED_TRIES:
-            break
+    for agent_id in await busiest_agents(call, str(arguments["time_range"])):
         asked.append(agent_id)
         ports = await call("agent_ports", {"agent_id": agent_id, "size": 5})
         if ports.get("items"):
@@ -433,19 +436,11 @@ async def exposed_agent(call: Call, arguments: dict[str, Any]) -> tuple[dict[str
 
 
 async def changed_files(call: Call, arguments: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    """Which files changed: the window's noisiest agents, then the active ones, asked for their file changes
-    (``fim_changes_by_agent``) until one has some (at most ``EXPOSED_TRIES``); then that agent's SCA policies
-    (``agent_sca``), the hardening its changes happen on."""
+    """Which files changed: the busiest agents asked for their file changes (``fim_changes_by_agent``) until one
+    has some; then that agent's SCA policies (``agent_sca``), the hardening its changes happen on."""
     window = str(arguments["time_range"])
-    summary = await call("summarize_alerts", {"time_range": window})
-    active = await call("list_agents", {"status": "active", "size": EXPOSED_TRIES})
-    candidates = [str(b["id"]) for b in summary.get("by_agent") or []] + [
-        str(a["id"]) for a in active.get("agents") or []
-    ]
     asked: list[str] = []
-    for agent_id in dict.fromkeys(candidates):
-        if len(asked) == EXPOSED_TRIES:
-            break
+    for agent_id in await busiest_agents(call, window):
         asked.append(agent_id)
         changes = await call("fim_changes_by_agent", {"agent_id": agent_id, "time_range": window, "size": 3})
         if not changes.get("events"):
