@@ -892,6 +892,36 @@ class Sent:
 
 
 _GROUP_REMOVAL = re.compile(r"/agents/(\d{3,})/group/[^/]+")
+_ONE_AGENT = re.compile(r"/agents/(\d{3,})/[a-z]+(?:/[^/]+)?")
+
+
+def _asked(call: ApiCall) -> set[str]:
+    """The agents a recorded request names: its ``agents_list``, or the one agent of its path."""
+    listed = call.params.get("agents_list")
+    if isinstance(listed, str):
+        return set(listed.split(","))
+    one = _ONE_AGENT.fullmatch(call.path)
+    return {one.group(1)} if one else set()
+
+
+def _check_accounted(call: ApiCall, where: str, affected: list[str], failed: list[dict[str, Any]]) -> None:
+    """A real 4.14.7 answers an action on agents with each agent of the request once, in ``affected_items`` or
+    ``failed_items`` (the oracle's api-099/101/113/114/118/119, t4-ex-035/041/043/047); it leaves out only
+    agent 000 (api-120), which no plan sends. An answer naming an agent the request did not name, naming one
+    both reached and failed, or leaving one out says nothing true about the agents asked: refused
+    (``UpstreamUnavailable``), so the change is neither "applied" on its word nor "sent to no agent"."""
+    asked = _asked(call)
+    failed_ids = [i for entry in failed for i in entry.get("id") or []]
+    strangers = [i for i in [*affected, *failed_ids] if not isinstance(i, str) or i not in asked]
+    if strangers:
+        said = untrusted.shown(str(strangers[0]), limit=40)
+        raise not_envelope(where, f"it names agent {said!r}, which the request did not name")
+    both = set(affected) & set(failed_ids)
+    if both:
+        raise not_envelope(where, f"it says agent {min(both)} was both reached and not reached")
+    left_out = asked - set(affected) - set(failed_ids)
+    if left_out:
+        raise not_envelope(where, f"it says nothing about agent {', '.join(sorted(left_out))}")
 
 
 def _outcome(call: ApiCall, body: Any) -> Outcome:
@@ -909,8 +939,9 @@ def _outcome(call: ApiCall, body: Any) -> Outcome:
         # Wazuh's words, kept in the record and the audit: cleaned and bounded like every other answer's
         return Outcome(request=call.line(), affected=[removal.group(1)], message=clean(message, 200) or None)
     affected_items, failed_items = action_items(body, where)
+    _check_accounted(call, where, affected_items, failed_items)
     failed = [clean(line, 200) for line in failed_agents(failed_items)]
-    affected = [clean(i, 16) for i in affected_items]
+    affected = [clean(i, 16) for i in dict.fromkeys(affected_items)]
     return Outcome(request=call.line(), affected=affected, failed=failed, message=clean(body.get("message") or "", 200))
 
 
