@@ -271,19 +271,19 @@ class ServerApi:
             raise UpstreamUnavailable(f"Could not talk to the Server API: {type(exc).__name__}.") from exc
 
     def _connect_error(self, exc: httpx.ConnectError) -> WazuhMCPError:
-        text = str(exc)
+        text, url = str(exc), shown_url(self.config.url)  # never a user:password@ written into api.url
         if "CERTIFICATE_VERIFY_FAILED" in text or "certificate verify failed" in text:
             return UpstreamUnavailable(
-                f"The Server API at {self.config.url} presented a certificate this machine does not trust.",
+                f"The Server API at {url} presented a certificate this machine does not trust.",
                 hint="Set api.ca_bundle to the PEM of the CA that signed it (Wazuh installs a self-signed "
                 "root-ca.pem), or, only for a lab, turn api.verify_tls off.",
             )
         if "Name or service not known" in text or "nodename nor servname" in text or "getaddrinfo" in text:
             return UpstreamUnavailable(
-                f"The Server API host in {self.config.url} does not resolve.", hint="Check the URL's host name."
+                f"The Server API host in {url} does not resolve.", hint="Check the URL's host name."
             )
         return UpstreamUnavailable(
-            f"Could not connect to the Server API at {self.config.url} (refused or unreachable).",
+            f"Could not connect to the Server API at {url} (refused or unreachable).",
             hint="Check that wazuh-manager is running and port 55000 is reachable.",
         )
 
@@ -291,7 +291,7 @@ class ServerApi:
     def _json(response: httpx.Response) -> Any:
         try:
             return response.json()
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested deeper than the reader recurses
             raise UpstreamUnavailable(
                 f"The Server API answered HTTP {response.status_code} with a body that is not JSON."
             ) from exc
@@ -352,7 +352,7 @@ class ServerApi:
     def _token_refused(response: httpx.Response) -> bool:
         try:
             detail = str(response.json().get("detail", ""))
-        except (ValueError, AttributeError):
+        except (ValueError, AttributeError, RecursionError):
             return False
         return "token" in detail.lower()
 
