@@ -406,14 +406,16 @@ async def group_members(api: ServerApiBackend, group: str, cap: int) -> list[Age
         "GET", f"/groups/{group}/agents", action="agent:read", params={"select": _SELECT, "limit": cap + 1}
     )
     data = envelope_data(body, f"/groups/{group}/agents")
-    total = int(data.get("total_affected_items") or 0)
+    listed = data.get("affected_items") or []
+    # what the answer lists counts too: a total that says fewer than it lists never lets a change past the cap
+    total = max(int(data.get("total_affected_items") or 0), len(listed))
     if total > cap:
         raise InvalidArgument(
             f"Group '{group}' has {total} agents; a change may reach at most {cap} (responses.max_agents).",
             hint="Name the agents (agent_ids) instead, in changes of at most the cap.",
         )
     where = f"GET /groups/{group}/agents"
-    return [_target(item, where) for item in envelope_objects(data.get("affected_items") or [], where, needs=("id",))]
+    return [_target(item, where) for item in envelope_objects(listed, where, needs=("id",))]
 
 
 async def require_group(api: ServerApiBackend, group: str) -> None:
