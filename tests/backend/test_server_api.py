@@ -269,3 +269,20 @@ async def test_credentials_written_into_api_url_never_reach_a_connection_error()
     await client.aclose()
     assert "refused or unreachable" in err.value.message and f"127.0.0.1:{port}" in err.value.message
     assert "hunter2" not in str(err.value) and "admin:" not in str(err.value)
+
+
+async def test_an_answer_larger_than_any_wazuh_gives_is_refused_not_read_whole() -> None:
+    """adv7: the client read every answer whole into memory, however large (a manager, a proxy or a man in the
+    middle streaming without end). Past ``MAX_ANSWER_BYTES`` it is refused in words."""
+    filler = b"a" * (65 << 20)  # 65 MiB: a page of 500 agents is a few hundred KB
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path.startswith("/security/user/authenticate"):
+            return httpx.Response(200, json={"data": {"token": "eyJ.e30.x"}, "error": 0})
+        return httpx.Response(200, content=b'{"data":{"x":"' + filler + b'"},"error":0}')
+
+    client = mock_api(handler)
+    with pytest.raises(UpstreamUnavailable, match="larger than") as refused:
+        await client.request("GET", "/agents", action="agent:read")
+    assert "GET /agents" in refused.value.message
+    await client.aclose()

@@ -116,6 +116,13 @@ _TOKEN = re.compile(r"[A-Za-z0-9_.=+/-]+")
 """What a JWT (base64url parts and dots) is made of: the only token sent back in a header."""
 
 
+MAX_ANSWER_BYTES = 64 << 20
+"""The largest answer read (decoded): far above any page Wazuh gives (500 agents are a few hundred KB, a rule file
+at most 2 MB); past it an answer is refused, never held whole in memory."""
+_REBUILT = frozenset({"content-encoding", "content-length", "transfer-encoding"})
+"""Headers that describe the body as it travelled: the response rebuilt from the decoded bytes leaves them out."""
+
+
 def shown_url(url: str) -> str:
     """``url`` for messages: any ``user:password@`` written into api.url left out, controls shown, bounded."""
     try:
@@ -243,7 +250,13 @@ class ServerApi:
 
     async def _send(self, request: httpx.Request, auth: httpx.Auth | None = None) -> httpx.Response:
         try:
-            return await self._client.send(request, auth=auth)
+            streamed = await self._client.send(request, auth=auth, stream=True)
+            try:
+                content = await self._bounded(streamed)
+            finally:
+                await streamed.aclose()
+            headers = [(k, v) for k, v in streamed.headers.multi_items() if k.lower() not in _REBUILT]
+            return httpx.Response(streamed.status_code, headers=headers, content=content, request=request)
         except httpx.TimeoutException as exc:
             raise UpstreamTimeout(
                 f"The Server API did not answer within {self.config.timeout_s:g} s ({request.method} {request.url.path}).",
@@ -269,6 +282,27 @@ class ServerApi:
             ) from exc
         except httpx.HTTPError as exc:
             raise UpstreamUnavailable(f"Could not talk to the Server API: {type(exc).__name__}.") from exc
+
+    @staticmethod
+    async def _bounded(response: httpx.Response) -> bytes:
+        """The answer's decoded bytes, refused past ``MAX_ANSWER_BYTES`` (announced or read) without reading on."""
+        where = f"{response.request.method} {untrusted.shown(response.request.url.path, limit=200)}"
+        refused = UpstreamUnavailable(
+            f"The Server API answer to {where} is larger than {MAX_ANSWER_BYTES >> 20} MiB, more than any Wazuh "
+            "answer; it was not read.",
+            hint="Check that api.url reaches the Wazuh Server API itself (not a proxy's page or a stream).",
+        )
+        announced = response.headers.get("content-length", "")
+        if announced.isdigit() and int(announced) > MAX_ANSWER_BYTES:
+            raise refused
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in response.aiter_bytes():
+            size += len(chunk)
+            if size > MAX_ANSWER_BYTES:
+                raise refused
+            chunks.append(chunk)
+        return b"".join(chunks)
 
     def _connect_error(self, exc: httpx.ConnectError) -> WazuhMCPError:
         text, url = str(exc), shown_url(self.config.url)  # never a user:password@ written into api.url
