@@ -70,6 +70,15 @@ MALFORMED: dict[str, dict[str, Any]] = {
         },
         "error": 2,
     },
+    "failed_twice": {
+        "data": {
+            "affected_items": [],
+            "failed_items": [{"error": {"code": 1707, "message": "Cannot send request"}, "id": ["001"] * 100_000}],
+            "total_affected_items": 0,
+            "total_failed_items": 1,
+        },
+        "error": 1,
+    },
     "accounts_for_none": {
         "data": {"affected_items": [], "failed_items": [], "total_affected_items": 0, "total_failed_items": 0},
         "error": 0,

@@ -199,6 +199,7 @@ NOT_THE_AGENTS_ASKED = [
     (*ISOLATE, "/active-response", "failed_other"),
     (*ISOLATE, "/active-response", "reached_and_failed"),
     (*ISOLATE, "/active-response", "accounts_for_none"),
+    (*ISOLATE, "/active-response", "failed_twice"),
     (*REMOVE, "/agents/001/group/webservers", "affected_other"),
     (*REMOVE, "/agents/001/group/webservers", "accounts_for_none"),
 ]

@@ -910,7 +910,7 @@ def _check_accounted(call: ApiCall, where: str, affected: list[str], failed: lis
     """A real 4.14.7 answers an action on agents with each agent of the request once, in ``affected_items`` or
     ``failed_items`` (the oracle's api-099/101/113/114/118/119, t4-ex-035/041/043/047); it leaves out only
     agent 000 (api-120), which no plan sends. An answer naming an agent the request did not name, naming one
-    both reached and failed, or leaving one out says nothing true about the agents asked: refused
+    twice (reached and failed, say), or leaving one out says nothing true about the agents asked: refused
     (``UpstreamUnavailable``), so the change is neither "applied" on its word nor "sent to no agent"."""
     asked = _asked(call)
     failed_ids = [i for entry in failed for i in entry.get("id") or []]
@@ -918,9 +918,10 @@ def _check_accounted(call: ApiCall, where: str, affected: list[str], failed: lis
     if strangers:
         said = untrusted.shown(str(strangers[0]), limit=40)
         raise not_envelope(where, f"it names agent {said!r}, which the request did not name")
-    both = set(affected) & set(failed_ids)
-    if both:
-        raise not_envelope(where, f"it says agent {min(both)} was both reached and not reached")
+    named = [*affected, *failed_ids]
+    if len(set(named)) != len(named):  # once each: a list of one id repeated is not read line by line
+        again = min(i for i in set(named) if named.count(i) > 1)
+        raise not_envelope(where, f"it names agent {again} more than once (reached, or not, or both)")
     left_out = asked - set(affected) - set(failed_ids)
     if left_out:
         raise not_envelope(where, f"it says nothing about agent {', '.join(sorted(left_out))}")
@@ -943,7 +944,7 @@ def _outcome(call: ApiCall, body: Any) -> Outcome:
     affected_items, failed_items = action_items(body, where)
     _check_accounted(call, where, affected_items, failed_items)
     failed = [clean(line, 200) for line in failed_agents(failed_items)]
-    affected = [clean(i, 16) for i in dict.fromkeys(affected_items)]
+    affected = [clean(i, 16) for i in affected_items]
     return Outcome(request=call.line(), affected=affected, failed=failed, message=clean(body.get("message") or "", 200))
 
 
