@@ -50,6 +50,39 @@ MALFORMED: dict[str, dict[str, Any]] = {
     "failed_not_list": {"data": {"affected_items": ["001"], "failed_items": "none", **_COUNTS}, "error": 0},
     "affected_not_id": {"data": {"affected_items": [{"id": "001"}], "failed_items": [], **_COUNTS}, "error": 0},
     "error_no_message": {"error": 1},
+    # an envelope of the right shape whose agents are not the ones asked (the request names agent 001)
+    "affected_other": {"data": {"affected_items": ["999"], "failed_items": [], **_COUNTS}, "error": 0},
+    "affected_blank": {"data": {"affected_items": [""], "failed_items": [], **_COUNTS}, "error": 0},
+    "failed_other": {
+        "data": {
+            "affected_items": [],
+            "failed_items": [{"error": {"code": 1707, "message": "Cannot send request"}, "id": ["999"]}],
+            "total_affected_items": 0,
+            "total_failed_items": 1,
+        },
+        "error": 1,
+    },
+    "reached_and_failed": {
+        "data": {
+            "affected_items": ["001"],
+            "failed_items": [{"error": {"code": 1707, "message": "Cannot send request"}, "id": ["001"]}],
+            **_COUNTS,
+        },
+        "error": 2,
+    },
+    "failed_twice": {
+        "data": {
+            "affected_items": [],
+            "failed_items": [{"error": {"code": 1707, "message": "Cannot send request"}, "id": ["001"] * 100_000}],
+            "total_affected_items": 0,
+            "total_failed_items": 1,
+        },
+        "error": 1,
+    },
+    "accounts_for_none": {
+        "data": {"affected_items": [], "failed_items": [], "total_affected_items": 0, "total_failed_items": 0},
+        "error": 0,
+    },
 }
 """Bodies a Wazuh Server API never answers with HTTP 200, by name (``malformed_shape``)."""
 

@@ -233,3 +233,56 @@ async def test_a_request_httpx_cannot_write_as_http_is_upstream_unavailable_with
         await client.request("GET", "/agents", action="agent:read")
     assert "api.url" in (refused.value.hint or "")
     await client.aclose()
+
+
+# adv7: an answer nested deeper than Python's JSON reader recurses raised RecursionError (not a ValueError) out of
+# `response.json()`: an unexpected (`internal`) error instead of "not JSON", wherever the client reads an answer.
+DEEP = b"[" * 100_000
+
+
+@pytest.mark.parametrize("where", ["login", "answer", "401"])
+async def test_an_answer_nested_too_deep_to_read_is_upstream_unavailable(where: str) -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path.startswith("/security/user/authenticate"):
+            if where == "login":
+                return httpx.Response(200, content=DEEP, headers={"content-type": "application/json"})
+            return httpx.Response(200, json={"data": {"token": "eyJ.e30.x"}, "error": 0})
+        status = 401 if where == "401" else 200
+        return httpx.Response(status, content=DEEP, headers={"content-type": "application/json"})
+
+    client = mock_api(handler)
+    with pytest.raises(UpstreamUnavailable, match="not JSON"):
+        await client.request("GET", "/agents", action="agent:read")
+    await client.aclose()
+
+
+async def test_credentials_written_into_api_url_never_reach_a_connection_error() -> None:
+    """open7, "found, not fixed": `_connect_error` quoted api.url whole, `user:password@` included."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    client = ServerApi(
+        ServerApiConfig(url=f"https://admin:hunter2@127.0.0.1:{port}", user="u", password="p", timeout_s=2)
+    )
+    with pytest.raises(UpstreamUnavailable) as err:
+        await client.page("/agents", action="agent:read")
+    await client.aclose()
+    assert "refused or unreachable" in err.value.message and f"127.0.0.1:{port}" in err.value.message
+    assert "hunter2" not in str(err.value) and "admin:" not in str(err.value)
+
+
+async def test_an_answer_larger_than_any_wazuh_gives_is_refused_not_read_whole() -> None:
+    """adv7: the client read every answer whole into memory, however large (a manager, a proxy or a man in the
+    middle streaming without end). Past ``MAX_ANSWER_BYTES`` it is refused in words."""
+    filler = b"a" * (65 << 20)  # 65 MiB: a page of 500 agents is a few hundred KB
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path.startswith("/security/user/authenticate"):
+            return httpx.Response(200, json={"data": {"token": "eyJ.e30.x"}, "error": 0})
+        return httpx.Response(200, content=b'{"data":{"x":"' + filler + b'"},"error":0}')
+
+    client = mock_api(handler)
+    with pytest.raises(UpstreamUnavailable, match="larger than") as refused:
+        await client.request("GET", "/agents", action="agent:read")
+    assert "GET /agents" in refused.value.message
+    await client.aclose()

@@ -4,6 +4,7 @@ within the deadline, and the server keeps serving."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,10 @@ from tests.indexer.fakes import (
     silent_server,
 )
 from tests.indexer.support import audit_events, connected, error_text, ok
+from wazuh_mcp.backends.indexer import IndexerConfig
+from wazuh_mcp.backends.indexer_docs import IndexerDocs
 from wazuh_mcp.config.settings import IndexerSettings
-from wazuh_mcp.errors import ConfigurationError
+from wazuh_mcp.errors import ConfigurationError, WazuhMCPError
 from wazuh_mcp.runtime.factory import indexer_from_settings
 
 SEARCH = ("search_alerts", {"time_range": "1h"})
@@ -158,6 +161,10 @@ async def test_a_port_that_does_not_speak_http_is_upstream_unavailable(tmp_path:
             "upstream_unavailable",
             ["(HTTP 502): 502 Bad Gateway."],
         ),
+        # adv7: JSON nested deeper than Python's reader recurses raised RecursionError, not SerializationError
+        # (opensearch-py catches ValueError only), out of the client: an unexpected (`internal`) error
+        (Canned(200, b"[" * 100_000), "upstream_unavailable", ["not JSON", "indexer.url"]),
+        (Canned(503, b"[" * 100_000), "upstream_unavailable", ["not JSON", "indexer.url"]),
     ],
 )
 async def test_indexer_answers_become_safe_codes(tmp_path: Path, answer: Canned, code: str, phrases: list[str]) -> None:
@@ -218,3 +225,54 @@ def test_from_settings_reads_the_password_and_tls_settings(monkeypatch: pytest.M
     assert indexer.pattern("alerts") == "custom-alerts-*"
     with pytest.raises(ConfigurationError, match="does not exist"):
         indexer_from_settings(IndexerSettings(url="https://x:9200", ca_bundle=tmp_path / "missing.pem"), "default")
+
+
+# adv7: the team store's client (`IndexerDocs`: pending changes and the audit copy) had the same gaps as the
+# search client: a body nested too deep, and a bulk answer of another shape, escaped as RecursionError or
+# AttributeError; its errors quoted indexer.url whole (`user:password@`) and a hit's `_id` raw.
+DOCS_CALLS: dict[str, Callable[[IndexerDocs], object]] = {
+    "get": lambda docs: docs.get("wazuh-mcp-changes", "ch-1a2b3c4d"),
+    "mget": lambda docs: docs.mget([("wazuh-mcp-changes", "ch-1a2b3c4d")]),
+    "search": lambda docs: docs.search("wazuh-mcp-changes", {"match_all": {}}),
+    "bulk": lambda docs: docs.bulk_create([("wazuh-mcp-audit-x", "r1-000000000001", {"line": "{}"})]),
+}
+
+
+@pytest.mark.parametrize("call", sorted(DOCS_CALLS))
+@pytest.mark.parametrize(
+    "answer",
+    [
+        Canned(200, b"[" * 100_000),
+        Canned(503, b"[" * 100_000),
+        canned_json(200, {"items": ["x"], "docs": ["x"], "hits": {"hits": ["x"]}}),
+        canned_json(200, {"items": [{}], "docs": [{}], "hits": {"hits": [{}]}}),
+        canned_json(200, ["not", "an", "object"]),
+    ],
+    ids=["deep-200", "deep-503", "items-not-objects", "items-empty-objects", "answer-a-list"],
+)
+def test_the_team_stores_client_turns_any_answer_into_an_error_in_words(answer: Canned, call: str) -> None:
+    with canned_server(answer) as url:
+        docs = IndexerDocs(IndexerConfig(url=url), timeout_s=5)
+        try:
+            DOCS_CALLS[call](docs)
+        except WazuhMCPError:
+            pass
+        finally:
+            docs.close()
+
+
+def test_the_team_stores_errors_never_show_credentials_or_a_hits_id_raw() -> None:
+    port = closed_port()
+    docs = IndexerDocs(IndexerConfig(url=f"http://admin:hunter2@127.0.0.1:{port}"), timeout_s=5)
+    with pytest.raises(WazuhMCPError) as refused:
+        docs.get("wazuh-mcp-changes", "ch-1a2b3c4d")
+    docs.close()
+    assert f"127.0.0.1:{port}" in str(refused.value) and "hunter2" not in str(refused.value)
+    planted = {"hits": {"hits": [{"_id": "ch-\x1b]0;owned\x07\u202egpj.exe", "_source": {}}]}}
+    with canned_server(canned_json(200, planted)) as url:
+        docs = IndexerDocs(IndexerConfig(url=url), timeout_s=5)
+        with pytest.raises(WazuhMCPError) as refused:
+            docs.search("wazuh-mcp-changes", {"match_all": {}})
+        docs.close()
+    said = str(refused.value)
+    assert "\x1b" not in said and "\x07" not in said and "\u202e" not in said and "owned" in said

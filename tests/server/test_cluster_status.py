@@ -67,3 +67,19 @@ async def test_a_restarting_manager_is_said_to_be_restarting(
     assert not result.is_error, result.content
     body: dict[str, Any] = result.structured_content or {}
     assert "restarting" in body["summary"] and body["failed_daemons"] == []
+
+
+@pytest.mark.parametrize("shape", ["item_not_object", "item_without_id"])
+async def test_a_node_listing_of_another_shape_is_upstream_unavailable_not_internal(
+    standin: StandinServer, isolated_env: Path, monkeypatch: pytest.MonkeyPatch, shape: str
+) -> None:
+    """adv7: ``GET /cluster/nodes``' items were read with ``.get`` whatever they were: a string item was an
+    AttributeError (``internal``), an object without a name asked ``/cluster/None/status``."""
+    if not standin.state.config.cluster:
+        pytest.skip("a single node does not list its nodes")
+    standin.faults.set(malformed_next=1, malformed_path="/cluster/nodes", malformed_shape=shape)
+    async with connect(standin, isolated_env, monkeypatch) as client:
+        result = await client.call_tool("cluster_status", {})
+    assert result.is_error
+    text = result.content[0].text  # type: ignore[union-attr]
+    assert text.startswith("upstream_unavailable: ") and "/cluster/nodes" in text, text

@@ -22,7 +22,7 @@ from wazuh_mcp import untrusted
 from wazuh_mcp.agent_ids import MAX_GROUPS
 from wazuh_mcp.backends.api_generation import local_node, node_path
 from wazuh_mcp.backends.server_api import ServerApi
-from wazuh_mcp.errors import UpstreamUnavailable
+from wazuh_mcp.errors import InvalidArgument, UpstreamUnavailable
 from wazuh_mcp.writes import responses
 
 WALKING = ["../../manager/status", "..", "001/../../security/users", " 001", "1", "00a"]
@@ -141,3 +141,33 @@ async def test_a_targets_groups_within_wazuhs_limit_are_listed_whole() -> None:
     assert target.groups == named
     [alone] = await responses.group_members(Members("001", "web"), "web", 10)  # type: ignore[arg-type]
     assert alone.groups == ["web"]
+
+
+class Crowd(Members):
+    """Group ``web`` lists ``count`` agents while its ``total_affected_items`` says ``total``."""
+
+    def __init__(self, count: int, total: Any) -> None:
+        super().__init__("001")
+        self.count, self.total = count, total
+
+    async def request(self, method: str, path: str, **_: Any) -> Any:
+        self.paths.append(path)
+        if path == "/groups":
+            return {"data": {"affected_items": [{"name": "web"}], "total_affected_items": 1, "failed_items": []}}
+        items = [
+            {"id": f"{n:03d}", "name": f"web-{n}", "status": "active", "group": ["web"]}
+            for n in range(1, 1 + self.count)
+        ]
+        data: dict[str, Any] = {"affected_items": items, "failed_items": []}
+        if self.total is not None:
+            data["total_affected_items"] = self.total
+        return {"data": data, "error": 0}
+
+
+@pytest.mark.parametrize("total", [1, 0, None], ids=["says-1", "says-0", "says-nothing"])
+async def test_a_group_listing_more_agents_than_the_cap_is_refused_whatever_its_total_says(total: Any) -> None:
+    """adv7: the cap was checked against ``total_affected_items`` only; an answer listing 15 agents while saying
+    1 (or nothing) made a change reach 15 agents under a cap of 10 (refused only later, at approval)."""
+    with pytest.raises(InvalidArgument, match="a change may reach at most 10"):
+        await responses.group_members(Crowd(15, total), "web", 10)  # type: ignore[arg-type]
+    assert len(await responses.group_members(Crowd(10, total), "web", 10)) == 10  # type: ignore[arg-type]

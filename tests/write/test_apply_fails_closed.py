@@ -189,3 +189,40 @@ async def test_an_answer_without_the_data_a_write_needs_is_refused_as_sent_with_
     assert change.state == "failed" and change.reason == said
     assert steps(audit_path, change_id)[-1] == ("approval.apply", "upstream_unavailable")
     assert not (pending_dir() / f"{change_id}.lock").exists()
+
+
+NOT_THE_AGENTS_ASKED = [
+    # adv7: an answer of the right shape naming agents the request did not name, or leaving the one it named
+    # out, was read as done ("sent to 999", "sent to ") or as a definite "sent to no agent"
+    (*ISOLATE, "/active-response", "affected_other"),
+    (*ISOLATE, "/active-response", "affected_blank"),
+    (*ISOLATE, "/active-response", "failed_other"),
+    (*ISOLATE, "/active-response", "reached_and_failed"),
+    (*ISOLATE, "/active-response", "accounts_for_none"),
+    (*ISOLATE, "/active-response", "failed_twice"),
+    (*REMOVE, "/agents/001/group/webservers", "affected_other"),
+    (*REMOVE, "/agents/001/group/webservers", "accounts_for_none"),
+]
+
+
+@pytest.mark.parametrize(
+    "tool, arguments, path, shape", NOT_THE_AGENTS_ASKED, ids=[f"{c[0]}-{c[3]}" for c in NOT_THE_AGENTS_ASKED]
+)
+async def test_an_answer_about_other_agents_than_the_request_named_is_refused_as_sent_with_its_outcome_unknown(
+    standin: StandinServer, audit_path: Path, tool: str, arguments: dict[str, Any], path: str, shape: str
+) -> None:
+    """A real 4.14.7 accounts for every agent of the request, once, in ``affected_items`` or ``failed_items``
+    (the oracle's api-099/101/113/114/118/119, t4-ex-035/041/043/047); it silently leaves out only agent 000
+    (api-120), which no plan sends. An answer naming others, or leaving one out, says nothing true about the
+    agents asked: not "applied", not "sent to no agent", but sent with its outcome unknown."""
+    change_id = await ask(tool, arguments)
+    standin.faults.set(malformed_next=1, malformed_path=path, malformed_shape=shape)
+    with pytest.raises(UpstreamUnavailable, match="is not a Wazuh envelope") as refused:
+        await approve_now(default_store(), change_id, standin)
+    assert standin.faults.malformed_next == 0
+    said = refused.value.message
+    assert path in said and "unexpected" not in said and "no agent" not in said
+    assert "The request was sent to Wazuh" in said and "check the manager and the agents" in said
+    change = default_store().get(change_id)
+    assert change.state == "failed" and change.reason == said and change.result is None
+    assert steps(audit_path, change_id)[-1] == ("approval.apply", "upstream_unavailable")

@@ -91,6 +91,12 @@ class _LoggedWarningsConnection(Urllib3HttpConnection):
             log.warning("Indexer warning: %s", header)
 
 
+def shown_url(url: str) -> str:
+    """``url`` for messages: any ``user:password@`` written into indexer.url left out."""
+    parts = urllib.parse.urlsplit(url)
+    return parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
+
+
 @dataclass(frozen=True)
 class IndexerConfig:
     url: str
@@ -150,8 +156,7 @@ class Indexer:
     @property
     def shown_url(self) -> str:
         """The URL for messages: any ``user:password@`` written into indexer.url is left out."""
-        parts = urllib.parse.urlsplit(self.config.url)
-        return parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
+        return shown_url(self.config.url)
 
     def pattern(self, kind: IndexKind) -> str:
         if kind in INVENTORY_INDICES:
@@ -218,6 +223,9 @@ class Indexer:
                 raise self._timeout() from exc
             except (TransportError, SerializationError) as exc:
                 raise self._translate(kind, exc) from exc
+            except RecursionError as exc:  # JSON nested deeper than the reader recurses (opensearch-py catches
+                # ValueError only, on answers and on error bodies alike): a body that is not JSON we can read
+                raise self._translate(kind, SerializationError(type(exc).__name__)) from exc
 
     def _timeout(self) -> UpstreamTimeout:
         return UpstreamTimeout(

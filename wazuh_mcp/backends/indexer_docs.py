@@ -30,10 +30,15 @@ from opensearchpy.exceptions import (
     TransportError,
 )
 
-from wazuh_mcp.backends.indexer import IndexerConfig
+from wazuh_mcp import untrusted
+from wazuh_mcp.backends.indexer import IndexerConfig, shown_url
 from wazuh_mcp.errors import Conflict, Forbidden, Unauthenticated, UpstreamError, UpstreamUnavailable, WazuhMCPError
 
 log = logging.getLogger(__name__)
+
+_FAILED = (TransportError, SerializationError, RecursionError)
+"""What a call on the client raises for an answer it could not get or read: RecursionError for JSON nested
+deeper than the reader recurses (opensearch-py catches ValueError only, on answers and error bodies alike)."""
 
 
 @dataclass(frozen=True)
@@ -82,7 +87,7 @@ class IndexerDocs:
             answer = self._client.get(index=index, id=doc_id)
         except NotFoundError:
             return None
-        except (TransportError, SerializationError) as exc:
+        except _FAILED as exc:
             raise self._translate(exc, f"{index}/{doc_id}", "read") from exc
         return _doc(answer, index, doc_id)
 
@@ -93,7 +98,7 @@ class IndexerDocs:
             return []
         try:
             answer = self._client.mget(body={"docs": [{"_index": index, "_id": doc_id} for index, doc_id in keys]})
-        except (TransportError, SerializationError) as exc:
+        except _FAILED as exc:
             raise self._translate(exc, "_mget", "read") from exc
         items = answer.get("docs") if isinstance(answer, dict) else None
         if not isinstance(items, list) or len(items) != len(keys):
@@ -104,7 +109,8 @@ class IndexerDocs:
             if error is not None:
                 kind = error.get("type") if isinstance(error, dict) else None
                 if kind != "index_not_found_exception":
-                    raise UpstreamError(f"The Indexer could not read {index}/{doc_id} ({kind or 'no answer'}).")
+                    said = untrusted.shown(str(kind), limit=80) if kind else "no answer"
+                    raise UpstreamError(f"The Indexer could not read {index}/{doc_id} ({said}).")
                 found.append(None)
             else:
                 found.append(_doc(item, index, doc_id) if item.get("found") else None)
@@ -118,7 +124,7 @@ class IndexerDocs:
             )
         except ConflictError as exc:
             raise Conflict(f"The Indexer already holds {index}/{doc_id}; it was not replaced.") from exc
-        except (TransportError, SerializationError) as exc:
+        except _FAILED as exc:
             raise self._translate(exc, f"{index}/{doc_id}", "create") from exc
         return _written(answer, index, doc_id, body)
 
@@ -135,7 +141,7 @@ class IndexerDocs:
             )
         except ConflictError as exc:
             raise Conflict(f"{doc.index}/{doc.id} was changed by another writer meanwhile.") from exc
-        except (TransportError, SerializationError) as exc:
+        except _FAILED as exc:
             raise self._translate(exc, f"{doc.index}/{doc.id}", "write") from exc
         return _written(answer, doc.index, doc.id, body)
 
@@ -148,9 +154,12 @@ class IndexerDocs:
             return []
         try:
             answer = self._client.bulk(body=lines, refresh="false")
-        except (TransportError, SerializationError) as exc:
+        except _FAILED as exc:
             raise self._translate(exc, "_bulk", "create") from exc
-        return [int(next(iter(item.values())).get("status", 0)) for item in answer.get("items", [])]
+        results = answer.get("items") if isinstance(answer, dict) else None
+        if not isinstance(results, list):
+            raise UpstreamError("The Indexer answered a bulk create with something that is not one result per item.")
+        return [_bulk_status(result) for result in results]
 
     def search(
         self,
@@ -172,17 +181,17 @@ class IndexerDocs:
             )
         except NotFoundError:
             return []
-        except (TransportError, SerializationError) as exc:
+        except _FAILED as exc:
             raise self._translate(exc, index, "search") from exc
         hits = (answer.get("hits") or {}).get("hits") if isinstance(answer, dict) else None
         if not isinstance(hits, list):
             raise UpstreamError(f"The Indexer answered a search of {index} with something that is not a result.")
-        return [_doc(hit, index, str(hit.get("_id"))) for hit in hits]
+        return [_doc(hit, index, str(hit.get("_id") if isinstance(hit, dict) else None)) for hit in hits]
 
     def refresh(self, index: str) -> None:
         try:
             self._client.indices.refresh(index=index, params={"allow_no_indices": "true", "ignore_unavailable": "true"})
-        except (TransportError, SerializationError) as exc:
+        except _FAILED as exc:
             raise self._translate(exc, index, "refresh") from exc
 
     def try_delete(self, index: str, doc_id: str) -> int:
@@ -190,7 +199,7 @@ class IndexerDocs:
         user must get; 404 means the user *may* delete)."""
         try:
             self._client.delete(index=index, id=doc_id)
-        except (TransportError, SerializationError) as exc:
+        except _FAILED as exc:
             status = getattr(exc, "status_code", None)
             if isinstance(status, int):
                 return status
@@ -199,9 +208,11 @@ class IndexerDocs:
 
     # --- errors -----------------------------------------------------------------------------
 
-    def _translate(self, exc: TransportError | SerializationError, where: str, verb: str) -> WazuhMCPError:
-        url = self.config.url
-        if isinstance(exc, SerializationError):
+    def _translate(
+        self, exc: TransportError | SerializationError | RecursionError, where: str, verb: str
+    ) -> WazuhMCPError:
+        url = shown_url(self.config.url)  # never a user:password@ written into indexer.url
+        if isinstance(exc, SerializationError | RecursionError):
             return UpstreamError(f"The Indexer at {url} answered the {verb} of {where} with a body that is not JSON.")
         if isinstance(exc, ConnectionTimeout):
             return UpstreamUnavailable(f"The Indexer at {url} did not answer the {verb} of {where} in time.")
@@ -233,13 +244,23 @@ def _doc(answer: Any, index: str, doc_id: str) -> Doc:
         or not isinstance(answer.get("_seq_no"), int)
         or not isinstance(answer.get("_primary_term"), int)
     ):
-        raise UpstreamError(f"The Indexer's answer for {index}/{doc_id} is not a document with its version.")
+        raise UpstreamError(
+            f"The Indexer's answer for {index}/{untrusted.shown(doc_id, limit=120)} is not a document with its version."
+        )
     return Doc(
         str(answer.get("_index") or index), doc_id, answer["_source"], answer["_seq_no"], answer["_primary_term"]
     )
 
 
 def _written(answer: Any, index: str, doc_id: str, body: dict[str, Any]) -> Doc:
-    if not isinstance(answer, dict) or not isinstance(answer.get("_seq_no"), int):
+    term = answer.get("_primary_term", 1) if isinstance(answer, dict) else None
+    if not isinstance(answer, dict) or not isinstance(answer.get("_seq_no"), int) or not isinstance(term, int):
         raise UpstreamError(f"The Indexer's answer to writing {index}/{doc_id} does not say which version it kept.")
-    return Doc(str(answer.get("_index") or index), doc_id, body, answer["_seq_no"], int(answer.get("_primary_term", 1)))
+    return Doc(str(answer.get("_index") or index), doc_id, body, answer["_seq_no"], term)
+
+
+def _bulk_status(item: Any) -> int:
+    """The HTTP status of one item of a bulk answer (``{"create": {"status": 201, …}}``), 0 when it has none."""
+    result = next(iter(item.values()), None) if isinstance(item, dict) else None
+    status = result.get("status") if isinstance(result, dict) else None
+    return status if isinstance(status, int) and not isinstance(status, bool) else 0

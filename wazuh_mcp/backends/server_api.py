@@ -116,6 +116,13 @@ _TOKEN = re.compile(r"[A-Za-z0-9_.=+/-]+")
 """What a JWT (base64url parts and dots) is made of: the only token sent back in a header."""
 
 
+MAX_ANSWER_BYTES = 64 << 20
+"""The largest answer read (decoded): far above any page Wazuh gives (500 agents are a few hundred KB, a rule file
+at most 2 MB); past it an answer is refused, never held whole in memory."""
+_REBUILT = frozenset({"content-encoding", "content-length", "transfer-encoding"})
+"""Headers that describe the body as it travelled: the response rebuilt from the decoded bytes leaves them out."""
+
+
 def shown_url(url: str) -> str:
     """``url`` for messages: any ``user:password@`` written into api.url left out, controls shown, bounded."""
     try:
@@ -243,7 +250,13 @@ class ServerApi:
 
     async def _send(self, request: httpx.Request, auth: httpx.Auth | None = None) -> httpx.Response:
         try:
-            return await self._client.send(request, auth=auth)
+            streamed = await self._client.send(request, auth=auth, stream=True)
+            try:
+                content = await self._bounded(streamed)
+            finally:
+                await streamed.aclose()
+            headers = [(k, v) for k, v in streamed.headers.multi_items() if k.lower() not in _REBUILT]
+            return httpx.Response(streamed.status_code, headers=headers, content=content, request=request)
         except httpx.TimeoutException as exc:
             raise UpstreamTimeout(
                 f"The Server API did not answer within {self.config.timeout_s:g} s ({request.method} {request.url.path}).",
@@ -270,20 +283,41 @@ class ServerApi:
         except httpx.HTTPError as exc:
             raise UpstreamUnavailable(f"Could not talk to the Server API: {type(exc).__name__}.") from exc
 
+    @staticmethod
+    async def _bounded(response: httpx.Response) -> bytes:
+        """The answer's decoded bytes, refused past ``MAX_ANSWER_BYTES`` (announced or read) without reading on."""
+        where = f"{response.request.method} {untrusted.shown(response.request.url.path, limit=200)}"
+        refused = UpstreamUnavailable(
+            f"The Server API answer to {where} is larger than {MAX_ANSWER_BYTES >> 20} MiB, more than any Wazuh "
+            "answer; it was not read.",
+            hint="Check that api.url reaches the Wazuh Server API itself (not a proxy's page or a stream).",
+        )
+        announced = response.headers.get("content-length", "")
+        if announced.isdigit() and int(announced) > MAX_ANSWER_BYTES:
+            raise refused
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in response.aiter_bytes():
+            size += len(chunk)
+            if size > MAX_ANSWER_BYTES:
+                raise refused
+            chunks.append(chunk)
+        return b"".join(chunks)
+
     def _connect_error(self, exc: httpx.ConnectError) -> WazuhMCPError:
-        text = str(exc)
+        text, url = str(exc), shown_url(self.config.url)  # never a user:password@ written into api.url
         if "CERTIFICATE_VERIFY_FAILED" in text or "certificate verify failed" in text:
             return UpstreamUnavailable(
-                f"The Server API at {self.config.url} presented a certificate this machine does not trust.",
+                f"The Server API at {url} presented a certificate this machine does not trust.",
                 hint="Set api.ca_bundle to the PEM of the CA that signed it (Wazuh installs a self-signed "
                 "root-ca.pem), or, only for a lab, turn api.verify_tls off.",
             )
         if "Name or service not known" in text or "nodename nor servname" in text or "getaddrinfo" in text:
             return UpstreamUnavailable(
-                f"The Server API host in {self.config.url} does not resolve.", hint="Check the URL's host name."
+                f"The Server API host in {url} does not resolve.", hint="Check the URL's host name."
             )
         return UpstreamUnavailable(
-            f"Could not connect to the Server API at {self.config.url} (refused or unreachable).",
+            f"Could not connect to the Server API at {url} (refused or unreachable).",
             hint="Check that wazuh-manager is running and port 55000 is reachable.",
         )
 
@@ -291,7 +325,7 @@ class ServerApi:
     def _json(response: httpx.Response) -> Any:
         try:
             return response.json()
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested deeper than the reader recurses
             raise UpstreamUnavailable(
                 f"The Server API answered HTTP {response.status_code} with a body that is not JSON."
             ) from exc
@@ -352,7 +386,7 @@ class ServerApi:
     def _token_refused(response: httpx.Response) -> bool:
         try:
             detail = str(response.json().get("detail", ""))
-        except (ValueError, AttributeError):
+        except (ValueError, AttributeError, RecursionError):
             return False
         return "token" in detail.lower()
 

@@ -13,6 +13,7 @@ from typing import Any
 from mcp.server.mcpserver import Context
 
 from wazuh_mcp.backends.api_generation import node_path
+from wazuh_mcp.backends.server_api_shapes import envelope_objects, not_envelope
 from wazuh_mcp.errors import WazuhMCPError
 from wazuh_mcp.models.cluster import ClusterNode, ClusterStatusResult
 from wazuh_mcp.runtime.context import deps
@@ -155,11 +156,11 @@ async def _cluster_v5(api: Any, version: str) -> ClusterStatusResult:
     nodes: list[ClusterNode] = []
     failed: list[str] = []
     notes: list[str] = []
-    for index, n in enumerate(page.items):
-        name = bound(str(n.get("name")), 128) or ""
+    for index, (n, said) in enumerate(_listed_nodes(page.items)):
+        name = bound(said, 128) or ""
         status = "running"
         if index < MAX_NODES_CHECKED:
-            status, down, off, waiting = await _v5_node(api, name)
+            status, down, off, waiting = await _v5_node(api, said)
             failed += [f"{name}: {daemon}" for daemon in down]
             notes += [f"{name}: {daemon} not ready yet" for daemon in waiting]
             notes += [f"{name}: {daemon} not running (off unless enrollment is used)" for daemon in off]
@@ -178,6 +179,18 @@ async def _cluster_v5(api: Any, version: str) -> ClusterStatusResult:
     if notes:
         result = result.model_copy(update={"summary": f"{result.summary} Also: {'; '.join(notes[:10])}."})
     return result
+
+
+def _listed_nodes(items: list[Any]) -> list[tuple[dict[str, Any], str]]:
+    """``GET /cluster/nodes``' items with each node's name as the answer wrote it: what its own
+    ``/cluster/{node}/status`` is asked with (``node_path``), never the cleaned name shown, which could be
+    another node's. An item that is not an object with a text name refuses the answer."""
+    where = "GET /cluster/nodes"
+    nodes = envelope_objects(items, where, needs=("name",))
+    for item in nodes:
+        if not isinstance(item["name"], str):
+            raise not_envelope(where, "a node's 'name' is not text")
+    return [(item, item["name"]) for item in nodes]
 
 
 def _node(item: dict[str, Any], name: str, status: str) -> ClusterNode:
@@ -216,11 +229,11 @@ async def cluster_status(ctx: Context[Any, Any]) -> ClusterStatusResult:
         raise
     nodes: list[ClusterNode] = []
     failed: list[str] = []
-    for index, n in enumerate(page.items):
-        name = bound(str(n.get("name")), 128) or ""
+    for index, (n, said) in enumerate(_listed_nodes(page.items)):
+        name = bound(said, 128) or ""
         status = "running"
         if index < MAX_NODES_CHECKED:
-            down, restarting = await _daemons(api, f"{node_path(name)}/status", "cluster:read")
+            down, restarting = await _daemons(api, f"{node_path(said)}/status", "cluster:read")
             failed += [f"{name}: {daemon}" for daemon in down]
             status = "restarting" if restarting else "failed" if down else "running"
         nodes.append(_node(n, name, status))

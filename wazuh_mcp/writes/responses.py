@@ -406,14 +406,16 @@ async def group_members(api: ServerApiBackend, group: str, cap: int) -> list[Age
         "GET", f"/groups/{group}/agents", action="agent:read", params={"select": _SELECT, "limit": cap + 1}
     )
     data = envelope_data(body, f"/groups/{group}/agents")
-    total = int(data.get("total_affected_items") or 0)
+    listed = data.get("affected_items") or []
+    # what the answer lists counts too: a total that says fewer than it lists never lets a change past the cap
+    total = max(int(data.get("total_affected_items") or 0), len(listed))
     if total > cap:
         raise InvalidArgument(
             f"Group '{group}' has {total} agents; a change may reach at most {cap} (responses.max_agents).",
             hint="Name the agents (agent_ids) instead, in changes of at most the cap.",
         )
     where = f"GET /groups/{group}/agents"
-    return [_target(item, where) for item in envelope_objects(data.get("affected_items") or [], where, needs=("id",))]
+    return [_target(item, where) for item in envelope_objects(listed, where, needs=("id",))]
 
 
 async def require_group(api: ServerApiBackend, group: str) -> None:
@@ -892,6 +894,37 @@ class Sent:
 
 
 _GROUP_REMOVAL = re.compile(r"/agents/(\d{3,})/group/[^/]+")
+_ONE_AGENT = re.compile(r"/agents/(\d{3,})/[a-z]+(?:/[^/]+)?")
+
+
+def _asked(call: ApiCall) -> set[str]:
+    """The agents a recorded request names: its ``agents_list``, or the one agent of its path."""
+    listed = call.params.get("agents_list")
+    if isinstance(listed, str):
+        return set(listed.split(","))
+    one = _ONE_AGENT.fullmatch(call.path)
+    return {one.group(1)} if one else set()
+
+
+def _check_accounted(call: ApiCall, where: str, affected: list[str], failed: list[dict[str, Any]]) -> None:
+    """A real 4.14.7 answers an action on agents with each agent of the request once, in ``affected_items`` or
+    ``failed_items`` (the oracle's api-099/101/113/114/118/119, t4-ex-035/041/043/047); it leaves out only
+    agent 000 (api-120), which no plan sends. An answer naming an agent the request did not name, naming one
+    twice (reached and failed, say), or leaving one out says nothing true about the agents asked: refused
+    (``UpstreamUnavailable``), so the change is neither "applied" on its word nor "sent to no agent"."""
+    asked = _asked(call)
+    failed_ids = [i for entry in failed for i in entry.get("id") or []]
+    strangers = [i for i in [*affected, *failed_ids] if not isinstance(i, str) or i not in asked]
+    if strangers:
+        said = untrusted.shown(str(strangers[0]), limit=40)
+        raise not_envelope(where, f"it names agent {said!r}, which the request did not name")
+    named = [*affected, *failed_ids]
+    if len(set(named)) != len(named):  # once each: a list of one id repeated is not read line by line
+        again = min(i for i in set(named) if named.count(i) > 1)
+        raise not_envelope(where, f"it names agent {again} more than once (reached, or not, or both)")
+    left_out = asked - set(affected) - set(failed_ids)
+    if left_out:
+        raise not_envelope(where, f"it says nothing about agent {', '.join(sorted(left_out))}")
 
 
 def _outcome(call: ApiCall, body: Any) -> Outcome:
@@ -909,6 +942,7 @@ def _outcome(call: ApiCall, body: Any) -> Outcome:
         # Wazuh's words, kept in the record and the audit: cleaned and bounded like every other answer's
         return Outcome(request=call.line(), affected=[removal.group(1)], message=clean(message, 200) or None)
     affected_items, failed_items = action_items(body, where)
+    _check_accounted(call, where, affected_items, failed_items)
     failed = [clean(line, 200) for line in failed_agents(failed_items)]
     affected = [clean(i, 16) for i in affected_items]
     return Outcome(request=call.line(), affected=affected, failed=failed, message=clean(body.get("message") or "", 200))
