@@ -78,9 +78,10 @@ async def test_agent_config_an_agent_reports_is_cleaned_and_bounded(
     standin: StandinServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An agent reports its own configuration: a compromised one can put anything there. What reaches the
-    model has no control or bidi characters and is bounded in entries, depth and text."""
+    model has no control or bidi characters and is bounded in entries, depth and text. (About 50 MB: the
+    client refuses a larger answer whole, tests/backend/test_server_api.py.)"""
     planted = {
-        "localfile": [{"logformat": "syslog\x1b[2K\u202e", "file": "/var/log/" + "a" * 100_000, "target": ["agent"]}]
+        "localfile": [{"logformat": "syslog\x1b[2K\u202e", "file": "/var/log/" + "a" * 10_000, "target": ["agent"]}]
         * 5000
         + [{"deep": [[[[[[[[[[["bottom"]]]]]]]]]]]}]
     }
