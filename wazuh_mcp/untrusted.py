@@ -21,6 +21,7 @@ surface is multi-line (``multiline=True``); a carriage return never is.
 from __future__ import annotations
 
 import re
+import urllib.parse
 from typing import Any
 
 _INVISIBLE = (
@@ -63,6 +64,15 @@ def bound(text: str | None, limit: int, *, keep_newlines: bool = False) -> str |
     if len(shown) <= limit and len(head) == len(text):
         return shown
     return shown[: max(limit - 1, 0)].rstrip() + ELLIPSIS
+
+
+def without_credentials(url: str) -> str:
+    """``url`` as it may be written down (a message, a record, a screen): any ``user:password@`` left out."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        return parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
+    except ValueError:  # not even a URL urllib can split (a bracket left open)
+        return url.rpartition("@")[2]
 
 
 def is_cut(text: str) -> bool:

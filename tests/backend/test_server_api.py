@@ -256,19 +256,22 @@ async def test_an_answer_nested_too_deep_to_read_is_upstream_unavailable(where: 
     await client.aclose()
 
 
-async def test_credentials_written_into_api_url_never_reach_a_connection_error() -> None:
-    """open7, "found, not fixed": `_connect_error` quoted api.url whole, `user:password@` included."""
+async def test_credentials_written_into_api_url_are_refused_in_words_that_never_repeat_them() -> None:
+    """open7, "found, not fixed": `_connect_error` quoted api.url whole, `user:password@` included. httpx would
+    also send them as Basic auth over the bearer token on every request (Wazuh: "No authorization token
+    provided"): the client refuses such a URL before any request, naming where each goes instead."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    client = ServerApi(
-        ServerApiConfig(url=f"https://admin:hunter2@127.0.0.1:{port}", user="u", password="p", timeout_s=2)
-    )
-    with pytest.raises(UpstreamUnavailable) as err:
+    with pytest.raises(ConfigurationError) as err:
+        ServerApi(ServerApiConfig(url=f"https://admin:hunter2@127.0.0.1:{port}", user="u", password="p", timeout_s=2))
+    assert "user:password@host" in err.value.message and "api.user" in str(err.value.hint)
+    assert "hunter2" not in str(err.value) and "admin:" not in str(err.value)
+    client = ServerApi(ServerApiConfig(url=f"https://127.0.0.1:{port}", user="u", password="p", timeout_s=2))
+    with pytest.raises(UpstreamUnavailable) as down:
         await client.page("/agents", action="agent:read")
     await client.aclose()
-    assert "refused or unreachable" in err.value.message and f"127.0.0.1:{port}" in err.value.message
-    assert "hunter2" not in str(err.value) and "admin:" not in str(err.value)
+    assert "refused or unreachable" in down.value.message and f"127.0.0.1:{port}" in down.value.message
 
 
 async def test_an_answer_larger_than_any_wazuh_gives_is_refused_not_read_whole() -> None:

@@ -32,7 +32,6 @@ import functools
 import http.client
 import logging
 import re
-import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -65,7 +64,7 @@ from wazuh_mcp.errors import (
     UpstreamUnavailable,
     WazuhMCPError,
 )
-from wazuh_mcp.untrusted import bound
+from wazuh_mcp.untrusted import bound, without_credentials
 
 log = logging.getLogger(__name__)
 
@@ -93,8 +92,7 @@ class _LoggedWarningsConnection(Urllib3HttpConnection):
 
 def shown_url(url: str) -> str:
     """``url`` for messages: any ``user:password@`` written into indexer.url left out."""
-    parts = urllib.parse.urlsplit(url)
-    return parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
+    return without_credentials(url)
 
 
 @dataclass(frozen=True)

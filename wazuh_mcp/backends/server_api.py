@@ -123,14 +123,16 @@ _REBUILT = frozenset({"content-encoding", "content-length", "transfer-encoding"}
 """Headers that describe the body as it travelled: the response rebuilt from the decoded bytes leaves them out."""
 
 
+def _netloc(url: str) -> str:
+    try:
+        return urllib.parse.urlsplit(url).netloc
+    except ValueError:  # a URL urllib cannot split: httpx's own check says what is wrong with it
+        return ""
+
+
 def shown_url(url: str) -> str:
     """``url`` for messages: any ``user:password@`` written into api.url left out, controls shown, bounded."""
-    try:
-        parts = urllib.parse.urlsplit(url)
-        url = parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
-    except ValueError:  # not even a URL urllib can split (a bracket left open)
-        url = url.rpartition("@")[2]
-    return untrusted.shown(url, limit=200)
+    return untrusted.shown(untrusted.without_credentials(url), limit=200)
 
 
 def _ssl_context(verify: bool | str) -> ssl.SSLContext | bool:
@@ -144,6 +146,14 @@ class ServerApi:
 
     def __init__(self, config: ServerApiConfig, *, transport: httpx.AsyncBaseTransport | None = None) -> None:
         self.config = config
+        if "@" in _netloc(config.url):
+            # httpx would send them as Basic auth on every request, over the bearer token (Wazuh then answers
+            # "No authorization token provided"), and they would be kept wherever the URL is.
+            raise ConfigurationError(
+                "The Server API URL holds a user or password (user:password@host).",
+                hint="Remove them from api.url (WAZUH_MCP_API_URL): the user goes in api.user, the password in "
+                "the OS keyring (`wazuh-mcp setup`) or WAZUH_MCP_API_PASSWORD.",
+            )
         try:
             self._client = httpx.AsyncClient(
                 base_url=config.url.rstrip("/"),

@@ -7,15 +7,17 @@ from wazuh_mcp.backends.protocols import ServerApiBackend
 from wazuh_mcp.models.write import Requester
 from wazuh_mcp.runtime.caller import CALLER
 from wazuh_mcp.runtime.context import AppContext
+from wazuh_mcp.untrusted import without_credentials
 from wazuh_mcp.writes.approval_policy import Approver
 from wazuh_mcp.writes.approvals import ChangeStore, pending_dir
 from wazuh_mcp.writes.change_records import records_for
 
 
 def api_url(app: AppContext, api: ServerApiBackend) -> str | None:
+    """The Server API a change is prepared against, as its record keeps it: never a ``user:password@``."""
     config = getattr(api, "config", None)  # the real client knows its URL; a test double may not
-    url = getattr(config, "url", None)
-    return str(url) if url else app.settings.api.url
+    url = getattr(config, "url", None) or app.settings.api.url
+    return without_credentials(str(url)) if url else None
 
 
 def requester_of(app: AppContext, api: ServerApiBackend) -> Requester:

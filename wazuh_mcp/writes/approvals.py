@@ -94,6 +94,10 @@ def normalise_url(url: str | None) -> str | None:
     return url.rstrip("/").lower() if url else None
 
 
+def _public(url: str | None) -> str | None:
+    return untrusted.without_credentials(url) if url else None
+
+
 def unified_diff(target: str, before: str | None, after: str) -> str:
     lines = difflib.unified_diff(
         (before or "").splitlines(keepends=True),
@@ -563,11 +567,12 @@ class ChangeStore:
         except Conflict as exc:
             self._write(change.model_copy(update={"state": "failed", "reason": f"refused: {exc.message}"}))
             raise
-        wanted = normalise_url(change.requested_by.api_url)
-        if wanted and normalise_url(api_url) != wanted:
+        # Compared, and named, without credentials: a record written before they were left out may hold them.
+        wanted = normalise_url(_public(change.requested_by.api_url))
+        if wanted and normalise_url(_public(api_url)) != wanted:
             raise Conflict(
-                f"Change {change.id} was prepared against {change.requested_by.api_url}, "
-                f"but this process talks to {api_url or 'no Server API'}.",
+                f"Change {change.id} was prepared against {untrusted.shown(_public(change.requested_by.api_url) or '', limit=200)}, "
+                f"but this process talks to {untrusted.shown(_public(api_url) or 'no Server API', limit=200)}.",
                 hint="Run approve with the same settings (profile, WAZUH_MCP_API_URL) as the server that asked.",
             )
 
