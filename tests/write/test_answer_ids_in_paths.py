@@ -104,20 +104,24 @@ async def test_the_agent_config_resource_never_asks_with_an_answers_agent_id(
     assert not [p for p in asked if ".." in p or "/config/" in p]
 
 
-@pytest.mark.parametrize("name", ["..", ".", ""])
-async def test_a_node_name_that_walks_a_path_is_refused_in_words(name: str) -> None:
+@pytest.mark.parametrize("name", ["..", ".", "", "node01,node02", ","])
+async def test_a_node_name_that_walks_a_path_or_names_two_nodes_is_refused_in_words(name: str) -> None:
     with pytest.raises(UpstreamUnavailable, match="not a node name"):
         node_path(name)
     assert node_path("node/01") == "/cluster/node%2F01"  # a slash cannot add a segment
 
 
-async def test_local_node_refuses_a_node_named_dot_dot() -> None:
+@pytest.mark.parametrize("named", ["..", "node01,node02"])
+async def test_local_node_refuses_a_node_name_that_walks_a_path_or_names_two_nodes(named: str) -> None:
+    """adv7: "this manager" is restarted with ``nodes_list=<its name>``; a manager naming itself
+    ``node01,node02`` would have had the restart reach both nodes."""
+
     class OneNode:
         identity = "wazuh"
 
         async def request(self, method: str, path: str, **_: Any) -> Any:
             assert path == "/cluster/local/info"
-            return {"data": {"affected_items": [{"node": ".."}], "total_affected_items": 1, "failed_items": []}}
+            return {"data": {"affected_items": [{"node": named}], "total_affected_items": 1, "failed_items": []}}
 
     with pytest.raises(UpstreamUnavailable, match="not a node name"):
         await local_node(OneNode())  # type: ignore[arg-type]

@@ -93,9 +93,10 @@ async def api_generation(api: ServerApiBackend) -> ApiGeneration:
 
 def node_path(name: str) -> str:
     """``/cluster/{name}`` for a node name an answer gave: quoted whole (a ``/`` in it cannot add a segment),
-    and never empty, ``.`` or ``..`` (a segment that walks up: ``/cluster/../status`` is sent as ``/status``);
-    such a name is refused in words (``UpstreamUnavailable``), never sent."""
-    if name in ("", ".", ".."):
+    and never empty, ``.`` or ``..`` (a segment that walks up: ``/cluster/../status`` is sent as ``/status``),
+    nor holding a comma (``nodes_list`` is comma-separated: ``node01,node02`` would name two nodes); such a name
+    is refused in words (``UpstreamUnavailable``), never sent."""
+    if name in ("", ".", "..") or "," in name:
         raise UpstreamUnavailable(
             f"The Server API named a cluster node {name!r}, which is not a node name: nothing is asked about it.",
             hint="Check the manager's cluster configuration (node_name).",
