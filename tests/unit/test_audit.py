@@ -2,9 +2,22 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from pathlib import Path
+from typing import Any
 
-from wazuh_mcp.runtime.audit import AuditEvent, AuditSink, iter_events, parse_line, redact
+import pytest
+
+from wazuh_mcp.runtime.audit import (
+    MAX_RECORD,
+    AuditEvent,
+    AuditSink,
+    bounded_record,
+    iter_events,
+    now_iso,
+    parse_line,
+    redact,
+)
 
 
 def event(n: int = 0, **extra: object) -> AuditEvent:
@@ -125,3 +138,37 @@ def test_h2_text_that_grows_when_encoded_still_fits_a_record(tmp_path: Path) -> 
     [line] = (tmp_path / "audit.jsonl").read_bytes().splitlines()
     assert len(line) <= MAX_RECORD
     assert [e.outcome for e in iter_events(tmp_path / "audit.jsonl")] == ["error"]
+
+
+@pytest.mark.parametrize("extras", [0, 30])
+@pytest.mark.parametrize("key_chars", [10, 300])
+def test_a_record_is_within_its_bound_whatever_its_writer_passes(extras: int, key_chars: int) -> None:
+    """adv7: the line is escaped after its fields are cut by characters, and a bidi or tag character is written
+    as 6 or 12 bytes: a writer passing many long fields and extra fields with such keys reached 14 KB. The last
+    cut summarises the largest fields (never what Wazuh's rules read) until the line fits."""
+    invisible = "\x01\u202e" * 300 + "\U000e0041" * 300  # C0, bidi override, a tag character
+    fields = {
+        name: invisible
+        for name in (
+            *("analyst", "change_id", "client", "decided_by", "error", "indexer_user", "requested_tool"),
+            *("role", "session", "subject", "wazuh_user"),
+        )
+    }
+    extra: dict[str, Any] = {
+        f"x{n}-" + "\U000e0041" * key_chars: {f"k{m}": invisible for m in range(5)} for n in range(extras)
+    }
+    event = AuditEvent.finished(
+        tool="tool\U000e0041" * 300,
+        toolset="s" * 3000,
+        args={"a\u202e" * 300: [invisible] * 10},
+        ts=now_iso(),
+        started=time.perf_counter(),
+        error_code="internal",
+        **fields,
+        **extra,
+    )
+    line = bounded_record(event)
+    assert len(line) <= MAX_RECORD - 200  # room for the seal
+    record = json.loads(line)
+    assert record["outcome"] == "error" and record["error_code"] == "internal" and record["tool"].startswith("tool")
+    assert not any(ch in line.decode() for ch in "\x01\u202e\U000e0041")

@@ -327,7 +327,26 @@ def _within_record(data: dict[str, Any], known: set[str]) -> bytes:
                 data[key] = bound_text(value, 48)
         data["args"] = _summary(data.get("args", {}), len(line))
         line = _json_bytes(data)
+    shrunk: set[str] = set()
+    while len(line) > budget:  # still over (keys and text escaped many times their length): the largest
+        # field but those a reader matches on becomes its size and SHA-256, each once, until the line fits
+        sizes = {
+            key: len(_json_bytes({key: value}))
+            for key, value in data.items()
+            if key not in _KEPT_WHOLE and key not in shrunk
+        }
+        largest = max(sizes, key=sizes.__getitem__, default=None)
+        if largest is None:
+            break  # every field is as short as it gets (bounded above: cannot happen with an event's fields)
+        data[largest] = f"… [{sizes[largest]:,} bytes, sha256 {sha256_of(data[largest])}]"
+        shrunk.add(largest)
+        line = _json_bytes(data)
     return line
+
+
+_KEPT_WHOLE = frozenset({"ts", "tool", "toolset", "outcome", "error_code", "duration_ms", "seq", "prev", "kid", "hash"})
+"""What the last cut of an oversized record never summarises: what Wazuh's rules and the chain read (each short
+by then: bounded above, or by its type)."""
 
 
 def _json_bytes(data: dict[str, Any]) -> bytes:
