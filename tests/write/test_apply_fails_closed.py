@@ -37,6 +37,13 @@ def nothing_sent(standin: StandinServer) -> bool:
 ISOLATE: tuple[str, dict[str, Any]] = ("isolate_agent", {"agent_id": "001"})
 RESTART: tuple[str, dict[str, Any]] = ("restart_manager", {})
 CREATE: tuple[str, dict[str, Any]] = ("create_rule", {"rule_xml": NEW_RULE})
+
+
+def case_ids(cases: list[tuple[str, dict[str, Any], str, str]]) -> list[str]:
+    """``<tool>-<shape>`` for each (tool, arguments, path, shape) case."""
+    return [f"{tool}-{shape}" for tool, _, _, shape in cases]
+
+
 MALFORMED_AT_APPLY = [
     # the reported forms: responses._target, validate_configuration's entry.get (local_node's data on 5.x:
     # tests/write/test_v5_restart_node.py)
@@ -54,9 +61,7 @@ MALFORMED_AT_APPLY = [
 ]
 
 
-@pytest.mark.parametrize(
-    "tool, arguments, path, shape", MALFORMED_AT_APPLY, ids=[f"{c[0]}-{c[3]}" for c in MALFORMED_AT_APPLY]
-)
+@pytest.mark.parametrize("tool, arguments, path, shape", MALFORMED_AT_APPLY, ids=case_ids(MALFORMED_AT_APPLY))
 async def test_a_malformed_answer_before_the_send_leaves_the_change_pending_and_audited(
     standin: StandinServer, audit_path: Path, tool: str, arguments: dict[str, Any], path: str, shape: str
 ) -> None:
@@ -169,7 +174,7 @@ UNREADABLE_AFTER_THE_SEND = [
 @pytest.mark.parametrize(
     "tool, arguments, path, shape",
     UNREADABLE_AFTER_THE_SEND,
-    ids=[f"{c[0]}-{c[3]}" for c in UNREADABLE_AFTER_THE_SEND],
+    ids=case_ids(UNREADABLE_AFTER_THE_SEND),
 )
 async def test_an_answer_without_the_data_a_write_needs_is_refused_as_sent_with_its_outcome_unknown(
     standin: StandinServer, audit_path: Path, tool: str, arguments: dict[str, Any], path: str, shape: str
@@ -205,9 +210,7 @@ NOT_THE_AGENTS_ASKED = [
 ]
 
 
-@pytest.mark.parametrize(
-    "tool, arguments, path, shape", NOT_THE_AGENTS_ASKED, ids=[f"{c[0]}-{c[3]}" for c in NOT_THE_AGENTS_ASKED]
-)
+@pytest.mark.parametrize("tool, arguments, path, shape", NOT_THE_AGENTS_ASKED, ids=case_ids(NOT_THE_AGENTS_ASKED))
 async def test_an_answer_about_other_agents_than_the_request_named_is_refused_as_sent_with_its_outcome_unknown(
     standin: StandinServer, audit_path: Path, tool: str, arguments: dict[str, Any], path: str, shape: str
 ) -> None:

@@ -90,11 +90,6 @@ class _LoggedWarningsConnection(Urllib3HttpConnection):
             log.warning("Indexer warning: %s", header)
 
 
-def shown_url(url: str) -> str:
-    """``url`` for messages: any ``user:password@`` written into indexer.url left out."""
-    return without_credentials(url)
-
-
 @dataclass(frozen=True)
 class IndexerConfig:
     url: str
@@ -154,7 +149,7 @@ class Indexer:
     @property
     def shown_url(self) -> str:
         """The URL for messages: any ``user:password@`` written into indexer.url is left out."""
-        return shown_url(self.config.url)
+        return without_credentials(self.config.url)
 
     def pattern(self, kind: IndexKind) -> str:
         if kind in INVENTORY_INDICES:

@@ -31,7 +31,7 @@ from opensearchpy.exceptions import (
 )
 
 from wazuh_mcp import untrusted
-from wazuh_mcp.backends.indexer import IndexerConfig, shown_url
+from wazuh_mcp.backends.indexer import IndexerConfig
 from wazuh_mcp.errors import Conflict, Forbidden, Unauthenticated, UpstreamError, UpstreamUnavailable, WazuhMCPError
 
 log = logging.getLogger(__name__)
@@ -211,7 +211,7 @@ class IndexerDocs:
     def _translate(
         self, exc: TransportError | SerializationError | RecursionError, where: str, verb: str
     ) -> WazuhMCPError:
-        url = shown_url(self.config.url)  # never a user:password@ written into indexer.url
+        url = untrusted.without_credentials(self.config.url)  # never a user:password@ written into indexer.url
         if isinstance(exc, SerializationError | RecursionError):
             return UpstreamError(f"The Indexer at {url} answered the {verb} of {where} with a body that is not JSON.")
         if isinstance(exc, ConnectionTimeout):

@@ -56,7 +56,7 @@ connects, what file integrity monitoring watches, and which logs it collects. On
 agent can report them; the shared ``agent.conf`` of its groups (``GET /groups/{id}/configuration``)
 is what the manager pushes to it either way."""
 MAX_GROUPS = 5
-"""A name Wazuh accepts for a group: only such a name (from the agent's record) goes into a request's path."""
+"""Groups of the agent whose shared ``agent.conf`` is read (only names ``agent_ids.is_group_name`` accepts)."""
 QUOTED_TEXT = 400
 QUOTED_ITEMS = 50
 QUOTED_DEPTH = 8

@@ -652,8 +652,8 @@ def alert_page_view(hits: list[dict[str, Any]], *, overhead: int = 0) -> AlertPa
     budget = PAGE_BYTES_PER_ALERT * max(len(hits), 1)
     # What no page of up to 25 alerts exceeds (12 KiB), less what ``overhead`` leaves out (commas, flags).
     limit = PAGE_LIMIT * max(len(hits), 25) // 25 - _LIMIT_MARGIN
-    total = overhead + sum(sizes) + _rules_size(rules)
-    total += _rules_size(agents)
+    total = overhead + sum(sizes) + _map_size(rules)
+    total += _map_size(agents)
     # First the log lines (decoded fields usually say what they say), then the rule descriptions (Wazuh
     # interpolates the event into many), then the rules' compliance tags (a page of 25 different rules
     # spends a fifth of its budget on them; get_alert has them), and only then the events.
@@ -663,7 +663,7 @@ def alert_page_view(hits: list[dict[str, Any]], *, overhead: int = 0) -> AlertPa
         if tight and total > budget and not compliance_cut:
             bare = {rule_id: info.model_copy(update={"compliance": {}}) for rule_id, info in rules.items()}
             bare = {rule_id: info for rule_id, info in bare.items() if info.model_dump()}
-            total -= _rules_size(rules) - _rules_size(bare)
+            total -= _map_size(rules) - _map_size(bare)
             rules, compliance_cut = bare, True
         for index in sorted(range(len(shown)), key=lambda i: -sizes[i]):
             if total <= aim:
@@ -700,9 +700,9 @@ _STAGES = (  # (log excerpt, event cut to its family's tight budget, description
 )
 
 
-def _rules_size(rules: Mapping[str, BaseModel]) -> int:
-    """``json_size`` of the map as the result dumps it: ``{"key":model,…}``."""
-    return 1 + sum(json_size(key) + 2 + model_size(info) for key, info in rules.items()) if rules else 2
+def _map_size(models: Mapping[str, BaseModel]) -> int:
+    """``json_size`` of a page's map of models (its rules, its agents) as the result dumps it: ``{"key":model,…}``."""
+    return 1 + sum(json_size(key) + 2 + model_size(model) for key, model in models.items()) if models else 2
 
 
 def model_size(model: BaseModel) -> int:
